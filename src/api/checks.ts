@@ -1,0 +1,99 @@
+/** Checks that cost no request: each refuses input the service would refuse anyway. */
+import { BinServiceError } from './errors';
+import type { Plan } from './types';
+
+/** A KB here is 1,024 bytes of the UTF-8 JSON body as sent; an MB is 1,024 KB. */
+export const KB = 1024;
+export const SIZE_LIMITS: Record<Plan, number> = { free: 500 * KB, paid: 1024 * KB };
+export const MAX_BIN_NAME = 128;
+/** Collection and schema doc names, per the public API documentation. */
+export const MAX_SHORT_NAME = 32;
+
+const PLAIN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An id is a path segment: anything but a plain identifier never reaches the network. */
+export function checkId(id: unknown, what: string): string {
+  if (typeof id !== 'string' || !PLAIN_ID.test(id)) {
+    throw new BinServiceError('invalidInput', `Invalid ${what} provided: an id is letters, digits, '-' or '_'`);
+  }
+  return id;
+}
+
+/** Counts characters as the user sees them (code points), not UTF-16 units. */
+export function nameProblem(name: string, max: number, what: string): string | undefined {
+  const length = [...name].length;
+  if (length < 1 || name.trim().length === 0) {
+    return `${what} cannot be blank`;
+  }
+  if (length > max) {
+    return `${what} cannot be over ${max} characters (it has ${length})`;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) {
+    return `${what} cannot contain line breaks or control characters`;
+  }
+  return undefined;
+}
+
+export function checkName(name: string, max: number, what: string): string {
+  const problem = nameProblem(name, max, what);
+  if (problem) {
+    throw new BinServiceError('invalidInput', problem);
+  }
+  return name;
+}
+
+export function isBlank(record: unknown): boolean {
+  if (record === undefined || record === null || record === '') {
+    return true;
+  }
+  if (Array.isArray(record)) {
+    return record.length === 0;
+  }
+  return typeof record === 'object' && Object.keys(record).length === 0;
+}
+
+/** Serializes a record once; the same bytes are measured and sent. */
+export function recordBody(record: unknown, plan: Plan, what = 'Bin'): string {
+  if (isBlank(record)) {
+    throw new BinServiceError('invalidInput', `${what} cannot be blank`);
+  }
+  const body = JSON.stringify(record);
+  const bytes = Buffer.byteLength(body, 'utf8');
+  if (bytes > SIZE_LIMITS[plan]) {
+    const limit = plan === 'free' ? '500 KB' : '1 MB';
+    throw new BinServiceError(
+      'tooLarge',
+      `The record is ${formatSize(bytes)}, over the ${plan} plan's limit of ${limit}`,
+    );
+  }
+  return body;
+}
+
+export function formatSize(bytes: number): string {
+  return bytes < KB ? `${bytes} bytes` : `${(bytes / KB).toFixed(1)} KB`;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export function parseBaseUrl(baseUrl: string): URL {
+  try {
+    return new URL(baseUrl.replace(/\/+$/, ''));
+  } catch {
+    throw new BinServiceError('invalidInput', `The service URL is not a valid URL: ${baseUrl}`);
+  }
+}
+
+/** The key goes over plain http only to this machine. */
+export function checkKeyTransport(url: URL): void {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    throw new BinServiceError(
+      'invalidInput',
+      `Refusing to send the key to ${url.origin}: use https, or plain http only to a loopback address`,
+    );
+  }
+}

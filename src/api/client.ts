@@ -1,0 +1,247 @@
+/** The bin service client: one typed method per operation, no `vscode` import. */
+import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
+import { BinServiceError, type Operation } from './errors';
+import { Transport, type Request, type TransportOptions } from './transport';
+import {
+  UNCATEGORIZED,
+  type Bin,
+  type BinSummary,
+  type Collection,
+  type CreateBinInput,
+  type CreatedBin,
+  type DeletedBin,
+  type Json,
+  type Plan,
+  type SchemaDoc,
+  type UpdatedBin,
+  type VersionCount,
+} from './types';
+
+export interface ClientOptions extends TransportOptions {
+  /** e.g. `https://api.jsonbin.io/v3`. */
+  baseUrl: string;
+  /** Asked before every request, so a key set or cleared later is used at once. */
+  key?: () => string | undefined | Promise<string | undefined>;
+  /** Drives the record size check. */
+  plan?: () => Plan;
+}
+
+type KeyUse = 'required' | 'ifGiven';
+
+interface Call {
+  operation: Operation;
+  method: Request['method'];
+  path: string;
+  key: KeyUse;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export class BinClient {
+  private readonly transport: Transport;
+  private readonly url: URL;
+
+  constructor(private readonly options: ClientOptions) {
+    this.url = parseBaseUrl(options.baseUrl);
+    this.transport = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), options);
+  }
+
+  get baseUrl(): string {
+    return this.url.href.replace(/\/$/, '');
+  }
+
+  private get plan(): Plan {
+    return this.options.plan?.() ?? 'free';
+  }
+
+  createBin(input: CreateBinInput): Promise<CreatedBin> {
+    const headers: Record<string, string> = {};
+    if (input.name !== undefined) {
+      headers['X-Bin-Name'] = checkName(input.name, MAX_BIN_NAME, 'X-Bin-Name');
+    }
+    if (input.private !== undefined) {
+      headers['X-Bin-Private'] = String(input.private);
+    }
+    if (input.collectionId !== undefined) {
+      headers['X-Collection-Id'] = checkId(input.collectionId, 'X-Collection-Id');
+    }
+    const body = recordBody(input.record, this.plan);
+    return this.call({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body });
+  }
+
+  /** The latest record, or a given version (1-based, as the service numbers them). */
+  readBin(id: string, version?: number): Promise<Bin> {
+    const segment = version === undefined ? 'latest' : String(checkVersion(version));
+    return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven' });
+  }
+
+  async versionCount(id: string): Promise<VersionCount> {
+    const answer = await this.call<{ metadata: VersionCount }>({
+      operation: 'versionCount',
+      method: 'GET',
+      path: `/b/${checkId(id, 'Bin Id')}/versions/count`,
+      key: 'ifGiven',
+    });
+    return answer.metadata;
+  }
+
+  /** `versioning` sets `X-Bin-Versioning`; leave it undefined to keep the bin's setting. */
+  updateBin(id: string, record: Json, options: { versioning?: boolean } = {}): Promise<UpdatedBin> {
+    const path = `/b/${checkId(id, 'Bin Id')}`;
+    const headers: Record<string, string> = {};
+    if (options.versioning !== undefined) {
+      headers['X-Bin-Versioning'] = String(options.versioning);
+    }
+    const body = recordBody(record, this.plan);
+    return this.call({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', headers, body });
+  }
+
+  async deleteBin(id: string): Promise<DeletedBin> {
+    const path = `/b/${checkId(id, 'Bin Id')}`;
+    return deleted(await this.call({ operation: 'deleteBin', method: 'DELETE', path, key: 'required' }));
+  }
+
+  async deleteVersions(id: string, options: { preserveLatest?: boolean } = {}): Promise<DeletedBin> {
+    const headers: Record<string, string> = {};
+    if (options.preserveLatest !== undefined) {
+      headers['X-Preserve-Latest'] = String(options.preserveLatest);
+    }
+    const path = `/b/${checkId(id, 'Bin Id')}/versions`;
+    return deleted(await this.call({ operation: 'deleteVersions', method: 'DELETE', path, key: 'required', headers }));
+  }
+
+  async renameBin(id: string, name: string): Promise<void> {
+    const headers = { 'X-Bin-Name': checkName(name, MAX_BIN_NAME, 'X-Bin-Name') };
+    const path = `/b/${checkId(id, 'Bin Id')}/meta/name`;
+    await this.call({ operation: 'renameBin', method: 'PUT', path, key: 'required', headers });
+  }
+
+  async setPrivacy(id: string, isPrivate: boolean): Promise<void> {
+    const path = `/b/${checkId(id, 'Bin Id')}/meta/privacy`;
+    await this.call({ operation: 'setPrivacy', method: 'PUT', path, key: 'required', headers: { 'X-Bin-Private': String(isPrivate) } });
+  }
+
+  async listCollections(): Promise<Collection[]> {
+    const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'required' });
+    return rows.map((row) => ({
+      id: row.record,
+      name: row.collectionMeta?.name ?? row.record,
+      createdAt: row.createdAt,
+      ...(row.schemaDocId ? { schemaDocId: row.schemaDocId } : {}),
+    }));
+  }
+
+  async createCollection(name: string): Promise<Collection> {
+    const headers = { 'X-Collection-Name': checkName(name, MAX_SHORT_NAME, 'X-Collection-Name') };
+    const answer = await this.call<{ record: string; metadata: { createdAt: string; name: string } }>({
+      operation: 'createCollection',
+      method: 'POST',
+      path: '/c',
+      key: 'required',
+      headers,
+    });
+    return { id: answer.record, name: answer.metadata.name ?? name, createdAt: answer.metadata.createdAt };
+  }
+
+  /** One page (10 bins) of a collection, or of the bins in no collection; `after` is the last id of the previous page. */
+  async listBins(collectionId: string, after?: string, order: 'ascending' | 'descending' = 'descending'): Promise<BinSummary[]> {
+    const collection = collectionId === UNCATEGORIZED ? UNCATEGORIZED : checkId(collectionId, 'Collection Id');
+    const cursor = after === undefined ? '' : `/${checkId(after, 'Bin Id')}`;
+    const rows = await this.call<RawBinSummary[]>({
+      operation: 'listBins',
+      method: 'GET',
+      path: `/c/${collection}/bins${cursor}`,
+      key: 'required',
+      headers: { 'X-Sort-Order': order },
+    });
+    return rows.map((row) => ({
+      id: row.record,
+      ...(row.snippetMeta?.name ? { name: row.snippetMeta.name } : {}),
+      private: row.private !== false,
+      createdAt: row.createdAt,
+    }));
+  }
+
+  readSchemaDoc(id: string): Promise<SchemaDoc> {
+    return this.call({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'required' });
+  }
+
+  createSchemaDoc(name: string, schema: Json): Promise<SchemaDoc> {
+    const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
+    const body = recordBody(schema, this.plan, 'Schema Doc');
+    return this.call({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'required', headers, body });
+  }
+
+  updateSchemaDoc(id: string, schema: Json, name: string): Promise<SchemaDoc> {
+    const path = `/s/${checkId(id, 'Schema Id')}`;
+    const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
+    const body = recordBody(schema, this.plan, 'Schema Doc');
+    return this.call({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'required', headers, body });
+  }
+
+  async attachSchemaDoc(collectionId: string, schemaDocId: string): Promise<void> {
+    const path = `/c/${checkId(collectionId, 'Collection Id')}/schemadoc/add`;
+    const headers = { 'X-Schema-Doc-Id': checkId(schemaDocId, 'Schema Id') };
+    await this.call({ operation: 'attachSchemaDoc', method: 'PUT', path, key: 'required', headers });
+  }
+
+  async detachSchemaDoc(collectionId: string): Promise<void> {
+    const path = `/c/${checkId(collectionId, 'Collection Id')}/schemadoc/remove`;
+    await this.call({ operation: 'detachSchemaDoc', method: 'PUT', path, key: 'required' });
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private async call<T>(call: Call): Promise<T> {
+    const key = await this.options.key?.();
+    const headers: Record<string, string> = { ...call.headers };
+    if (key) {
+      checkKeyTransport(this.url);
+      headers['X-Master-Key'] = key;
+    } else if (call.key === 'required') {
+      throw new BinServiceError('missingKey', 'No API key is set: this operation needs the account key', undefined, call.operation);
+    }
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    return this.transport.send<T>({
+      method: call.method,
+      path: call.path,
+      headers,
+      body: call.body,
+      facts: {
+        operation: call.operation,
+        sentKey: Boolean(key),
+        sentBody: call.body !== undefined,
+        askedForVersioning: headers['X-Bin-Versioning'] === 'true',
+      },
+    });
+  }
+}
+
+interface RawCollection {
+  record: string;
+  collectionMeta?: { name?: string };
+  createdAt: string;
+  schemaDocId?: string;
+}
+
+interface RawBinSummary {
+  record: string;
+  snippetMeta?: { name?: string };
+  private?: boolean;
+  createdAt: string;
+}
+
+function deleted(answer: { metadata: { id: string; versionsDeleted: number }; message: string }): DeletedBin {
+  return { id: answer.metadata.id, versionsDeleted: answer.metadata.versionsDeleted, message: answer.message };
+}
+
+function checkVersion(version: number): number {
+  if (!Number.isInteger(version) || version < 1) {
+    throw new BinServiceError('invalidInput', `A version is a whole number from 1 (got ${version})`);
+  }
+  return version;
+}

@@ -1,0 +1,110 @@
+/** The one error type of the service client, and how answers are classified into it. */
+
+export type ErrorKind =
+  | 'missingKey'
+  | 'invalidKey'
+  | 'notFound'
+  | 'invalidInput'
+  | 'schemaMismatch'
+  | 'tooLarge'
+  | 'versioningNotOnPlan'
+  | 'allowanceExhausted'
+  | 'network'
+  | 'timeout'
+  | 'server';
+
+export class BinServiceError extends Error {
+  override readonly name = 'BinServiceError';
+
+  constructor(
+    readonly kind: ErrorKind,
+    /** The service's message verbatim, or the client's own words when no request was answered. */
+    message: string,
+    /** HTTP status; undefined when no answer arrived or the request was never sent. */
+    readonly status?: number,
+    readonly operation?: Operation,
+  ) {
+    super(message);
+  }
+
+  /** True when the request never left the client (a check that costs no request refused it). */
+  get local(): boolean {
+    return this.status === undefined && this.kind !== 'network' && this.kind !== 'timeout';
+  }
+}
+
+export type Operation =
+  | 'createBin'
+  | 'readBin'
+  | 'versionCount'
+  | 'updateBin'
+  | 'deleteBin'
+  | 'deleteVersions'
+  | 'renameBin'
+  | 'setPrivacy'
+  | 'listCollections'
+  | 'createCollection'
+  | 'listBins'
+  | 'readSchemaDoc'
+  | 'createSchemaDoc'
+  | 'updateSchemaDoc'
+  | 'attachSchemaDoc'
+  | 'detachSchemaDoc';
+
+/** What the request carried, which decides what an ambiguous status means. */
+export interface RequestFacts {
+  operation: Operation;
+  sentKey: boolean;
+  sentBody: boolean;
+  askedForVersioning: boolean;
+}
+
+/**
+ * Classifies by status and by what was sent, and only then by a loose keyword where a status
+ * has several meanings: the live service words messages differently from the contract.
+ */
+export function classify(status: number, message: string, facts: RequestFacts): ErrorKind {
+  if (status >= 500) {
+    return 'server';
+  }
+  switch (status) {
+    case 401:
+      if (!facts.sentKey) {
+        return 'missingKey';
+      }
+      return /not found/i.test(message) && !/invalid/i.test(message) ? 'notFound' : 'invalidKey';
+    case 403:
+      return classify403(message, facts);
+    case 404:
+      return 'notFound';
+    case 400:
+      if (/schema/i.test(message) && (facts.operation === 'createBin' || facts.operation === 'updateBin')) {
+        return 'schemaMismatch';
+      }
+      return /not found/i.test(message) ? 'notFound' : 'invalidInput';
+    case 413:
+      return 'tooLarge';
+    case 429:
+      return 'allowanceExhausted';
+    default:
+      return status >= 400 ? 'invalidInput' : 'server';
+  }
+}
+
+function classify403(message: string, facts: RequestFacts): ErrorKind {
+  if (/exhaust/i.test(message)) {
+    return 'allowanceExhausted';
+  }
+  if (facts.askedForVersioning && /version/i.test(message)) {
+    return 'versioningNotOnPlan';
+  }
+  if (facts.sentBody && /\d\s*(kb|mb)|size|large/i.test(message)) {
+    return 'tooLarge';
+  }
+  if (facts.askedForVersioning) {
+    return 'versioningNotOnPlan';
+  }
+  return facts.sentBody && (facts.operation === 'createBin' || facts.operation === 'updateBin')
+    ? 'tooLarge'
+    : 'allowanceExhausted';
+}

@@ -1,0 +1,75 @@
+/** Data shapes of the bin service, as the client hands them to its callers. */
+
+export type Plan = 'free' | 'paid';
+
+/** A JSON value as stored in a bin. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface BinMetadata {
+  id: string;
+  private: boolean;
+  createdAt?: string;
+  name?: string;
+  collectionId?: string;
+}
+
+export interface Bin {
+  record: Json;
+  metadata: BinMetadata;
+}
+
+export interface CreateBinInput {
+  record: Json;
+  name?: string;
+  /** Defaults to true, as the service does. */
+  private?: boolean;
+  collectionId?: string;
+}
+
+export interface CreatedBin {
+  record: Json;
+  metadata: { id: string; createdAt: string; private: boolean; name?: string };
+}
+
+export interface UpdatedBin {
+  record: Json;
+  metadata: { parentId: string; private: boolean };
+}
+
+export interface DeletedBin {
+  id: string;
+  versionsDeleted: number;
+  message: string;
+}
+
+export interface VersionCount {
+  id: string;
+  versionCount: number;
+  private: boolean;
+}
+
+export interface Collection {
+  id: string;
+  name: string;
+  createdAt: string;
+  schemaDocId?: string;
+}
+
+/** One bin in a collection's listing page. */
+export interface BinSummary {
+  id: string;
+  name?: string;
+  private: boolean;
+  createdAt: string;
+}
+
+export interface SchemaDoc {
+  record: Json;
+  metadata: { id: string; name: string; createdAt: string };
+}
+
+/** The listing id of the bins that are in no collection. */
+export const UNCATEGORIZED = 'uncategorized';
+
+/** Bins per page of a collection listing. */
+export const BINS_PER_PAGE = 10;

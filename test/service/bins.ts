@@ -1,0 +1,176 @@
+/** Bin routes: the contract's create, update, delete and delete versions, and the documented reads. */
+import { M } from './messages';
+import { account, booleanHeader, charge, fail, ID, jsonBody, key, nameHeader, ok, requireJsonContentType, type Answer, type Context } from './http';
+import { SIZE_LIMITS, type Account, type StoredBin } from './store';
+
+export function createBin(c: Context): Answer {
+  requireJsonContentType(c);
+  const owner = account(c);
+  const record = jsonBody(c, M.blank);
+  const name = nameHeader(c, 'X-Bin-Name', 128, M.binName, false);
+  const collectionId = c.header('X-Collection-Id');
+  if (collectionId !== undefined) {
+    if (!ID.test(collectionId)) {
+      fail(400, M.invalidCollectionId);
+    }
+    if (c.store.collections.get(collectionId)?.owner !== owner.id) {
+      fail(400, M.collectionNotOwned);
+    }
+  }
+  checkSize(c, owner, M.createTooLarge);
+  const mismatch = c.store.mismatch(collectionId, record);
+  if (mismatch) {
+    fail(400, M.mismatch + mismatch);
+  }
+  const bin = c.store.createBin(owner, record, { name, private: booleanHeader(c, 'X-Bin-Private') !== false, collectionId });
+  return ok({ record, metadata: { id: bin.id, createdAt: bin.createdAt, private: bin.private, ...(name ? { name } : {}) } });
+}
+
+export function updateBin(c: Context, id: string): Answer {
+  requireJsonContentType(c);
+  const bin = findBin(c, id, M.binNotFound);
+  const given = key(c);
+  const versioning = booleanHeader(c, 'X-Bin-Versioning');
+  // A public bin is updated without a key, but only its owner may change its versioning.
+  const payer =
+    given === undefined && (bin.private || versioning !== undefined)
+      ? fail(401, M.updateMissingKey)
+      : given === undefined
+        ? charge(c.store.accountById(bin.owner)!)
+        : owner(c, bin, M.updateInvalidKey);
+  const record = jsonBody(c, M.blank);
+  checkSize(c, payer, M.updateTooLarge);
+  if (versioning === true && payer.plan === 'free') {
+    fail(403, M.versioningFree);
+  }
+  const mismatch = c.store.mismatch(bin.collectionId, record);
+  if (mismatch) {
+    fail(400, M.mismatch + mismatch);
+  }
+  if (versioning !== undefined) {
+    bin.versioning = versioning;
+  }
+  c.store.update(bin, record);
+  return ok({ record, metadata: { parentId: bin.id, private: bin.private } });
+}
+
+export function deleteBin(c: Context, id: string, versionsOnly: boolean): Answer {
+  const given = key(c);
+  if (given === undefined) {
+    fail(401, M.missingKey);
+  }
+  if (!ID.test(id)) {
+    fail(400, M.invalidBinId);
+  }
+  const caller = account(c);
+  const bin = c.store.bins.get(id);
+  if (!bin || bin.owner !== caller.id) {
+    fail(401, M.binNotOwned);
+  }
+  if (versionsOnly) {
+    const versionsDeleted = c.store.deleteVersions(bin, booleanHeader(c, 'X-Preserve-Latest') === true);
+    return ok({ metadata: { id, versionsDeleted }, message: M.versionsDeleted });
+  }
+  c.store.bins.delete(id);
+  return ok({ metadata: { id, versionsDeleted: bin.versions.length }, message: M.binDeleted });
+}
+
+/** GET /b/<id>, /b/<id>/latest and /b/<id>/<version>. */
+export function readBin(c: Context, id: string, which: string | undefined): Answer {
+  const bin = findBin(c, id, M.binNotOwned);
+  readerPays(c, bin);
+  let record: unknown;
+  if (which === undefined || which === 'latest') {
+    record = c.store.latest(bin);
+  } else {
+    const n = /^\d+$/.test(which) ? Number(which) : -1;
+    if (n < 0 || n > bin.versions.length) {
+      fail(404, M.versionNotFound);
+    }
+    record = c.store.version(bin, n);
+  }
+  if (c.header('X-Bin-Meta') === 'false') {
+    return ok(record);
+  }
+  return ok({ record, metadata: binMetadata(bin) });
+}
+
+export function versionCount(c: Context, id: string): Answer {
+  const bin = findBin(c, id, M.binNotOwned);
+  readerPays(c, bin);
+  return ok({ metadata: { id: bin.id, versionCount: bin.versions.length, private: bin.private } });
+}
+
+export function updateMeta(c: Context, id: string, field: string): Answer {
+  const caller = account(c);
+  const bin = findBin(c, id, M.binNotOwned);
+  if (bin.owner !== caller.id) {
+    fail(401, M.readInvalidKey);
+  }
+  if (field === 'name') {
+    bin.name = nameHeader(c, 'X-Bin-Name', 128, M.binName, true);
+    return ok({ record: bin.id, metadata: { name: bin.name } });
+  }
+  const value = c.header('X-Bin-Private');
+  if (value !== 'true' && value !== 'false') {
+    fail(400, M.privacyHeader);
+  }
+  bin.private = value === 'true';
+  return ok({ record: bin.id, metadata: { private: bin.private } });
+}
+
+export function binMetadata(bin: StoredBin): Record<string, unknown> {
+  return {
+    id: bin.id,
+    private: bin.private,
+    createdAt: bin.createdAt,
+    ...(bin.name ? { name: bin.name } : {}),
+    ...(bin.collectionId ? { collectionId: bin.collectionId } : {}),
+  };
+}
+
+function findBin(c: Context, id: string, notFound: string): StoredBin {
+  if (!ID.test(id)) {
+    fail(400, M.invalidBinId);
+  }
+  const bin = c.store.bins.get(id);
+  if (!bin) {
+    fail(404, notFound);
+  }
+  return bin;
+}
+
+function owner(c: Context, bin: StoredBin, invalid: string): Account {
+  const caller = c.store.accountByKey(key(c));
+  if (!caller || caller.id !== bin.owner) {
+    fail(401, invalid);
+  }
+  return charge(caller);
+}
+
+/** A public bin is read by anyone at its owner's expense; a private one only with its owner's key. */
+function readerPays(c: Context, bin: StoredBin): void {
+  if (key(c) === undefined) {
+    if (bin.private) {
+      fail(401, M.readMissingKey);
+    }
+    charge(c.store.accountById(bin.owner)!);
+    return;
+  }
+  if (bin.private) {
+    owner(c, bin, M.readInvalidKey);
+    return;
+  }
+  const caller = c.store.accountByKey(key(c));
+  if (!caller) {
+    fail(401, M.readInvalidKey);
+  }
+  charge(caller);
+}
+
+function checkSize(c: Context, payer: Account, freeMessage: string): void {
+  const bytes = Buffer.byteLength(c.body, 'utf8');
+  if (bytes > SIZE_LIMITS[payer.plan]) {
+    fail(403, payer.plan === 'free' ? freeMessage : M.paidTooLarge);
+  }
+}

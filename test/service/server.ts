@@ -1,0 +1,171 @@
+/**
+ * The local bin service: a real HTTP server implementing the contract, for every test and the demo.
+ * Tests read its request log and inject faults per route.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { M } from './messages';
+import { route, type Answer, type Context } from './routes';
+import { Store, type Account, type Plan } from './store';
+
+export interface LogEntry {
+  method: string;
+  path: string;
+  /** Header names as sent, lower-cased; the key's value is never kept. */
+  headers: Record<string, string>;
+  hasKey: boolean;
+  status: number | 'dropped';
+  body?: string;
+}
+
+export interface Fault {
+  method?: string;
+  /** A path (exact, under the base path) or a pattern it must match. */
+  path?: string | RegExp;
+  /** How many requests the fault applies to; unlimited when absent. */
+  times?: number;
+  delayMs?: number;
+  status?: number;
+  message?: string;
+  drop?: boolean;
+  malformed?: boolean;
+}
+
+export interface ServiceOptions {
+  port?: number;
+  host?: string;
+  /** The version segment the routes live under. */
+  basePath?: string;
+}
+
+export class BinService {
+  readonly store = new Store();
+  readonly log: LogEntry[] = [];
+  private faults: Fault[] = [];
+  private server?: Server;
+  private readonly basePath: string;
+  baseUrl = '';
+
+  constructor(private readonly options: ServiceOptions = {}) {
+    this.basePath = options.basePath ?? '/v3';
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('clientError', (_error, socket) => socket.destroy());
+    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}${this.basePath}`;
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  addAccount(plan: Plan = 'free', allowance?: number, key?: string): Account {
+    return this.store.addAccount(plan, allowance, key);
+  }
+
+  fault(fault: Fault): void {
+    this.faults.push({ ...fault });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  clearLog(): void {
+    this.log.length = 0;
+  }
+
+  /** Log entries since a mark (a previous log length), optionally of one method. */
+  requestsSince(mark: number, method?: string): LogEntry[] {
+    return this.log.slice(mark).filter((e) => method === undefined || e.method === method);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const entry: LogEntry = { method: req.method ?? 'GET', path: req.url ?? '/', headers: {}, hasKey: false, status: 0 };
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name === 'x-master-key' || name === 'x-access-key') {
+        entry.hasKey = true;
+      } else if (typeof value === 'string') {
+        entry.headers[name] = value;
+      }
+    }
+    this.log.push(entry);
+    try {
+      const body = await readBody(req);
+      if (body.length > 0) {
+        entry.body = body;
+      }
+      const fault = this.takeFault(entry);
+      if (fault?.delayMs) {
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      }
+      if (fault?.drop) {
+        entry.status = 'dropped';
+        req.socket.destroy();
+        return;
+      }
+      if (fault?.malformed) {
+        entry.status = 200;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"record": {"trunc');
+        return;
+      }
+      const answer: Answer =
+        fault?.status !== undefined
+          ? { status: fault.status, body: { message: fault.message ?? 'Injected fault' } }
+          : this.answer(req, entry, body);
+      entry.status = answer.status;
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+    } catch (error) {
+      entry.status = 500;
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: `Internal error: ${(error as Error).message}` }));
+      }
+    }
+  }
+
+  private answer(req: IncomingMessage, entry: LogEntry, body: string): Answer {
+    const url = new URL(entry.path, 'http://local');
+    if (!url.pathname.startsWith(this.basePath + '/')) {
+      return { status: 404, body: { message: M.notRoute } };
+    }
+    const segments = url.pathname.slice(this.basePath.length + 1).split('/').map(decodeURIComponent);
+    const context: Context = {
+      store: this.store,
+      method: entry.method,
+      segments,
+      header: (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value[0] : value;
+      },
+      body,
+    };
+    return route(context);
+  }
+
+  private takeFault(entry: LogEntry): Fault | undefined {
+    const path = entry.path.startsWith(this.basePath) ? entry.path.slice(this.basePath.length) : entry.path;
+    const fault = this.faults.find(
+      (f) =>
+        (f.method === undefined || f.method === entry.method) &&
+        (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))),
+    );
+    if (fault && fault.times !== undefined && --fault.times <= 0) {
+      this.faults.splice(this.faults.indexOf(fault), 1);
+    }
+    return fault;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

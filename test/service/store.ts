@@ -1,0 +1,170 @@
+/** The local bin service's state: accounts, bins with versions, collections and schema docs. */
+import { randomBytes } from 'node:crypto';
+import Ajv, { type ValidateFunction } from 'ajv';
+
+export type Plan = 'free' | 'paid';
+export const KB = 1024;
+export const SIZE_LIMITS: Record<Plan, number> = { free: 500 * KB, paid: 1024 * KB };
+export const MAX_VERSIONS = 1000;
+
+export interface Account {
+  id: string;
+  key: string;
+  plan: Plan;
+  /** Requests left; every call attributed to the account spends one. */
+  allowance: number;
+  used: number;
+}
+
+export interface StoredBin {
+  id: string;
+  owner: string;
+  name?: string;
+  private: boolean;
+  versioning: boolean;
+  collectionId?: string;
+  createdAt: string;
+  seq: number;
+  /** The base record; `versions` holds every record kept since, the last being the latest. */
+  base: unknown;
+  versions: unknown[];
+}
+
+export interface StoredCollection {
+  id: string;
+  owner: string;
+  name: string;
+  createdAt: string;
+  schemaDocId?: string;
+}
+
+export interface StoredSchemaDoc {
+  id: string;
+  owner: string;
+  name: string;
+  createdAt: string;
+  record: unknown;
+  validate: ValidateFunction;
+}
+
+export const newId = (): string => randomBytes(12).toString('hex');
+
+export class Store {
+  readonly accounts = new Map<string, Account>();
+  readonly bins = new Map<string, StoredBin>();
+  readonly collections = new Map<string, StoredCollection>();
+  readonly schemaDocs = new Map<string, StoredSchemaDoc>();
+  private seq = 0;
+  private readonly ajv = new Ajv({ allErrors: false, strict: false });
+
+  addAccount(plan: Plan = 'free', allowance = Number.POSITIVE_INFINITY, key?: string): Account {
+    const account: Account = { id: newId(), key: key ?? `$2a$10$${randomBytes(24).toString('base64url')}`, plan, allowance, used: 0 };
+    this.accounts.set(account.key, account);
+    return account;
+  }
+
+  accountByKey(key: string | undefined): Account | undefined {
+    return key === undefined ? undefined : this.accounts.get(key);
+  }
+
+  accountById(id: string): Account | undefined {
+    return [...this.accounts.values()].find((a) => a.id === id);
+  }
+
+  createBin(owner: Account, record: unknown, options: { name?: string; private: boolean; collectionId?: string }): StoredBin {
+    const bin: StoredBin = {
+      id: newId(),
+      owner: owner.id,
+      name: options.name,
+      private: options.private,
+      // Defaults of the contract: off for private bins, on for public ones.
+      versioning: !options.private,
+      collectionId: options.collectionId,
+      createdAt: new Date().toISOString(),
+      seq: ++this.seq,
+      base: record,
+      versions: [],
+    };
+    this.bins.set(bin.id, bin);
+    return bin;
+  }
+
+  latest(bin: StoredBin): unknown {
+    return bin.versions.length > 0 ? bin.versions[bin.versions.length - 1] : bin.base;
+  }
+
+  /** Version 0 is the base record; 1..n are the kept versions. */
+  version(bin: StoredBin, n: number): unknown {
+    return n === 0 ? bin.base : bin.versions[n - 1];
+  }
+
+  update(bin: StoredBin, record: unknown): void {
+    if (bin.versioning) {
+      bin.versions.push(record);
+      if (bin.versions.length > MAX_VERSIONS) {
+        bin.versions.shift();
+      }
+    } else if (bin.versions.length > 0) {
+      bin.versions[bin.versions.length - 1] = record;
+    } else {
+      bin.base = record;
+    }
+  }
+
+  deleteVersions(bin: StoredBin, preserveLatest: boolean): number {
+    const count = bin.versions.length;
+    if (preserveLatest) {
+      bin.base = this.latest(bin);
+    }
+    bin.versions = [];
+    return count;
+  }
+
+  createCollection(owner: Account, name: string): StoredCollection {
+    const collection: StoredCollection = { id: newId(), owner: owner.id, name, createdAt: new Date().toISOString() };
+    this.collections.set(collection.id, collection);
+    return collection;
+  }
+
+  /** Bins of one collection (or of none), newest first unless ascending; `after` is a cursor id. */
+  binsPage(owner: Account, collectionId: string | undefined, order: 'ascending' | 'descending', after?: string): StoredBin[] | undefined {
+    const all = [...this.bins.values()]
+      .filter((b) => b.owner === owner.id && b.collectionId === collectionId)
+      .sort((a, b) => (order === 'ascending' ? a.seq - b.seq : b.seq - a.seq));
+    let start = 0;
+    if (after !== undefined) {
+      const index = all.findIndex((b) => b.id === after);
+      if (index < 0) {
+        return undefined;
+      }
+      start = index + 1;
+    }
+    return all.slice(start, start + 10);
+  }
+
+  /** Compiles first, so a schema doc that is not a valid JSON Schema is never stored. */
+  compile(schema: unknown): ValidateFunction {
+    return this.ajv.compile(schema as object);
+  }
+
+  createSchemaDoc(owner: Account, name: string, record: unknown, validate: ValidateFunction): StoredSchemaDoc {
+    const doc: StoredSchemaDoc = { id: newId(), owner: owner.id, name, createdAt: new Date().toISOString(), record, validate };
+    this.schemaDocs.set(doc.id, doc);
+    return doc;
+  }
+
+  /** The first problem of a record written into a collection with a schema doc, worded `property:problem`. */
+  mismatch(collectionId: string | undefined, record: unknown): string | undefined {
+    const collection = collectionId ? this.collections.get(collectionId) : undefined;
+    const doc = collection?.schemaDocId ? this.schemaDocs.get(collection.schemaDocId) : undefined;
+    if (!doc || doc.validate(record)) {
+      return undefined;
+    }
+    const error = doc.validate.errors![0];
+    const property =
+      (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+      (error.params as { additionalProperty?: string }).additionalProperty ??
+      (error.instancePath.split('/').filter(Boolean).join('.') || 'record');
+    return `${property}:${error.message ?? 'is invalid'}`;
+  }
+}
