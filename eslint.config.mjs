@@ -10,7 +10,7 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly' },
     },
     rules: {
-      curly: 'warn',
+      curly: ['warn', 'multi-line'],
       eqeqeq: 'error',
       'no-throw-literal': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],

@@ -54,9 +54,9 @@ export function isBlank(record: unknown): boolean {
 }
 
 /** Serializes a record once; the same bytes are measured and sent. */
-export function recordBody(record: unknown, plan: Plan, what = 'Bin'): string {
+export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cannot be blank'): string {
   if (isBlank(record)) {
-    throw new BinServiceError('invalidInput', `${what} cannot be blank`);
+    throw new BinServiceError('invalidInput', blankMessage);
   }
   const body = JSON.stringify(record);
   const bytes = Buffer.byteLength(body, 'utf8');

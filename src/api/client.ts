@@ -54,7 +54,7 @@ export class BinClient {
     return this.options.plan?.() ?? 'free';
   }
 
-  createBin(input: CreateBinInput): Promise<CreatedBin> {
+  async createBin(input: CreateBinInput): Promise<CreatedBin> {
     const headers: Record<string, string> = {};
     if (input.name !== undefined) {
       headers['X-Bin-Name'] = checkName(input.name, MAX_BIN_NAME, 'X-Bin-Name');
@@ -70,7 +70,7 @@ export class BinClient {
   }
 
   /** The latest record, or a given version (1-based, as the service numbers them). */
-  readBin(id: string, version?: number): Promise<Bin> {
+  async readBin(id: string, version?: number): Promise<Bin> {
     const segment = version === undefined ? 'latest' : String(checkVersion(version));
     return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven' });
   }
@@ -86,7 +86,7 @@ export class BinClient {
   }
 
   /** `versioning` sets `X-Bin-Versioning`; leave it undefined to keep the bin's setting. */
-  updateBin(id: string, record: Json, options: { versioning?: boolean } = {}): Promise<UpdatedBin> {
+  async updateBin(id: string, record: Json, options: { versioning?: boolean } = {}): Promise<UpdatedBin> {
     const path = `/b/${checkId(id, 'Bin Id')}`;
     const headers: Record<string, string> = {};
     if (options.versioning !== undefined) {
@@ -162,20 +162,20 @@ export class BinClient {
     }));
   }
 
-  readSchemaDoc(id: string): Promise<SchemaDoc> {
+  async readSchemaDoc(id: string): Promise<SchemaDoc> {
     return this.call({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'required' });
   }
 
-  createSchemaDoc(name: string, schema: Json): Promise<SchemaDoc> {
+  async createSchemaDoc(name: string, schema: Json): Promise<SchemaDoc> {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
-    const body = recordBody(schema, this.plan, 'Schema Doc');
+    const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
     return this.call({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'required', headers, body });
   }
 
-  updateSchemaDoc(id: string, schema: Json, name: string): Promise<SchemaDoc> {
+  async updateSchemaDoc(id: string, schema: Json, name: string): Promise<SchemaDoc> {
     const path = `/s/${checkId(id, 'Schema Id')}`;
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
-    const body = recordBody(schema, this.plan, 'Schema Doc');
+    const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
     return this.call({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'required', headers, body });
   }
 

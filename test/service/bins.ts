@@ -142,10 +142,15 @@ function findBin(c: Context, id: string, notFound: string): StoredBin {
 
 function owner(c: Context, bin: StoredBin, invalid: string): Account {
   const caller = c.store.accountByKey(key(c));
-  if (!caller || caller.id !== bin.owner) {
+  if (!caller) {
     fail(401, invalid);
   }
-  return charge(caller);
+  // Every call of an account spends its allowance, even one refused for not owning the bin.
+  charge(caller);
+  if (caller.id !== bin.owner) {
+    fail(401, invalid);
+  }
+  return caller;
 }
 
 /** A public bin is read by anyone at its owner's expense; a private one only with its owner's key. */

@@ -1,0 +1,26 @@
+/** Entry point that VS Code calls to run the integration suite inside its extension host. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import Mocha from 'mocha';
+
+/** The runner shows only lines with this prefix among everything the workbench logs. */
+const SUITE_MARK = '[suite] ';
+
+export async function run(): Promise<void> {
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(SUITE_MARK + format(...args));
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  for (const file of readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.test.js')) {
+      mocha.addFile(join(__dirname, file));
+    }
+  }
+  const runner = await new Promise<Mocha.Runner>((resolve) => {
+    const r = mocha.run(() => resolve(r));
+  });
+  const { passes, failures } = runner.stats!;
+  console.log(`${SUITE_MARK}integration: ${passes} passed, ${failures} failed`);
+  if (failures > 0 || passes === 0) {
+    throw new Error(`${failures} integration tests failed, ${passes} passed`);
+  }
+}
