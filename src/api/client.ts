@@ -69,7 +69,7 @@ export class BinClient {
     return this.call({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body });
   }
 
-  /** The latest record, or a given version (1-based, as the service numbers them). */
+  /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
     const segment = version === undefined ? 'latest' : String(checkVersion(version));
     return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven' });
@@ -240,8 +240,8 @@ function deleted(answer: { metadata: { id: string; versionsDeleted: number }; me
 }
 
 function checkVersion(version: number): number {
-  if (!Number.isInteger(version) || version < 1) {
-    throw new BinServiceError('invalidInput', `A version is a whole number from 1 (got ${version})`);
+  if (!Number.isInteger(version) || version < 0) {
+    throw new BinServiceError('invalidInput', `A version is a whole number from 0, the base record (got ${version})`);
   }
   return version;
 }

@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { checkText, SchemaCompiler } from '../../../src/schema/validator';
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'tags', 'meta'],
+  properties: {
+    title: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 3 },
+    meta: { type: 'object', required: ['level'], properties: { level: { enum: ['a', 'b'] } } },
+  },
+};
+
+/** The text a problem's range covers. */
+const covered = (text: string, p: { offset: number; length: number }) => text.slice(p.offset, p.offset + p.length);
+
+describe('schema validator', () => {
+  const compiler = new SchemaCompiler();
+  const validate = compiler.compile('doc', schema);
+
+  it('finds nothing in a valid record', () => {
+    const result = checkText(JSON.stringify({ title: 't', tags: ['a', 'b'], meta: { level: 'a' } }, null, 2), validate);
+    assert.deepEqual(result, { syntax: [], schema: [] });
+  });
+
+  it('puts a wrong type on the value', () => {
+    const text = '{"title": 42, "tags": ["a","b"], "meta": {"level": "a"}}';
+    const [problem] = checkText(text, validate).schema;
+    assert.equal(problem.keyword, 'type');
+    assert.equal(covered(text, problem), '42');
+    assert.equal(problem.path, '/title');
+  });
+
+  it('puts a missing property on the object that lacks it', () => {
+    const text = '{"title": "t", "tags": ["a","b"], "meta": {"other": 1}}';
+    const problems = checkText(text, validate).schema;
+    const missing = problems.find((p) => p.keyword === 'required')!;
+    assert.equal(covered(text, missing), '"meta"');
+    assert.match(missing.message, /Missing property "level"/);
+  });
+
+  it('puts a missing top-level property on the root object bracket', () => {
+    const text = '{"tags": ["a","b"], "meta": {"level": "a"}}';
+    const [problem] = checkText(text, validate).schema;
+    assert.equal(problem.offset, 0);
+    assert.equal(covered(text, problem), '{');
+  });
+
+  it('puts an unexpected property on its key', () => {
+    const text = '{"title": "t", "tags": ["a","b"], "meta": {"level": "a"}, "extra": true}';
+    const [problem] = checkText(text, validate).schema;
+    assert.equal(problem.keyword, 'additionalProperties');
+    assert.equal(covered(text, problem), '"extra"');
+  });
+
+  it('puts an item-count problem on the array', () => {
+    const text = '{"title": "t", "tags": ["a"], "meta": {"level": "a"}}';
+    const [problem] = checkText(text, validate).schema;
+    assert.equal(problem.keyword, 'minItems');
+    assert.equal(covered(text, problem), '"tags"');
+  });
+
+  it('places a problem inside an array item', () => {
+    const text = '{"title": "t", "tags": ["a", 7], "meta": {"level": "c"}}';
+    const problems = checkText(text, validate).schema;
+    assert.deepEqual(problems.map((p) => covered(text, p)).sort(), ['"c"', '7']);
+  });
+
+  it('reports syntax errors and skips the schema then', () => {
+    const result = checkText('{"title": "t",, }', validate);
+    assert.ok(result.syntax.length > 0);
+    assert.deepEqual(result.schema, []);
+  });
+
+  it('compiles a schema doc once per version', () => {
+    const c = new SchemaCompiler();
+    const first = c.compile('s', { type: 'object' });
+    assert.equal(c.compile('s', { type: 'object' }), first);
+    assert.notEqual(c.compile('s', { type: 'array' }), first);
+    assert.equal(c.size, 1);
+  });
+
+  it('refuses an empty schema and one that is not a JSON Schema', () => {
+    assert.match(compiler.schemaProblem({})!, /non-empty/);
+    assert.match(compiler.schemaProblem({ type: 'nonsense' })!, /Not a valid JSON Schema/);
+    assert.equal(compiler.schemaProblem(schema), undefined);
+  });
+});
