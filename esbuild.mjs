@@ -12,6 +12,8 @@ const context = await esbuild.context({
   target: 'node20',
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build does not.
+  mainFields: ['module', 'main'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

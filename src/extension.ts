@@ -1,18 +1,63 @@
+/** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
+import { Connection } from './account/connection';
+import { KeyStore } from './account/keyStore';
+import { registerAccountCommands } from './commands/accountCommands';
+import { registerBinCommands } from './commands/binCommands';
+import type { Parts } from './commands/parts';
+import { registerSchemaCommands } from './commands/schemaCommands';
+import { settings } from './config';
+import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
+import { BinFileSystem, type ConflictResolver } from './fs/binFileSystem';
+import { SCHEME } from './fs/uris';
+import { SchemaDocs } from './schema/schemaDocs';
+import { BinsTree } from './tree/binsTree';
+import { RememberedBins } from './tree/rememberedBins';
+import { conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots } from './ui/conflict';
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider('jsonbin', {
-      onDidChangeFile: new vscode.EventEmitter<vscode.FileChangeEvent[]>().event,
-      watch: () => new vscode.Disposable(() => undefined),
-      stat: () => { throw vscode.FileSystemError.FileNotFound(); },
-      readDirectory: () => [],
-      createDirectory: () => undefined,
-      readFile: () => { throw vscode.FileSystemError.FileNotFound(); },
-      writeFile: () => undefined,
-      delete: () => undefined,
-      rename: () => undefined,
-    }),
-    vscode.commands.registerCommand('jsonbin.refresh', () => undefined),
-  );
+/** What the extension exports, for other extensions and the integration tests. */
+export interface JsonBinApi {
+  /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict. */
+  setConflictResolver(resolver: ConflictResolver | undefined): void;
 }
+
+export function activate(context: vscode.ExtensionContext): JsonBinApi {
+  const log = vscode.window.createOutputChannel('JSONBin', { log: true });
+  const keys = new KeyStore(context.secrets, settings.apiUrl);
+  const connection = new Connection(keys, log);
+  const schemaDocs = new SchemaDocs(() => connection.client);
+
+  const snapshots = new ServiceSnapshots();
+  const askOnConflict = conflictResolver(snapshots);
+  let resolver: ConflictResolver = askOnConflict;
+  const files = new BinFileSystem(connection, schemaDocs, (uri, text) => resolver(uri, text));
+
+  const remembered = new RememberedBins(context.globalState, settings.apiUrl);
+  const tree = new BinsTree(connection, remembered, schemaDocs);
+  const diagnostics = new SchemaDiagnostics(files, schemaDocs, log);
+  const parts: Parts = { connection, files, tree, remembered, schemaDocs, diagnostics };
+
+  context.subscriptions.push(
+    log,
+    keys,
+    connection,
+    vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
+    vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
+    vscode.window.createTreeView('jsonbin.bins', { treeDataProvider: tree, showCollapseAll: true }),
+    tree,
+    diagnostics,
+    connection.onDidChange(() => tree.refresh()),
+    ...registerAccountCommands(parts),
+    ...registerBinCommands(parts),
+    ...registerSchemaCommands(parts),
+  );
+  void keys.updateContext();
+
+  return {
+    setConflictResolver: (r) => {
+      resolver = r ?? askOnConflict;
+    },
+  };
+}
+
+export function deactivate(): void {}

@@ -21,7 +21,7 @@ export interface ClientOptions extends TransportOptions {
   /** e.g. `https://api.jsonbin.io/v3`. */
   baseUrl: string;
   /** Asked before every request, so a key set or cleared later is used at once. */
-  key?: () => string | undefined | Promise<string | undefined>;
+  key?: () => string | undefined | PromiseLike<string | undefined>;
   /** Drives the record size check. */
   plan?: () => Plan;
 }

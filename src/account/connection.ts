@@ -1,0 +1,63 @@
+/** Holds the service client for the configured URL, rebuilt when the settings that shape it change. */
+import * as vscode from 'vscode';
+import { BinClient } from '../api';
+import { affectsConnection, settings } from '../config';
+import type { KeyStore } from './keyStore';
+
+export class Connection implements vscode.Disposable {
+  private current?: BinClient;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the service URL or the key changes: everything listed from the service is stale. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(readonly keys: KeyStore, private readonly log: vscode.LogOutputChannel) {
+    this.subscriptions = [
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsConnection(e)) {
+          void this.current?.close();
+          this.current = undefined;
+          void keys.updateContext();
+          this.changed.fire();
+        }
+      }),
+      keys.onDidChange(() => this.changed.fire()),
+    ];
+  }
+
+  get baseUrl(): string {
+    return settings.apiUrl();
+  }
+
+  /** Created on first use, so activation sends nothing and loads no HTTP stack. */
+  get client(): BinClient {
+    this.current ??= this.create(() => this.keys.get());
+    return this.current;
+  }
+
+  /** A client that uses a key not yet stored, to check it before storing. */
+  withKey(key: string): BinClient {
+    return this.create(() => key);
+  }
+
+  dispose(): void {
+    void this.current?.close();
+    this.subscriptions.forEach((s) => s.dispose());
+    this.changed.dispose();
+  }
+
+  private create(key: () => Thenable<string | undefined> | string): BinClient {
+    return new BinClient({
+      baseUrl: settings.apiUrl(),
+      key: () => key(),
+      plan: settings.plan,
+      timeoutMs: settings.timeoutMs(),
+      proxyUrl: settings.proxy(),
+      // Method, path (ids only), status and time: never a header, so never the key.
+      onRequest: (e) =>
+        e.error
+          ? this.log.warn(`${e.method} ${e.path} failed after ${e.ms} ms: ${e.error}`)
+          : this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`),
+    });
+  }
+}

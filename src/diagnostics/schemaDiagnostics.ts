@@ -1,0 +1,89 @@
+/**
+ * Schema problems of open bins, at their JSON nodes, as the user types. This is the only source
+ * of schema diagnostics for `jsonbin:` documents: VS Code's JSON service knows no schema for them
+ * and reports only syntax.
+ */
+import * as vscode from 'vscode';
+import { settings } from '../config';
+import type { BinFileSystem } from '../fs/binFileSystem';
+import { parseUri, SCHEME } from '../fs/uris';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import { checkText } from '../schema/validator';
+
+const DEBOUNCE_MS = 250;
+
+export class SchemaDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin');
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly files: BinFileSystem, private readonly schemaDocs: SchemaDocs, private readonly log: vscode.LogOutputChannel) {
+    this.subscriptions = [
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      files.onDidSave((entry) => {
+        if (entry.resource.kind === 'schema') {
+          void this.revalidateSchemaDoc(entry.resource.id);
+        }
+      }),
+    ];
+    vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
+  }
+
+  /** Validates every open bin again (after a schema doc was attached, or settings changed). */
+  revalidateAll(): void {
+    vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
+  }
+
+  async validate(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+    const resource = parseUri(document.uri);
+    const entry = this.files.cached(document.uri);
+    if (resource?.kind !== 'bin' || !settings.validation() || !entry?.collectionId) {
+      this.collection.delete(document.uri);
+      return [];
+    }
+    const schema = await this.schemaDocs.schemaFor(entry.collectionId);
+    const problems = schema ? checkText(document.getText(), schema.validate).schema : [];
+    const diagnostics = problems.map((p) => {
+      const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
+      const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);
+      diagnostic.source = `JSONBin schema doc "${schema!.schemaDoc.name}"`;
+      diagnostic.code = p.keyword;
+      return diagnostic;
+    });
+    this.collection.set(document.uri, diagnostics);
+    return diagnostics;
+  }
+
+  dispose(): void {
+    this.timers.forEach((t) => clearTimeout(t));
+    this.subscriptions.forEach((s) => s.dispose());
+  }
+
+  private schedule(document: vscode.TextDocument, delayMs: number): void {
+    if (document.uri.scheme !== SCHEME) {
+      return;
+    }
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.validate(document).catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`));
+      }, delayMs),
+    );
+  }
+
+  private async revalidateSchemaDoc(schemaDocId: string): Promise<void> {
+    const collections = new Set(await this.schemaDocs.collectionsOf(schemaDocId));
+    for (const document of vscode.workspace.textDocuments) {
+      const collectionId = this.files.cached(document.uri)?.collectionId;
+      if (collectionId && collections.has(collectionId)) {
+        this.schedule(document, 0);
+      }
+    }
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * Bins and schema docs as files. `stat` is served from what the last read or write returned,
+ * concurrent callers share one request, and a save of unchanged bytes sends nothing: every
+ * request spends the user's allowance.
+ */
+import * as vscode from 'vscode';
+import { BinServiceError, type Json } from '../api';
+import type { Connection } from '../account/connection';
+import { settings } from '../config';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import { checkText } from '../schema/validator';
+import { parseUri, resourceKey, type Resource } from './uris';
+import { fsError } from './errors';
+
+/** What the service last said about one resource. */
+export interface Entry {
+  resource: Resource;
+  bytes: Uint8Array;
+  mtime: number;
+  ctime: number;
+  name?: string;
+  private?: boolean;
+  collectionId?: string;
+  /** The record as the service last stored it, compact, to tell whether someone else changed it. */
+  serviceText: string;
+  /** Set by a fetch not yet handed to `readFile`, so that an open costs one request. */
+  unread: boolean;
+}
+
+export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';
+export type ConflictResolver = (uri: vscode.Uri, serviceText: string) => Promise<ConflictChoice>;
+
+/** Entries kept at most; open documents are re-fetched when evicted. */
+const MAX_ENTRIES = 200;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Deterministic, so that `size` always equals the bytes `readFile` returns. */
+export function serialize(record: unknown): Uint8Array {
+  return encoder.encode(JSON.stringify(record, null, 2));
+}
+
+export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly saved = new vscode.EventEmitter<Entry>();
+  /** Fires after the service stored a save. */
+  readonly onDidSave = this.saved.event;
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<Entry>>();
+  private readonly lastMtime = new Map<string, number>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly schemaDocs: SchemaDocs,
+    private readonly resolveConflict: ConflictResolver,
+  ) {}
+
+  /** What is known of a resource without asking the service. */
+  cached(uri: vscode.Uri): Entry | undefined {
+    const resource = parseUri(uri);
+    return resource && this.entries.get(resourceKey(resource));
+  }
+
+  /** Fetches ahead of opening (e.g. to title the tab); the open then costs nothing more. */
+  fetch(resource: Resource): Promise<Entry> {
+    const key = resourceKey(resource);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.load(resource).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Forgets a resource (deleted, or changed by a command): open tabs reload it. */
+  invalidate(resource: Resource, uri?: vscode.Uri): void {
+    this.entries.delete(resourceKey(resource));
+    if (uri) {
+      this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    }
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const resource = this.resourceOf(uri);
+    const entry = this.entries.get(resourceKey(resource)) ?? (await this.fetch(resource));
+    return {
+      type: vscode.FileType.File,
+      ctime: entry.ctime,
+      mtime: entry.mtime,
+      size: entry.bytes.byteLength,
+      permissions: resource.kind === 'bin' && resource.version !== undefined ? vscode.FilePermission.Readonly : undefined,
+    };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const resource = this.resourceOf(uri);
+    const key = resourceKey(resource);
+    const cached = this.entries.get(key);
+    const entry = cached?.unread ? cached : await (this.inFlight.get(key) ?? this.fetch(resource));
+    entry.unread = false;
+    return entry.bytes;
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const resource = this.resourceOf(uri);
+    if (resource.kind === 'bin' && resource.version !== undefined) {
+      throw vscode.FileSystemError.NoPermissions('A version of a bin is read-only');
+    }
+    const key = resourceKey(resource);
+    const entry = this.entries.get(key) ?? (await this.fetch(resource));
+    if (equalBytes(entry.bytes, content)) {
+      return;
+    }
+    const text = decoder.decode(content);
+    const record = await this.checkBeforeSave(resource, entry, text);
+    try {
+      if (resource.kind === 'schema') {
+        const doc = await this.connection.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
+        this.schemaDocs.updated(doc);
+      } else {
+        if (settings.conflictCheck() && !(await this.confirmNoConflict(uri, resource.id, entry))) {
+          throw vscode.FileSystemError.Unavailable('Save cancelled: the bin changed on the service since it was opened');
+        }
+        const answer = await this.connection.client.updateBin(resource.id, record);
+        entry.private = answer.metadata.private;
+      }
+    } catch (error) {
+      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
+    }
+    entry.bytes = content;
+    entry.serviceText = JSON.stringify(record);
+    entry.mtime = this.nextMtime(key);
+    this.saved.fire(entry);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions('Bins have no folders');
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Delete Bin command to delete a bin');
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('Use the JSONBin view to rename a bin');
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.saved.dispose();
+  }
+
+  /** Anything that is not a bin or schema doc (e.g. `.vscode/settings.json` probes) costs no request. */
+  private resourceOf(uri: vscode.Uri): Resource {
+    const resource = parseUri(uri);
+    if (!resource) {
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    return resource;
+  }
+
+  private async load(resource: Resource): Promise<Entry> {
+    const key = resourceKey(resource);
+    let entry: Entry;
+    try {
+      if (resource.kind === 'schema') {
+        const doc = await this.connection.client.readSchemaDoc(resource.id);
+        this.schemaDocs.updated(doc);
+        entry = this.entry(resource, doc.record, { name: doc.metadata.name });
+      } else {
+        const bin = await this.connection.client.readBin(resource.id, resource.version);
+        const { name, collectionId } = bin.metadata;
+        entry = this.entry(resource, bin.record, { name, private: bin.metadata.private, collectionId });
+      }
+    } catch (error) {
+      throw error instanceof BinServiceError ? fsError(error, 'Could not open') : error;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > MAX_ENTRIES) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    return entry;
+  }
+
+  private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
+    const mtime = this.nextMtime(resourceKey(resource));
+    return { resource, bytes: serialize(record), serviceText: JSON.stringify(record), mtime, ctime: mtime, unread: true, ...meta };
+  }
+
+  /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
+  private nextMtime(key: string): number {
+    const mtime = Math.max(Date.now(), (this.lastMtime.get(key) ?? 0) + 1);
+    this.lastMtime.set(key, mtime);
+    return mtime;
+  }
+
+  /** JSON syntax, schema doc validity and the collection's schema: all before any request. */
+  private async checkBeforeSave(resource: Resource, entry: Entry, text: string): Promise<Json> {
+    const checked = checkText(text);
+    if (checked.syntax.length > 0) {
+      const n = checked.syntax.length;
+      throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${n} JSON syntax error${n === 1 ? '' : 's'}`);
+    }
+    const record = JSON.parse(text) as Json;
+    if (resource.kind === 'schema') {
+      const problem = this.schemaDocs.schemaProblem(record);
+      if (problem) {
+        throw vscode.FileSystemError.NoPermissions(`Not saved: ${problem}`);
+      }
+      return record;
+    }
+    if (settings.validation() && entry.collectionId) {
+      let schema;
+      try {
+        schema = await this.schemaDocs.schemaFor(entry.collectionId);
+      } catch (error) {
+        throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
+      }
+      const problems = schema ? checkText(text, schema.validate).schema.length : 0;
+      if (schema && problems > 0) {
+        throw vscode.FileSystemError.NoPermissions(
+          `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,
+        );
+      }
+    }
+    return record;
+  }
+
+  /** The service has no etag: read before writing, and ask when someone else changed the bin. */
+  private async confirmNoConflict(uri: vscode.Uri, id: string, entry: Entry): Promise<boolean> {
+    const current = await this.connection.client.readBin(id);
+    if (JSON.stringify(current.record) === entry.serviceText) {
+      return true;
+    }
+    const choice = await this.resolveConflict(uri, decoder.decode(serialize(current.record)));
+    return choice === 'overwrite';
+  }
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
+}

@@ -1,0 +1,90 @@
+/**
+ * Which schema doc validates which collection, and the compiled schema docs. Each schema doc is
+ * fetched once and compiled once per version; the collection listing is shared with the tree.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { BinClient, Collection, Json, SchemaDoc } from '../api';
+import { SchemaCompiler } from './validator';
+
+export interface CollectionSchema {
+  schemaDoc: { id: string; name: string };
+  validate: ValidateFunction;
+}
+
+export class SchemaDocs {
+  readonly compiler = new SchemaCompiler();
+  private collections?: Promise<Collection[]>;
+  private readonly docs = new Map<string, Promise<SchemaDoc>>();
+
+  constructor(private readonly client: () => BinClient) {}
+
+  /** The tree lists collections anyway: reuse its answer instead of asking again. */
+  setCollections(collections: Collection[]): void {
+    this.collections = Promise.resolve(collections);
+  }
+
+  async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {
+    if (!collectionId) {
+      return undefined;
+    }
+    const collection = (await this.listCollections()).find((c) => c.id === collectionId);
+    if (!collection?.schemaDocId) {
+      return undefined;
+    }
+    const doc = await this.read(collection.schemaDocId);
+    return {
+      schemaDoc: { id: doc.metadata.id, name: doc.metadata.name },
+      validate: this.compiler.compile(doc.metadata.id, doc.record),
+    };
+  }
+
+  /** The schema doc's record and metadata, fetched once. */
+  read(id: string): Promise<SchemaDoc> {
+    let doc = this.docs.get(id);
+    if (!doc) {
+      doc = this.client().readSchemaDoc(id);
+      this.docs.set(id, doc);
+      doc.catch(() => this.docs.delete(id));
+    }
+    return doc;
+  }
+
+  /** After a schema doc was saved or read fresh: later validations use this version. */
+  updated(doc: SchemaDoc): void {
+    this.docs.set(doc.metadata.id, Promise.resolve(doc));
+  }
+
+  /** Collections whose records the schema doc validates. */
+  async collectionsOf(schemaDocId: string): Promise<string[]> {
+    return (await this.listCollections()).filter((c) => c.schemaDocId === schemaDocId).map((c) => c.id);
+  }
+
+  attached(collectionId: string, schemaDocId: string | undefined): void {
+    const current = this.collections;
+    if (current) {
+      this.collections = current.then((list) => list.map((c) => (c.id === collectionId ? { ...c, schemaDocId } : c)));
+    }
+  }
+
+  clear(): void {
+    this.collections = undefined;
+    this.docs.clear();
+  }
+
+  schemaProblem(schema: Json): string | undefined {
+    return this.compiler.schemaProblem(schema);
+  }
+
+  private listCollections(): Promise<Collection[]> {
+    if (!this.collections) {
+      const listing = this.client().listCollections();
+      this.collections = listing;
+      listing.catch(() => {
+        if (this.collections === listing) {
+          this.collections = undefined;
+        }
+      });
+    }
+    return this.collections;
+  }
+}

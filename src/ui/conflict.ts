@@ -1,0 +1,37 @@
+/** Asks what to do when a bin changed on the service since it was opened. */
+import * as vscode from 'vscode';
+import type { ConflictChoice } from '../fs/binFileSystem';
+
+export const SERVICE_SNAPSHOT_SCHEME = 'jsonbin-service';
+
+/** Read-only snapshots of the service's side of a conflict, for the diff. */
+export class ServiceSnapshots implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  add(original: vscode.Uri, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: SERVICE_SNAPSHOT_SCHEME, path: original.path, query: String(Date.now()) });
+    this.texts.set(uri.toString(), text);
+    return uri;
+  }
+}
+
+export function conflictResolver(snapshots: ServiceSnapshots) {
+  return async (uri: vscode.Uri, serviceText: string): Promise<ConflictChoice> => {
+    const choice = await vscode.window.showWarningMessage(
+      'This bin changed on the service since you opened it.',
+      { modal: true, detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.' },
+      'Compare',
+      'Overwrite',
+    );
+    if (choice === 'Compare') {
+      const snapshot = snapshots.add(uri, serviceText);
+      await vscode.commands.executeCommand('vscode.diff', snapshot, uri, 'Service ↔ Yours');
+      return 'compare';
+    }
+    return choice === 'Overwrite' ? 'overwrite' : 'cancel';
+  };
+}

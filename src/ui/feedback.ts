@@ -1,0 +1,36 @@
+/** Errors as notifications carrying the action that helps. */
+import * as vscode from 'vscode';
+import { BinServiceError } from '../api';
+
+const PRICING = 'https://jsonbin.io/pricing';
+
+/** Shows an error; `retry` is offered for failures that may pass (network, timeout, server). */
+export function reportError(error: unknown, retry?: () => unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const actions: string[] = [];
+  if (error instanceof BinServiceError) {
+    if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
+      actions.push('Set API Key');
+    } else if (error.kind === 'allowanceExhausted' || error.kind === 'tooLarge' || error.kind === 'versioningNotOnPlan') {
+      actions.push('Open Pricing');
+    } else if (retry && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server')) {
+      actions.push('Retry');
+    }
+  }
+  void vscode.window.showErrorMessage(`JSONBin: ${message}`, ...actions).then((choice) => {
+    if (choice === 'Set API Key') {
+      void vscode.commands.executeCommand('jsonbin.setApiKey');
+    } else if (choice === 'Open Pricing') {
+      void vscode.env.openExternal(vscode.Uri.parse(PRICING));
+    } else if (choice === 'Retry') {
+      retry?.();
+    }
+  });
+}
+
+/** Runs slow work with a progress notification. */
+export function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
+  return Promise.resolve(
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}` }, work),
+  );
+}
