@@ -38,6 +38,7 @@ export function schemaDocUri(id: string, title?: string): vscode.Uri {
 
 /** A name made safe as one path segment; the id stays the identity. */
 function fileName(title: string): string {
+  // eslint-disable-next-line no-control-regex
   const safe = title.replace(/[/\\:*?"<>|#%\u0000-\u001f]/g, '_').trim() || 'bin';
   return `${safe}.json`;
 }
