@@ -19,6 +19,8 @@ import { conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots } from './u
 export interface JsonBinApi {
   /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict. */
   setConflictResolver(resolver: ConflictResolver | undefined): void;
+  /** The JSONBin view's data, as VS Code sees it. */
+  readonly tree: vscode.TreeDataProvider<unknown>;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   void keys.updateContext();
 
   return {
+    tree,
     setConflictResolver: (r) => {
       resolver = r ?? askOnConflict;
     },

@@ -25,16 +25,19 @@ export class SchemaDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
       files.onDidSave((entry) => {
         if (entry.resource.kind === 'schema') {
-          void this.revalidateSchemaDoc(entry.resource.id);
+          this.revalidateAll();
         }
       }),
     ];
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
   }
 
-  /** Validates every open bin again (after a schema doc was attached, or settings changed). */
+  /**
+   * Validates the open bins of collections again, after a schema doc was saved or attached:
+   * the saved schema doc is already cached, so this costs no request.
+   */
   revalidateAll(): void {
-    vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
+    vscode.workspace.textDocuments.filter((d) => this.files.cached(d.uri)?.collectionId).forEach((d) => this.schedule(d, 0));
   }
 
   async validate(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
@@ -75,15 +78,5 @@ export class SchemaDiagnostics implements vscode.Disposable {
         this.validate(document).catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`));
       }, delayMs),
     );
-  }
-
-  private async revalidateSchemaDoc(schemaDocId: string): Promise<void> {
-    const collections = new Set(await this.schemaDocs.collectionsOf(schemaDocId));
-    for (const document of vscode.workspace.textDocuments) {
-      const collectionId = this.files.cached(document.uri)?.collectionId;
-      if (collectionId && collections.has(collectionId)) {
-        this.schedule(document, 0);
-      }
-    }
   }
 }

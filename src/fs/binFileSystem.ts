@@ -9,7 +9,7 @@ import type { Connection } from '../account/connection';
 import { settings } from '../config';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { checkText } from '../schema/validator';
-import { parseUri, resourceKey, type Resource } from './uris';
+import { isFolder, parseUri, resourceKey, type Resource } from './uris';
 import { fsError } from './errors';
 
 /** What the service last said about one resource. */
@@ -86,6 +86,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (isFolder(uri)) {
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    }
     const resource = this.resourceOf(uri);
     const entry = this.entries.get(resourceKey(resource)) ?? (await this.fetch(resource));
     return {
@@ -142,8 +145,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return [];
   }
 
-  createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions('Bins have no folders');
+  createDirectory(uri: vscode.Uri): void {
+    if (!isFolder(uri)) {
+      throw vscode.FileSystemError.NoPermissions('Bins have no folders of their own');
+    }
   }
 
   delete(): void {

@@ -27,6 +27,13 @@ export function parseUri(uri: vscode.Uri): Resource | undefined {
   return schema ? { kind: 'schema', id: schema[1] } : undefined;
 }
 
+const FOLDER = new RegExp(`^/(?:(?:bin(?:/${ID}(?:/v\\d+)?)?)|(?:schema(?:/${ID})?))?/?$`);
+
+/** The folders that hold bins and schema docs: known without asking the service. */
+export function isFolder(uri: vscode.Uri): boolean {
+  return uri.scheme === SCHEME && FOLDER.test(uri.path);
+}
+
 export function binUri(id: string, title?: string, version?: number): vscode.Uri {
   const versionPart = version === undefined ? '' : `/v${version}`;
   return vscode.Uri.from({ scheme: SCHEME, path: `/bin/${id}${versionPart}/${fileName(title ?? id)}` });

@@ -54,11 +54,6 @@ export class SchemaDocs {
     this.docs.set(doc.metadata.id, Promise.resolve(doc));
   }
 
-  /** Collections whose records the schema doc validates. */
-  async collectionsOf(schemaDocId: string): Promise<string[]> {
-    return (await this.listCollections()).filter((c) => c.schemaDocId === schemaDocId).map((c) => c.id);
-  }
-
   attached(collectionId: string, schemaDocId: string | undefined): void {
     const current = this.collections;
     if (current) {

@@ -1,0 +1,92 @@
+/** Shared setup of the integration suite: one local bin service, the extension pointed at it. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { JsonBinApi } from '../../src/extension';
+import { BinClient } from '../../src/api';
+import { BinService } from '../service/server';
+import type { Account } from '../service/store';
+
+export interface World {
+  service: BinService;
+  /** The account whose key the extension holds (free plan). */
+  account: Account;
+  paid: Account;
+  api: JsonBinApi;
+  /** A client of the same account, for changes made "by someone else". */
+  other: BinClient;
+}
+
+let world: Promise<World> | undefined;
+
+/** The key comes from the runner, which searches every file of the run for it afterwards. */
+export const TEST_KEY = process.env.JSONBIN_TEST_KEY ?? `test-key-${Date.now()}`;
+
+export function setup(): Promise<World> {
+  world ??= (async () => {
+    const service = new BinService();
+    const baseUrl = await service.start();
+    const account = service.addAccount('free', undefined, TEST_KEY);
+    const paid = service.addAccount('paid');
+    await config().update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
+    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
+    const api = (await extension.activate()) as JsonBinApi;
+    await vscode.commands.executeCommand('jsonbin.setApiKey', TEST_KEY);
+    const other = new BinClient({ baseUrl, key: () => TEST_KEY });
+    return { service, account, paid, api, other };
+  })();
+  return world;
+}
+
+export function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('jsonbin');
+}
+
+/** Requests the service received while `action` ran. */
+export async function requestsDuring(service: BinService, action: () => PromiseLike<unknown>) {
+  const mark = service.log.length;
+  await action();
+  // VS Code's follow-up stat calls arrive just after; wait so that any request they caused is counted.
+  await sleep(300);
+  return service.requestsSince(mark);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting for ${what}`);
+    }
+    await sleep(50);
+  }
+}
+
+export async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
+  const editor = await vscode.window.showTextDocument(document);
+  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+  assert.ok(await editor.edit((b) => b.replace(whole, text)), 'edit failed');
+}
+
+/** Reverts and closes every editor, so tests do not leak dirty documents. */
+export async function closeAll(): Promise<void> {
+  for (const document of vscode.workspace.textDocuments) {
+    if (document.isDirty) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+export function binUriOf(result: unknown): vscode.Uri {
+  const uri = (result as { uri?: vscode.Uri }).uri ?? (result as vscode.Uri);
+  assert.ok(uri instanceof vscode.Uri, `not a Uri: ${String(uri)}`);
+  return uri;
+}
