@@ -37,7 +37,15 @@ export class SchemaDiagnostics implements vscode.Disposable {
    * the saved schema doc is already cached, so this costs no request.
    */
   revalidateAll(): void {
-    vscode.workspace.textDocuments.filter((d) => this.files.cached(d.uri)?.collectionId).forEach((d) => this.schedule(d, 0));
+    // Documents stay loaded a while after their tab closes: only those in a tab are worth a request.
+    const inTabs = new Set(
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
+    );
+    vscode.workspace.textDocuments
+      .filter((d) => inTabs.has(d.uri.toString()) && this.files.cached(d.uri)?.collectionId)
+      .forEach((d) => this.schedule(d, 0));
   }
 
   async validate(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {

@@ -1,0 +1,101 @@
+/** Schema problems at their JSON nodes as the user types, and saves refused before any request. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'tags'],
+  properties: {
+    title: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
+    owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+  },
+};
+
+describe('schema diagnostics', () => {
+  let w: World;
+  let collectionId: string;
+  let schemaDocId: string;
+
+  before(async () => {
+    w = await setup();
+    collectionId = (await w.other.createCollection('validated')).id;
+    schemaDocId = (await w.other.createSchemaDoc('course', schema)).metadata.id;
+    await w.other.attachSchemaDoc(collectionId, schemaDocId);
+    await vscode.commands.executeCommand('jsonbin.refresh');
+  });
+  afterEach(() => closeAll());
+
+  const diagnosticsOf = (uri: vscode.Uri, count: number) =>
+    until(() => {
+      const list = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
+      return list.length === count ? list : undefined;
+    }, `${count} diagnostics`);
+
+  async function open(record: object): Promise<vscode.TextDocument> {
+    const id = (await w.other.createBin({ record: record as never, collectionId, name: 'validated bin' })).metadata.id;
+    return vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+  }
+
+  it('shows each problem at its node on open', async () => {
+    // Written straight to the service before the schema doc is attached elsewhere: the service checks on write.
+    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] } as never, collectionId })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    await diagnosticsOf(document.uri, 0);
+    await replaceText(document, '{\n  "title": 5,\n  "tags": ["a"],\n  "owner": {},\n  "extra": 1\n}');
+    const diagnostics = await diagnosticsOf(document.uri, 4);
+    const at = (code: string) => {
+      const d = diagnostics.find((x) => x.code === code);
+      assert.ok(d, `no ${code} diagnostic`);
+      return document.getText(d.range);
+    };
+    assert.equal(at('type'), '5', 'a wrong type on the value');
+    assert.equal(at('required'), '"owner"', 'a missing property on the object that lacks it');
+    assert.equal(at('additionalProperties'), '"extra"', 'an unexpected property on its key');
+    assert.equal(at('minItems'), '"tags"', 'an item-count problem on the array');
+    assert.ok(diagnostics.every((d) => d.source === 'JSONBin schema doc "course"'));
+  });
+
+  it('refuses to save a record with schema problems, sending nothing', async () => {
+    const document = await open({ title: 't', tags: ['a', 'b'] });
+    await replaceText(document, '{"title": 1, "tags": []}');
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+      (e: Error) => /2 schema problems against schema doc "course"/.test(e.message),
+    );
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
+    assert.deepEqual(requests, []);
+    assert.ok(document.isDirty);
+  });
+
+  it('refuses to save JSON with syntax errors, sending nothing', async () => {
+    const document = await open({ title: 't', tags: ['a', 'b'] });
+    await replaceText(document, '{"title": "t", "tags": ["a", "b"],,}');
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
+    assert.deepEqual(requests, []);
+  });
+
+  it('fetches the schema doc once for many bins, and revalidates open bins when it is saved', async () => {
+    const first = await open({ title: 't', tags: ['a', 'b'] });
+    await diagnosticsOf(first.uri, 0);
+    const second = await requestsDuring(w.service, async () => {
+      const document = await open({ title: 'u', tags: ['a', 'b'] });
+      await diagnosticsOf(document.uri, 0);
+    });
+    assert.deepEqual(second.map((r) => r.method), ['POST', 'GET'], 'the create and the open; no schema doc read');
+
+    const schemaUri = binUriOf(await vscode.commands.executeCommand('jsonbin.openSchemaDoc', schemaDocId));
+    const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);
+    const stricter = { ...schema, properties: { ...schema.properties, title: { type: 'string', minLength: 5 } } };
+    await replaceText(schemaDocument, JSON.stringify(stricter, null, 2));
+    assert.equal(await schemaDocument.save(), true);
+    const [problem] = await diagnosticsOf(first.uri, 1);
+    assert.equal(problem.code, 'minLength');
+    assert.equal(first.getText(problem.range), '"t"');
+    await replaceText(schemaDocument, JSON.stringify(schema, null, 2));
+    assert.equal(await schemaDocument.save(), true);
+    await diagnosticsOf(first.uri, 0);
+  });
+});
