@@ -1,0 +1,108 @@
+/** The JSONBin view: what it lists, and that it fetches only what is expanded. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { requestsDuring, setup, type World } from './support';
+
+type Provider = vscode.TreeDataProvider<unknown>;
+
+async function children(tree: Provider, node?: unknown): Promise<unknown[]> {
+  return ((await tree.getChildren(node)) ?? []) as unknown[];
+}
+
+async function item(tree: Provider, node: unknown): Promise<vscode.TreeItem> {
+  return tree.getTreeItem(node);
+}
+
+async function find(tree: Provider, nodes: unknown[], label: string): Promise<unknown> {
+  for (const node of nodes) {
+    if ((await item(tree, node)).label === label) {
+      return node;
+    }
+  }
+  assert.fail(`no node labelled ${label}`);
+}
+
+describe('bins tree', () => {
+  let w: World;
+  let tree: Provider;
+  let collectionId: string;
+
+  before(async () => {
+    w = await setup();
+    tree = w.api.tree;
+    collectionId = (await w.other.createCollection('Tree collection')).id;
+    const doc = await w.other.createSchemaDoc('tree-schema', { type: 'object' });
+    await w.other.attachSchemaDoc(collectionId, doc.metadata.id);
+    for (let i = 0; i < 12; i++) {
+      await w.other.createBin({ record: { i }, name: `tree bin ${i}`, collectionId, private: i !== 11 });
+    }
+    await vscode.commands.executeCommand('jsonbin.refresh');
+  });
+
+  it('fetches nothing until a node is expanded', async () => {
+    const requests = await requestsDuring(w.service, async () => {
+      const roots = await children(tree);
+      assert.deepEqual(
+        await Promise.all(roots.map(async (r) => (await item(tree, r)).label)),
+        ['Collections', 'Bins in no collection'],
+      );
+      for (const root of roots) {
+        assert.equal((await item(tree, root)).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      }
+    });
+    assert.deepEqual(requests, []);
+  });
+
+  it('lists collections, their schema doc and their bins 10 a page with Load more', async () => {
+    const [collectionsGroup] = await children(tree);
+    let collections: unknown[] = [];
+    const listed = await requestsDuring(w.service, async () => (collections = await children(tree, collectionsGroup)));
+    assert.deepEqual(listed.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
+    const collection = await find(tree, collections, 'Tree collection');
+    let nodes: unknown[] = [];
+    const paged = await requestsDuring(w.service, async () => (nodes = await children(tree, collection)));
+    assert.deepEqual(paged.map((r) => `${r.method} ${r.path}`), [`GET /v3/c/${collectionId}/bins`]);
+    const items = await Promise.all(nodes.map((n) => item(tree, n)));
+    assert.equal(items[0].label, 'Schema doc');
+    assert.equal(items[0].command?.command, 'jsonbin.openSchemaDoc');
+    const bins = items.filter((i) => i.contextValue?.startsWith('bin'));
+    assert.equal(bins.length, 10);
+    assert.equal(bins[0].label, 'tree bin 11');
+    assert.equal(bins[0].description, 'public');
+    assert.equal(bins[1].description, 'private');
+    const tooltip = (bins[1].tooltip as vscode.MarkdownString).value;
+    for (const part of ['Id:', 'Created:', 'Privacy: private', 'Collection: Tree collection']) {
+      assert.ok(tooltip.includes(part), `${part} missing from ${tooltip}`);
+    }
+    const more = nodes[nodes.length - 1];
+    assert.equal((await item(tree, more)).contextValue, 'loadMore');
+
+    const next = await requestsDuring(w.service, () => vscode.commands.executeCommand('jsonbin.loadMore', more));
+    assert.equal(next.length, 1);
+    assert.match(next[0].path, new RegExp(`/c/${collectionId}/bins/[0-9a-f]{24}$`));
+    const all = await Promise.all((await children(tree, collection)).map((n) => item(tree, n)));
+    assert.equal(all.filter((i) => i.contextValue?.startsWith('bin')).length, 12);
+    assert.ok(!all.some((i) => i.contextValue === 'loadMore'));
+  });
+
+  it('lists the bins the user added under the bins in no collection, across the listing', async () => {
+    const publicBin = (await w.other.createBin({ record: { p: 1 }, name: 'added public', private: false })).metadata.id;
+    await vscode.commands.executeCommand('jsonbin.addBin', `https://jsonbin.io/app/bins/${publicBin}`);
+    const [, unsorted] = await children(tree);
+    const items = await Promise.all((await children(tree, unsorted)).map((n) => item(tree, n)));
+    const added = items.filter((i) => i.label === 'added public');
+    assert.equal(added.length, 1, 'listed once although both remembered and in the listing');
+    assert.equal(added[0].contextValue, 'bin.remembered');
+  });
+
+  it('refresh fetches again only what was expanded', async () => {
+    const [collectionsGroup] = await children(tree);
+    await children(tree, collectionsGroup);
+    const requests = await requestsDuring(w.service, async () => {
+      await vscode.commands.executeCommand('jsonbin.refresh');
+      // VS Code asks again for the children of what is expanded; here that is the collections group.
+      await children(tree, collectionsGroup);
+    });
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
+  });
+});
