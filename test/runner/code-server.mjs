@@ -2,7 +2,8 @@
 // code-server (VS Code's server and web workbench) driven by Debian's Chromium through
 // playwright-core. The workbench runs extension tests only with the smoke-test driver enabled.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium as playwright } from 'playwright-core';
@@ -35,7 +36,7 @@ export function freePort() {
 }
 
 /** Starts code-server with fresh state; resolves once it listens. */
-export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir }) {
+export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {} }) {
   const { node24, codeServerEntry } = provision();
   const port = await freePort();
   const runDir = mkdtempSync(join(cacheDir, 'run-'));
@@ -60,7 +61,7 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
     ...extraArgs,
     workspace,
   ];
-  const child = spawn(node24, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' } });
+  const child = spawn(node24, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
   let output = '';
   await new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`code-server did not start within 60 s:\n${output}`)), 60_000);
@@ -99,9 +100,23 @@ export function launchBrowser() {
   return playwright.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
 }
 
+/** Files under `dir` whose bytes contain `needle`. */
+function filesContaining(dir, needle) {
+  const hits = [];
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name);
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() && readFileSync(path).includes(needle)) {
+      hits.push(path);
+    }
+  }
+  return hits;
+}
+
 async function main() {
   const workspace = mkdtempSync(join(cacheDir, 'workspace-'));
-  const server = await startCodeServer({ workspace });
+  // The suite's account key: after the run, every file the run wrote is searched for it.
+  const testKey = `jsonbin-test-key-${randomBytes(16).toString('hex')}`;
+  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey } });
   const browser = await launchBrowser();
   let exitCode = 1;
   try {
@@ -140,6 +155,13 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    const leaks = [server.runDir, workspace].flatMap((dir) => filesContaining(dir, testKey));
+    if (leaks.length > 0) {
+      console.error(`The account key was found in files the run wrote:\n  ${leaks.join('\n  ')}`);
+      exitCode = 1;
+    } else {
+      console.log(`key search: the account key is in none of the files under ${server.runDir} and the workspace`);
+    }
     if (exitCode === 0 && !process.env.JSONBIN_KEEP_RUN) {
       rmSync(server.runDir, { recursive: true, force: true });
       rmSync(workspace, { recursive: true, force: true });
