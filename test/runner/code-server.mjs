@@ -38,6 +38,7 @@ export function freePort() {
 /** Starts code-server with fresh state; resolves once it listens. */
 export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {} }) {
   const { node24, codeServerEntry } = provision();
+  mkdirSync(cacheDir, { recursive: true });
   const port = await freePort();
   const runDir = mkdtempSync(join(cacheDir, 'run-'));
   const userDataDir = join(runDir, 'user-data');
@@ -113,6 +114,7 @@ function filesContaining(dir, needle) {
 }
 
 async function main() {
+  mkdirSync(cacheDir, { recursive: true });
   const workspace = mkdtempSync(join(cacheDir, 'workspace-'));
   // The suite's account key: after the run, every file the run wrote is searched for it.
   const testKey = `jsonbin-test-key-${randomBytes(16).toString('hex')}`;

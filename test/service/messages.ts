@@ -37,4 +37,5 @@ export const M = {
   schemaInvalid: 'Schema Doc is not a valid JSON Schema: ',
   privacyHeader: 'X-Bin-Private must be true or false',
   notRoute: 'Route not found',
+  badPath: 'Invalid path',
 } as const;

@@ -133,7 +133,12 @@ export class BinService {
     if (!url.pathname.startsWith(this.basePath + '/')) {
       return { status: 404, body: { message: M.notRoute } };
     }
-    const segments = url.pathname.slice(this.basePath.length + 1).split('/').map(decodeURIComponent);
+    let segments: string[];
+    try {
+      segments = url.pathname.slice(this.basePath.length + 1).split('/').map(decodeURIComponent);
+    } catch {
+      return { status: 400, body: { message: M.badPath } };
+    }
     const context: Context = {
       store: this.store,
       method: entry.method,
