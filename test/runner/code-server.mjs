@@ -1,105 +1,16 @@
 // Runs the extension's integration suite inside the Node extension host of a real VS Code:
-// code-server (VS Code's server and web workbench) driven by Debian's Chromium through
-// playwright-core. The workbench runs extension tests only with the smoke-test driver enabled.
-import { spawn } from 'node:child_process';
+// code-server driven by Debian's Chromium through playwright-core. The workbench runs extension
+// tests only with the smoke-test driver enabled.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chromium as playwright } from 'playwright-core';
-import { cacheDir, chromium, provision } from './provision.mjs';
+import { launchBrowser, startCodeServer } from './code-server-host.mjs';
+import { cacheDir } from './provision.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 /** Prefix of the suite's output lines (see test/integration/index.ts). */
 const SUITE_MARK = '[suite] ';
 const TIME_LIMIT_MS = Number(process.env.JSONBIN_TEST_TIME_LIMIT_MS ?? 10 * 60_000);
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-export function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
-
-/** Starts code-server with fresh state; resolves once it listens. */
-export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {} }) {
-  const { node24, codeServerEntry } = provision();
-  mkdirSync(cacheDir, { recursive: true });
-  const port = await freePort();
-  const runDir = mkdtempSync(join(cacheDir, 'run-'));
-  const userDataDir = join(runDir, 'user-data');
-  const extDir = extensionsDir ?? join(runDir, 'extensions');
-  mkdirSync(userDataDir, { recursive: true });
-  mkdirSync(extDir, { recursive: true });
-  writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
-  const args = [
-    codeServerEntry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extDir,
-    '--config', join(runDir, 'config.yaml'),
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    '--ignore-last-opened',
-    ...(smokeTestDriver ? ['--vscode-option=--enable-smoke-test-driver'] : []),
-    ...extraArgs,
-    workspace,
-  ];
-  const child = spawn(node24, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
-  let output = '';
-  await new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`code-server did not start within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes(`HTTP server listening on http://127.0.0.1:${port}`)) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => fail(new Error(`code-server exited with ${code}:\n${output}`)));
-  });
-  child.removeAllListeners('exit');
-  return {
-    port,
-    runDir,
-    userDataDir,
-    extensionsDir: extDir,
-    url: `http://127.0.0.1:${port}/`,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((done) => {
-          const timer = setTimeout(() => { child.kill('SIGKILL'); done(); }, 5000);
-          child.on('exit', () => { clearTimeout(timer); done(); });
-        });
-      }
-    },
-  };
-}
-
-export function launchBrowser() {
-  return playwright.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
-}
 
 /** Files under `dir` whose bytes contain `needle`. */
 function filesContaining(dir, needle) {
@@ -172,6 +83,4 @@ async function main() {
   process.exit(exitCode);
 }
 
-if (process.argv[1] === import.meta.filename) {
-  await main();
-}
+await main();

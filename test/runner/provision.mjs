@@ -38,11 +38,21 @@ export function checkDebianPackages({ needBuildTools }) {
   }
 }
 
+/**
+ * The environment of a nested npm, without the outer npm's `npm_*` variables: npm reads them as
+ * its own configuration, and code-server's postinstall reads the Node version from
+ * `npm_config_user_agent`, which would still name the outer Node.
+ */
+function cleanEnv(extra) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  return { ...env, ...extra };
+}
+
 function npmInstall(prefix, spec, env) {
   mkdirSync(prefix, { recursive: true });
   execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: cleanEnv(env),
   });
 }
 

@@ -1,0 +1,106 @@
+// code-server (VS Code's server and web workbench) and Debian's Chromium, for the integration
+// suite, the browser test and the demo.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium as playwright } from 'playwright-core';
+import { cacheDir, chromium, provision } from './provision.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+/** Starts code-server with fresh state; resolves once it listens. */
+/** Installs a packaged extension offline into an extensions folder. */
+export function installExtension(vsix, extensionsDir) {
+  const { node24, codeServerEntry } = provision();
+  execFileSync(node24, [codeServerEntry, '--extensions-dir', extensionsDir, '--install-extension', vsix], { stdio: 'pipe' });
+}
+
+/** Starts code-server with fresh state (and the given user settings); resolves once it listens. */
+export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {}, settings }) {
+  const { node24, codeServerEntry } = provision();
+  mkdirSync(cacheDir, { recursive: true });
+  const port = await freePort();
+  const runDir = mkdtempSync(join(cacheDir, 'run-'));
+  const userDataDir = join(runDir, 'user-data');
+  const extDir = extensionsDir ?? join(runDir, 'extensions');
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  if (settings) {
+    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  }
+  mkdirSync(extDir, { recursive: true });
+  writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
+  const args = [
+    codeServerEntry,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extDir,
+    '--config', join(runDir, 'config.yaml'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    ...(smokeTestDriver ? ['--vscode-option=--enable-smoke-test-driver'] : []),
+    ...extraArgs,
+    workspace,
+  ];
+  const child = spawn(node24, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  let output = '';
+  await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`code-server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes(`HTTP server listening on http://127.0.0.1:${port}`)) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => fail(new Error(`code-server exited with ${code}:\n${output}`)));
+  });
+  child.removeAllListeners('exit');
+  return {
+    port,
+    runDir,
+    userDataDir,
+    extensionsDir: extDir,
+    url: `http://127.0.0.1:${port}/`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((done) => {
+          const timer = setTimeout(() => { child.kill('SIGKILL'); done(); }, 5000);
+          child.on('exit', () => { clearTimeout(timer); done(); });
+        });
+      }
+    },
+  };
+}
+
+export function launchBrowser() {
+  return playwright.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
+}
+
