@@ -1,0 +1,81 @@
+// `npm start`: the extension at work against the local bin service with demo data, in a real
+// VS Code (code-server) in your browser, with no account and no network. Ctrl+C stops it all.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { installExtension, startCodeServer } from '../test/runner/code-server-host.mjs';
+import { cacheDir, provision } from '../test/runner/provision.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const started = Date.now();
+
+/** Builds, packages and starts everything; returns what to print and how to stop it. */
+export async function startDemo({ servicePort = 0, log = console.log } = {}) {
+  const npm = (...args) => execFileSync('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  log('Building and packaging the extension…');
+  npm('compile');
+  npm('package');
+  provision();
+
+  const { BinService } = require(join(root, 'out', 'test', 'service', 'server.js'));
+  const { seedDemo } = require(join(root, 'out', 'test', 'service', 'demo.js'));
+  const service = new BinService({ port: servicePort });
+  const apiUrl = await service.start();
+  const demo = seedDemo(service);
+
+  mkdirSync(cacheDir, { recursive: true });
+  const runDir = mkdtempSync(join(cacheDir, 'demo-'));
+  const extensionsDir = join(runDir, 'extensions');
+  installExtension(join(root, 'jsonbin-explorer.vsix'), extensionsDir);
+  const workspace = join(runDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const codeServer = await startCodeServer({
+    workspace,
+    extensionsDir,
+    smokeTestDriver: false,
+    settings: {
+      'jsonbin.apiUrl': apiUrl,
+      'workbench.startupEditor': 'none',
+      'workbench.tips.enabled': false,
+      'security.workspace.trust.enabled': false,
+      'chat.disableAIFeatures': true,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'git.enabled': false,
+      'git.openRepositoryInParentFolders': 'never',
+    },
+  });
+  return {
+    url: `${codeServer.url}?folder=${encodeURIComponent(workspace)}`,
+    apiUrl,
+    demo,
+    service,
+    async stop() {
+      await codeServer.stop();
+      await service.stop();
+      rmSync(runDir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0) });
+  console.log('');
+  console.log(`JSONBin Explorer is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`  Open:         ${running.url}`);
+  console.log(`  Demo key:     ${running.demo.account.key}`);
+  console.log('                (run "JSONBin: Set API Key" in the Command Palette and paste it)');
+  console.log(`  Bin service:  ${running.apiUrl}`);
+  console.log('Ctrl+C stops everything.');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await running.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
