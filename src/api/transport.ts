@@ -1,5 +1,5 @@
 /** HTTP through undici: one keep-alive pool, a time limit per request, retries only where safe. */
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { BinServiceError, classify, type RequestFacts } from './errors';
 
 export interface TransportOptions {
@@ -36,7 +36,7 @@ const RETRYABLE_STATUS = new Set([502, 503, 504]);
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export class Transport {
-  private readonly dispatcher: Dispatcher;
+  private dispatcher?: Promise<Dispatcher>;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -49,8 +49,15 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retries = options.retries ?? 2;
     this.backoffMs = options.backoffMs ?? 250;
-    const pool = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 16 };
-    this.dispatcher = options.proxyUrl ? new ProxyAgent({ uri: options.proxyUrl, ...pool }) : new Agent(pool);
+  }
+
+  /** undici is loaded with the first request, so that loading the extension does not pay for it. */
+  private pool(): Promise<Dispatcher> {
+    this.dispatcher ??= import('undici').then(({ Agent, ProxyAgent }) => {
+      const settings = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 16 };
+      return this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
+    });
+    return this.dispatcher;
   }
 
   async send<T>(request: Request): Promise<T> {
@@ -74,8 +81,8 @@ export class Transport {
     }
   }
 
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  async close(): Promise<void> {
+    await (await this.dispatcher)?.close();
   }
 
   private async once<T>(request: Request): Promise<T> {
@@ -86,7 +93,8 @@ export class Transport {
     let status: number;
     let text: string;
     try {
-      const response = await this.dispatcher.request({
+      const dispatcher = await this.pool();
+      const response = await dispatcher.request({
         origin: this.origin,
         path,
         method: request.method,

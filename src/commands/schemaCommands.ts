@@ -28,7 +28,7 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
     command('jsonbin.createSchemaDoc', async (args?: { name: string; schema: Json }) => {
       const name = args?.name ?? (await askName('Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME))!;
       const schema = args?.schema ?? ((await askJson('The JSON Schema')) as Json);
-      const problem = p.schemaDocs.schemaProblem(schema);
+      const problem = await p.schemaDocs.schemaProblem(schema);
       if (problem) {
         throw new Error(`Not created: ${problem}`);
       }

@@ -218,7 +218,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
     const record = JSON.parse(text) as Json;
     if (resource.kind === 'schema') {
-      const problem = this.schemaDocs.schemaProblem(record);
+      const problem = await this.schemaDocs.schemaProblem(record);
       if (problem) {
         throw vscode.FileSystemError.NoPermissions(`Not saved: ${problem}`);
       }

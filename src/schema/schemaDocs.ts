@@ -34,7 +34,7 @@ export class SchemaDocs {
     const doc = await this.read(collection.schemaDocId);
     return {
       schemaDoc: { id: doc.metadata.id, name: doc.metadata.name },
-      validate: this.compiler.compile(doc.metadata.id, doc.record),
+      validate: await this.compiler.compile(doc.metadata.id, doc.record),
     };
   }
 
@@ -66,7 +66,7 @@ export class SchemaDocs {
     this.docs.clear();
   }
 
-  schemaProblem(schema: Json): string | undefined {
+  schemaProblem(schema: Json): Promise<string | undefined> {
     return this.compiler.schemaProblem(schema);
   }
 

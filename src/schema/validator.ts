@@ -2,7 +2,7 @@
  * Validates a record's text against a schema doc with Ajv and places each problem at its JSON
  * node with jsonc-parser. No `vscode` import: the editor maps offsets to ranges itself.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 export interface Problem {
@@ -21,16 +21,16 @@ export interface TextCheck {
 
 /** Compiled schema docs, one per schema doc id and version of its text. */
 export class SchemaCompiler {
-  private ajv?: Ajv;
+  private ajv?: Promise<Ajv>;
   private readonly compiled = new Map<string, { text: string; validate: ValidateFunction }>();
 
   /** Problems that make a schema doc unusable, or undefined when it compiles. */
-  schemaProblem(schema: unknown): string | undefined {
+  async schemaProblem(schema: unknown): Promise<string | undefined> {
     if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || Object.keys(schema).length === 0) {
       return 'A schema doc must be a non-empty JSON object';
     }
     try {
-      this.instance().compile(schema);
+      (await this.instance()).compile(schema);
       return undefined;
     } catch (error) {
       return `Not a valid JSON Schema: ${(error as Error).message}`;
@@ -38,13 +38,13 @@ export class SchemaCompiler {
   }
 
   /** Compiles once per schema doc version; a changed text replaces the old compilation. */
-  compile(id: string, schema: unknown): ValidateFunction {
+  async compile(id: string, schema: unknown): Promise<ValidateFunction> {
     const text = JSON.stringify(schema);
     const cached = this.compiled.get(id);
     if (cached && cached.text === text) {
       return cached.validate;
     }
-    const validate = this.instance().compile(schema as object);
+    const validate = (await this.instance()).compile(schema as object);
     this.compiled.set(id, { text, validate });
     return validate;
   }
@@ -53,9 +53,9 @@ export class SchemaCompiler {
     return this.compiled.size;
   }
 
-  private instance(): Ajv {
-    // Ajv is created on first use, so that loading the extension does not pay for it.
-    this.ajv ??= new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  private instance(): Promise<Ajv> {
+    // Ajv is loaded on first use, so that loading the extension does not pay for it.
+    this.ajv ??= import('ajv').then(({ Ajv: AjvClass }) => new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true }));
     return this.ajv;
   }
 }

@@ -3,7 +3,8 @@ import { checkText, SchemaCompiler } from '../../../src/schema/validator';
 import { brokenCourseModule, courseModule, courseModuleSchema } from '../../service/courseModule';
 
 describe('course module demo data', () => {
-  const validate = new SchemaCompiler().compile('course', courseModuleSchema);
+  let validate: Awaited<ReturnType<SchemaCompiler['compile']>>;
+  before(async () => (validate = await new SchemaCompiler().compile('course', courseModuleSchema)));
 
   it('a generated module satisfies the contract example schema', () => {
     assert.deepEqual(checkText(JSON.stringify(courseModule('Optics', 3), null, 2), validate).schema, []);
