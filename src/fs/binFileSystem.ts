@@ -30,8 +30,8 @@ export interface Entry {
 export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';
 export type ConflictResolver = (uri: vscode.Uri, serviceText: string) => Promise<ConflictChoice>;
 
-/** Entries kept at most; open documents are re-fetched when evicted. */
-const MAX_ENTRIES = 200;
+/** Bytes of records kept at most, least recently used first out; an evicted one is fetched again when needed. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -191,10 +191,22 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > MAX_ENTRIES) {
-      this.entries.delete(this.entries.keys().next().value!);
-    }
+    this.evict();
     return entry;
+  }
+
+  private evict(): void {
+    let total = 0;
+    for (const entry of this.entries.values()) {
+      total += entry.bytes.byteLength;
+    }
+    for (const [key, entry] of this.entries) {
+      if (total <= MAX_CACHED_BYTES || this.entries.size === 1) {
+        break;
+      }
+      total -= entry.bytes.byteLength;
+      this.entries.delete(key);
+    }
   }
 
   private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {

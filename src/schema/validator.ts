@@ -3,7 +3,8 @@
  * node with jsonc-parser. No `vscode` import: the editor maps offsets to ranges itself.
  */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { locate, Wanted, type Located, type Range } from './locate';
 
 export interface Problem {
   offset: number;
@@ -60,79 +61,65 @@ export class SchemaCompiler {
   }
 }
 
-/** Syntax problems of the text, and, when it parses, the schema's problems placed at their nodes. */
+/**
+ * Syntax problems of the text, and, when it parses, the schema's problems placed at their nodes.
+ * A valid record costs a native parse and a validation; the text is walked for positions only
+ * when there are problems to place.
+ */
 export function checkText(text: string, validate?: ValidateFunction): TextCheck {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { syntax: syntaxProblems(text, error as Error), schema: [] };
+  }
+  if (!validate || validate(value)) {
+    return { syntax: [], schema: [] };
+  }
+  return { syntax: [], schema: placeAll(text, validate.errors ?? []) };
+}
+
+function syntaxProblems(text: string, error: Error): Problem[] {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  const syntax = errors.map((e) => ({
+  parse(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const problems = errors.map((e) => ({
     offset: e.offset,
     length: Math.max(e.length, 1),
     message: `JSON syntax: ${printParseErrorCode(e.error)}`,
     path: '',
     keyword: 'syntax',
   }));
-  if (syntax.length > 0 || !root || !validate) {
-    return { syntax, schema: [] };
-  }
-  const value: unknown = JSON.parse(text);
-  if (validate(value)) {
-    return { syntax, schema: [] };
-  }
-  return { syntax, schema: (validate.errors ?? []).map((e) => place(root, e)) };
+  return problems.length > 0 ? problems : [{ offset: 0, length: 1, message: `JSON syntax: ${error.message}`, path: '', keyword: 'syntax' }];
 }
 
-function place(root: Node, error: ErrorObject): Problem {
-  const node = nodeAt(root, error.instancePath);
+const HEAD_KEYWORDS = new Set(['required', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties']);
+
+function placeAll(text: string, errors: ErrorObject[]): Problem[] {
+  const root = new Wanted();
+  const targets = errors.map((e) => root.add(e.instancePath, e.keyword === 'additionalProperties'));
+  locate(text, root);
+  return errors.map((error, i) => place(error, targets[i].found ?? { offset: 0, length: 1 }));
+}
+
+function place(error: ErrorObject, node: Located): Problem {
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
-  let range: { offset: number; length: number } = node;
+  let range: Range = node;
   let message = error.message ?? 'is invalid';
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      // On the unexpected key itself.
-      const property = node.children?.find((p) => p.children?.[0].value === params.additionalProperty);
-      range = property?.children?.[0] ?? headOf(node);
-      message = `Property "${params.additionalProperty}" is not allowed`;
-      break;
-    }
-    case 'required':
-      // On the object that lacks it.
-      range = headOf(node);
+  if (error.keyword === 'additionalProperties') {
+    // On the unexpected key itself.
+    range = node.keys?.get(params.additionalProperty ?? '') ?? head(node);
+    message = `Property "${params.additionalProperty}" is not allowed`;
+  } else if (HEAD_KEYWORDS.has(error.keyword)) {
+    // On the object or array itself: its key, or its opening bracket at the root.
+    range = head(node);
+    if (error.keyword === 'required') {
       message = `Missing property "${params.missingProperty}"`;
-      break;
-    case 'minItems':
-    case 'maxItems':
-    case 'uniqueItems':
-    case 'minProperties':
-    case 'maxProperties':
-      range = headOf(node);
-      break;
+    }
   }
   const where = error.instancePath === '' ? '' : ` at ${error.instancePath}`;
   return { offset: range.offset, length: range.length, message: `${message}${where}`, path: error.instancePath, keyword: error.keyword };
 }
 
-/** A container's property key when it is a property's value, else its opening bracket. */
-function headOf(node: Node): { offset: number; length: number } {
-  const parent = node.parent;
-  if (parent?.type === 'property' && parent.children?.[1] === node) {
-    return parent.children[0];
-  }
-  return { offset: node.offset, length: 1 };
-}
-
-/** The node at a JSON pointer; the deepest node that exists when the path runs out. */
-function nodeAt(root: Node, pointer: string): Node {
-  let node = root;
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  for (const segment of segments) {
-    const next =
-      node.type === 'array'
-        ? node.children?.[Number(segment)]
-        : node.children?.find((p) => p.children?.[0].value === segment)?.children?.[1];
-    if (!next) {
-      break;
-    }
-    node = next;
-  }
-  return node;
+function head(node: Located): Range {
+  return node.key ?? { offset: node.offset, length: 1 };
 }

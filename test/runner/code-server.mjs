@@ -50,7 +50,7 @@ async function main() {
     const authority = `vscode-remote://127.0.0.1:${server.port}`;
     const payload = [
       ['extensionDevelopmentPath', `${authority}${root}`],
-      ['extensionTestsPath', `${authority}${join(root, 'out', 'test', 'integration', 'index.js')}`],
+      ['extensionTestsPath', `${authority}${join(root, process.env.JSONBIN_TESTS ?? join('out', 'test', 'integration', 'index.js'))}`],
       ['skipWelcome', 'true'],
     ];
     await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);

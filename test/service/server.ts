@@ -42,9 +42,13 @@ export class BinService {
   readonly store = new Store();
   readonly log: LogEntry[] = [];
   private faults: Fault[] = [];
+  /** Off for benchmarks, where keeping every request would measure the log. */
+  logging = true;
   private server?: Server;
   private readonly basePath: string;
   baseUrl = '';
+  /** TCP connections accepted so far: shows whether clients reuse sockets. */
+  connections = 0;
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.basePath = options.basePath ?? '/v3';
@@ -53,6 +57,7 @@ export class BinService {
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('clientError', (_error, socket) => socket.destroy());
+    this.server.on('connection', () => this.connections++);
     await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}${this.basePath}`;
@@ -94,7 +99,9 @@ export class BinService {
         entry.headers[name] = value;
       }
     }
-    this.log.push(entry);
+    if (this.logging) {
+      this.log.push(entry);
+    }
     try {
       const body = await readBody(req);
       if (body.length > 0) {

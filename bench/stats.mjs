@@ -1,0 +1,40 @@
+// Median and spread of repeated measurements; the bench reports ratios measured in one run.
+export function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], n: sorted.length };
+}
+
+export function fmtMs(ms) {
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(0)} µs`;
+}
+
+export function fmtStat(s) {
+  return `${fmtMs(s.median)} (${fmtMs(s.min)}–${fmtMs(s.max)}, n=${s.n})`;
+}
+
+export function fmtBytes(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Runs `a` and `b` alternately, `runs` times each after `warmup` rounds, returning both samples. */
+export async function alternate(a, b, runs, warmup = 2) {
+  const sa = [];
+  const sb = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const ta = await time(a);
+    const tb = await time(b);
+    if (i >= warmup) {
+      sa.push(ta);
+      sb.push(tb);
+    }
+  }
+  return [summarize(sa), summarize(sb)];
+}
+
+export async function time(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}

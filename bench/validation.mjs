@@ -1,0 +1,107 @@
+// 1. Schema diagnostics: the project's pass from text to diagnostics with ranges, against
+// vscode-json-languageservice's doValidation (the engine of VS Code's own JSON diagnostics).
+import { createRequire } from 'node:module';
+import { getLanguageService } from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { alternate, fmtBytes, fmtMs, fmtStat, summarize, time } from './stats.mjs';
+
+const require = createRequire(import.meta.url);
+const { checkText, SchemaCompiler } = require('../out/src/schema/validator.js');
+const { brokenCourseModule, courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
+
+/** A record holds many course modules, each checked by the contract's example schema. */
+const schema = { type: 'array', items: courseModuleSchema };
+
+const SIZES = [10, 100, 500, 1024].map((kb) => kb * 1024);
+
+/** Course modules as the contract's example shapes them, as many as make about `bytes`. */
+function modules(bytes, make) {
+  const record = [];
+  for (let size = 0; size < bytes; ) {
+    const module = make(record.length);
+    record.push(module);
+    size += JSON.stringify(module, null, 2).length + 4 * 2 * 30;
+  }
+  return record;
+}
+
+const validRecord = (bytes) => modules(bytes, (n) => courseModule(`Topic ${n}`, n));
+/** Each module with five problems: a wrong type, a missing property, an extra key, two item counts. */
+const brokenRecord = (bytes) => modules(bytes, (n) => brokenCourseModule(`Topic ${n}`));
+
+/**
+ * Offsets to line and character as VS Code's TextDocument.positionAt does, from the line index the
+ * document keeps (the language service's TextDocument keeps its own the same way).
+ */
+function lineIndex(text) {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  return lineStarts;
+}
+
+function positions(lineStarts, problems) {
+  const at = (offset) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - lineStarts[lo] };
+  };
+  return problems.map((p) => ({ start: at(p.offset), end: at(p.offset + p.length), message: p.message }));
+}
+
+export async function benchValidation() {
+  const compiler = new SchemaCompiler();
+  const compileTimes = [];
+  for (let i = 0; i < 7; i++) compileTimes.push(await time(() => new SchemaCompiler().compile('course', schema)));
+  const validate = await compiler.compile('course', schema);
+
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, allowComments: false, schemas: [{ uri: 'bench://course.schema.json', fileMatch: ['*.json'], schema }] });
+
+  const rows = [];
+  for (const bytes of SIZES) {
+    for (const kind of ['valid', 'problems']) {
+      const text = JSON.stringify(kind === 'valid' ? validRecord(bytes) : brokenRecord(bytes), null, 2);
+      const document = TextDocument.create('file:///bench/record.json', 'json', 1, text);
+      const lines = lineIndex(text);
+      document.positionAt(0);
+      let ours = [];
+      let theirs = [];
+      const runs = bytes >= 500 * 1024 ? 15 : 31;
+      const [project, languageService] = await alternate(
+        () => (ours = positions(lines, checkText(text, validate).schema)),
+        async () => (theirs = await ls.doValidation(document, ls.parseJSONDocument(document))),
+        runs,
+      );
+      rows.push({
+        size: fmtBytes(Buffer.byteLength(text)),
+        kind,
+        problems: `${ours.length} / ${theirs.length}`,
+        project,
+        languageService,
+        ratio: languageService.median / project.median,
+        bytes,
+      });
+    }
+  }
+  return { compile: summarize(compileTimes), rows };
+}
+
+export function printValidation({ compile, rows }, table) {
+  table.section('1. Schema diagnostics (text → diagnostics with ranges; project vs vscode-json-languageservice doValidation)');
+  table.row('schema compilation (Ajv, once per schema doc version)', fmtStat(compile), 'reported');
+  for (const r of rows) {
+    const target = r.bytes === 500 * 1024 ? '≥ 3× faster at 500 KB' : '';
+    const met = r.bytes === 500 * 1024 ? (r.ratio >= 3 ? 'met' : 'MISSED') : '';
+    table.row(
+      `${r.size} ${r.kind} (problems ours/LS ${r.problems})`,
+      `project ${fmtStat(r.project)}; LS ${fmtStat(r.languageService)}; ${r.ratio.toFixed(1)}× faster`,
+      [target, met].filter(Boolean).join(': ') || '',
+    );
+  }
+  void fmtMs;
+}
