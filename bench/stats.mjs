@@ -18,19 +18,16 @@ export function fmtBytes(bytes) {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** Runs `a` and `b` alternately, `runs` times each after `warmup` rounds, returning both samples. */
-export async function alternate(a, b, runs, warmup = 2) {
-  const sa = [];
-  const sb = [];
+/** Runs the functions in turn, `runs` times each after `warmup` rounds, returning each one's summary. */
+export async function alternate(fns, runs, warmup = 2) {
+  const samples = fns.map(() => []);
   for (let i = 0; i < warmup + runs; i++) {
-    const ta = await time(a);
-    const tb = await time(b);
-    if (i >= warmup) {
-      sa.push(ta);
-      sb.push(tb);
+    for (const [j, fn] of fns.entries()) {
+      const t = await time(fn);
+      if (i >= warmup) samples[j].push(t);
     }
   }
-  return [summarize(sa), summarize(sb)];
+  return samples.map(summarize);
 }
 
 export async function time(fn) {

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { alternate, fmtBytes, fmtMs, fmtStat, summarize, time } from './stats.mjs';
+import { alternate, fmtBytes, fmtStat, summarize, time } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { checkText, SchemaCompiler } = require('../out/src/schema/validator.js');
@@ -13,6 +13,8 @@ const { brokenCourseModule, courseModule, courseModuleSchema } = require('../out
 const schema = { type: 'array', items: courseModuleSchema };
 
 const SIZES = [10, 100, 500, 1024].map((kb) => kb * 1024);
+/** The default of `jsonbin.validation.maxProblems`. */
+const DEFAULT_MAX_PROBLEMS = 100;
 
 /** Course modules as the contract's example shapes them, as many as make about `bytes`. */
 function modules(bytes, make) {
@@ -72,20 +74,15 @@ export async function benchValidation() {
       let ours = [];
       let theirs = [];
       const runs = bytes >= 500 * 1024 ? 15 : 31;
-      const [project, languageService] = await alternate(
-        () => (ours = positions(lines, checkText(text, validate).schema)),
-        async () => (theirs = await ls.doValidation(document, ls.parseJSONDocument(document))),
+      const [project, uncapped, languageService] = await alternate(
+        [
+          () => (ours = positions(lines, checkText(text, validate, DEFAULT_MAX_PROBLEMS).schema)),
+          () => positions(lines, checkText(text, validate).schema),
+          async () => (theirs = await ls.doValidation(document, ls.parseJSONDocument(document))),
+        ],
         runs,
       );
-      rows.push({
-        size: fmtBytes(Buffer.byteLength(text)),
-        kind,
-        problems: `${ours.length} / ${theirs.length}`,
-        project,
-        languageService,
-        ratio: languageService.median / project.median,
-        bytes,
-      });
+      rows.push({ size: fmtBytes(Buffer.byteLength(text)), kind, problems: `${ours.length} / ${theirs.length}`, project, uncapped, languageService, bytes });
     }
   }
   return { compile: summarize(compileTimes), rows };
@@ -95,13 +92,15 @@ export function printValidation({ compile, rows }, table) {
   table.section('1. Schema diagnostics (text → diagnostics with ranges; project vs vscode-json-languageservice doValidation)');
   table.row('schema compilation (Ajv, once per schema doc version)', fmtStat(compile), 'reported');
   for (const r of rows) {
-    const target = r.bytes === 500 * 1024 ? '≥ 3× faster at 500 KB' : '';
-    const met = r.bytes === 500 * 1024 ? (r.ratio >= 3 ? 'met' : 'MISSED') : '';
+    const ratio = r.languageService.median / r.project.median;
+    const allRatio = r.languageService.median / r.uncapped.median;
+    const at500 = r.bytes === 500 * 1024;
+    const target = at500 ? `≥ 3× faster at 500 KB: ${ratio >= 3 ? 'met' : 'MISSED'}${r.kind === 'problems' ? `; placing all: ${allRatio >= 3 ? 'met' : 'MISSED'}` : ''}` : '';
+    const all = r.kind === 'problems' ? `; placing all ${fmtStat(r.uncapped)} = ${allRatio.toFixed(1)}×` : '';
     table.row(
-      `${r.size} ${r.kind} (problems ours/LS ${r.problems})`,
-      `project ${fmtStat(r.project)}; LS ${fmtStat(r.languageService)}; ${r.ratio.toFixed(1)}× faster`,
-      [target, met].filter(Boolean).join(': ') || '',
+      `${r.size} ${r.kind} (placed ours/LS ${r.problems})`,
+      `project ${fmtStat(r.project)}; LS ${fmtStat(r.languageService)}; ${ratio.toFixed(1)}× faster${all}`,
+      target,
     );
   }
-  void fmtMs;
 }

@@ -14,6 +14,8 @@ export const settings = {
   plan: (): Plan => (section().get<string>('plan') === 'paid' ? 'paid' : 'free'),
   conflictCheck: (): boolean => section().get<boolean>('conflictCheck', true),
   validation: (): boolean => section().get<boolean>('validation.enabled', true),
+  /** Schema problems placed per document; 0 places them all. */
+  maxProblems: (): number => section().get<number>('validation.maxProblems', 100) || Number.POSITIVE_INFINITY,
   timeoutMs: (): number => Math.max(1, section().get<number>('requestTimeoutSeconds', 30)) * 1000,
   /** VS Code's own proxy setting, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,

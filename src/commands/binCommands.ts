@@ -230,10 +230,8 @@ async function checkAgainstSchema(p: Parts, input: CreateArgs): Promise<void> {
   if (!schema) {
     return;
   }
-  const problems = checkText(JSON.stringify(input.record, null, 2), schema.validate).schema;
-  if (problems.length > 0) {
-    throw new Error(
-      `Not created: ${problems.length} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${problems[0].message}`,
-    );
+  const { schema: placed, schemaCount } = checkText(JSON.stringify(input.record, null, 2), schema.validate, 1);
+  if (schemaCount > 0) {
+    throw new Error(`Not created: ${schemaCount} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${placed[0].message}`);
   }
 }

@@ -23,6 +23,11 @@ export class SchemaDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('jsonbin.validation')) {
+          this.revalidateAll();
+        }
+      }),
       files.onDidSave((entry) => {
         if (entry.resource.kind === 'schema') {
           this.revalidateAll();
@@ -56,7 +61,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
       return [];
     }
     const schema = await this.schemaDocs.schemaFor(entry.collectionId);
-    const problems = schema ? checkText(document.getText(), schema.validate).schema : [];
+    const problems = schema ? checkText(document.getText(), schema.validate, settings.maxProblems()).schema : [];
     const diagnostics = problems.map((p) => {
       const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
       const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);

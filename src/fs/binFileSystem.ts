@@ -11,6 +11,7 @@ import type { SchemaDocs } from '../schema/schemaDocs';
 import { checkText } from '../schema/validator';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
 import { fsError } from './errors';
+import { reportError } from '../ui/feedback';
 
 /** What the service last said about one resource. */
 export interface Entry {
@@ -187,6 +188,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
         entry = this.entry(resource, bin.record, { name, private: bin.metadata.private, collectionId });
       }
     } catch (error) {
+      if (error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey')) {
+        // VS Code shows why the file did not open; this adds the way out.
+        reportError(error);
+      }
       throw error instanceof BinServiceError ? fsError(error, 'Could not open') : error;
     }
     this.entries.delete(key);
@@ -243,7 +248,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       } catch (error) {
         throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
       }
-      const problems = schema ? checkText(text, schema.validate).schema.length : 0;
+      // Only the count matters here: no positions are computed.
+      const problems = schema ? checkText(text, schema.validate, 0).schemaCount : 0;
       if (schema && problems > 0) {
         throw vscode.FileSystemError.NoPermissions(
           `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,

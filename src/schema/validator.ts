@@ -17,7 +17,10 @@ export interface Problem {
 
 export interface TextCheck {
   syntax: Problem[];
+  /** Placed schema problems: at most the cap, then one that says how many more there are. */
   schema: Problem[];
+  /** All schema problems, placed or not. */
+  schemaCount: number;
 }
 
 /** Compiled schema docs, one per schema doc id and version of its text. */
@@ -66,17 +69,27 @@ export class SchemaCompiler {
  * A valid record costs a native parse and a validation; the text is walked for positions only
  * when there are problems to place.
  */
-export function checkText(text: string, validate?: ValidateFunction): TextCheck {
+export function checkText(text: string, validate?: ValidateFunction, maxPlaced = Number.POSITIVE_INFINITY): TextCheck {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { syntax: syntaxProblems(text, error as Error), schema: [] };
+    return { syntax: syntaxProblems(text, error as Error), schema: [], schemaCount: 0 };
   }
   if (!validate || validate(value)) {
-    return { syntax: [], schema: [] };
+    return { syntax: [], schema: [], schemaCount: 0 };
   }
-  return { syntax: [], schema: placeAll(text, validate.errors ?? []) };
+  const errors = validate.errors ?? [];
+  if (maxPlaced <= 0) {
+    return { syntax: [], schema: [], schemaCount: errors.length };
+  }
+  const schema = placeAll(text, errors.slice(0, maxPlaced));
+  if (errors.length > maxPlaced) {
+    const more = errors.length - maxPlaced;
+    const message = `${more} more schema problem${more === 1 ? '' : 's'} not shown (at most ${maxPlaced} are placed)`;
+    schema.push({ offset: 0, length: 1, message, path: '', keyword: 'maxProblems' });
+  }
+  return { syntax: [], schema, schemaCount: errors.length };
 }
 
 function syntaxProblems(text: string, error: Error): Problem[] {

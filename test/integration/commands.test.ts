@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
 
 const run = <T>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(command, ...args) as Promise<T>;
 
@@ -30,6 +30,10 @@ describe('commands', () => {
       assert.deepEqual(JSON.parse(document.getText()), { open: true });
       const read = w.service.log.filter((e) => e.path === `/v3/b/${publicId}/latest`).at(-1)!;
       assert.equal(read.hasKey, false);
+      await replaceText(document, '{"open": "and saved without a key"}');
+      const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
+      assert.deepEqual(saved.map((r) => `${r.method} ${r.hasKey}`), ['GET false', 'PUT false']);
+      assert.deepEqual((await w.other.readBin(publicId)).record, { open: 'and saved without a key' });
     } finally {
       await run('jsonbin.setApiKey', TEST_KEY);
     }

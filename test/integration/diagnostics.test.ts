@@ -56,6 +56,23 @@ describe('schema diagnostics', () => {
     assert.equal(at('additionalProperties'), '"extra"', 'an unexpected property on its key');
     assert.equal(at('minItems'), '"tags"', 'an item-count problem on the array');
     assert.ok(diagnostics.every((d) => d.source === 'JSONBin schema doc "course"'));
+    // One source: VS Code's own JSON validation adds nothing to a syntactically valid bin.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((d) => !d.source?.startsWith('JSONBin')), []);
+  });
+
+  it('clears the problems when validation is turned off, and shows them again when it is on', async () => {
+    const document = await open({ title: 't', tags: ['a', 'b'] });
+    await replaceText(document, '{"title": 1, "tags": ["a", "b"]}');
+    await diagnosticsOf(document.uri, 1);
+    const validation = vscode.workspace.getConfiguration('jsonbin');
+    await validation.update('validation.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      await diagnosticsOf(document.uri, 0);
+    } finally {
+      await validation.update('validation.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await diagnosticsOf(document.uri, 1);
   });
 
   it('refuses to save a record with schema problems, sending nothing', async () => {

@@ -22,7 +22,7 @@ describe('schema validator', () => {
 
   it('finds nothing in a valid record', () => {
     const result = checkText(JSON.stringify({ title: 't', tags: ['a', 'b'], meta: { level: 'a' } }, null, 2), validate);
-    assert.deepEqual(result, { syntax: [], schema: [] });
+    assert.deepEqual(result, { syntax: [], schema: [], schemaCount: 0 });
   });
 
   it('puts a wrong type on the value', () => {
@@ -86,5 +86,19 @@ describe('schema validator', () => {
     assert.match((await compiler.schemaProblem({}))!, /non-empty/);
     assert.match((await compiler.schemaProblem({ type: 'nonsense' }))!, /Not a valid JSON Schema/);
     assert.equal(await compiler.schemaProblem(schema), undefined);
+  });
+});
+
+describe('schema validator, placing at most a given number of problems', () => {
+  it('places the first problems, then says how many more there are, counting them all', async () => {
+    const validate = await new SchemaCompiler().compile('items', { type: 'array', items: { type: 'string' } });
+    const text = JSON.stringify([1, 2, 3, 4, 5]);
+    const capped = checkText(text, validate, 2);
+    assert.equal(capped.schemaCount, 5);
+    assert.deepEqual(capped.schema.map((p) => p.keyword), ['type', 'type', 'maxProblems']);
+    assert.match(capped.schema[2].message, /3 more schema problems not shown/);
+    const counted = checkText(text, validate, 0);
+    assert.deepEqual([counted.schema.length, counted.schemaCount], [0, 5]);
+    assert.equal(checkText(text, validate).schema.length, 5);
   });
 });
