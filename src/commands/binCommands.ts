@@ -60,14 +60,14 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     }),
 
     command('jsonbin.openBin', async (arg?: unknown) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const uri = await uriFor(p, id, arg instanceof BinNode ? arg.bin.name : undefined);
       await vscode.window.showTextDocument(uri, { preview: false });
       return uri;
     }),
 
     command('jsonbin.deleteBin', async (arg?: unknown, options: { confirm?: boolean } = {}) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       if (options.confirm !== false) {
         await confirm(`Delete bin ${label(arg, id)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
       }
@@ -82,7 +82,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     }),
 
     command('jsonbin.deleteVersions', async (arg?: unknown, options: { preserveLatest?: boolean; confirm?: boolean } = {}) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const preserveLatest =
         options.preserveLatest ??
         (await pickBoolean('Keep the latest record?', 'Keep the latest record as the bin’s record', 'Go back to the record the bin was created with'));
@@ -98,7 +98,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     }),
 
     command('jsonbin.setVersioning', async (arg?: unknown, enabled?: boolean) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const on = enabled ?? (await pickBoolean('Versioning', 'Turn versioning on', 'Turn versioning off'));
       // The service changes versioning only with an update, which must carry the record.
       const current = await p.connection.client.readBin(id);
@@ -106,40 +106,34 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     }),
 
     command('jsonbin.forgetBin', async (arg?: unknown) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       await p.remembered.forget(id);
       p.tree.refreshUnsorted();
     }),
 
     command('jsonbin.copyBinId', async (arg?: unknown) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       await vscode.env.clipboard.writeText(id);
     }),
 
     command('jsonbin.renameBin', async (arg?: unknown, name?: string) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const newName = name ?? (await askName('New name of the bin', undefined, false, arg instanceof BinNode ? arg.bin.name : undefined))!;
       await p.connection.client.renameBin(id, newName);
-      if (p.remembered.has(id)) {
-        const old = p.remembered.all().find((b) => b.id === id)!;
-        await p.remembered.remember({ ...old, name: newName });
-      }
+      await p.remembered.update(id, { name: newName });
       p.tree.refresh();
     }),
 
     command('jsonbin.setPrivacy', async (arg?: unknown, isPrivate?: boolean) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const value = isPrivate ?? (await pickBoolean('Privacy', 'Private: only the key reads it', 'Public: anyone with the id reads it'));
       await p.connection.client.setPrivacy(id, value);
-      if (p.remembered.has(id)) {
-        const old = p.remembered.all().find((b) => b.id === id)!;
-        await p.remembered.remember({ ...old, private: value });
-      }
+      await p.remembered.update(id, { private: value });
       p.tree.refresh();
     }),
 
     command('jsonbin.openVersion', async (arg?: unknown, version?: number) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const n = version ?? (await pickVersion(p, id));
       const uri = binUri(id, `${label(arg, id)} (version ${n})`, n);
       await vscode.window.showTextDocument(uri, { preview: true });
@@ -147,7 +141,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     }),
 
     command('jsonbin.compareWithVersion', async (arg?: unknown, version?: number) => {
-      const id = arg === undefined ? await askBinId() : binIdOf(arg);
+      const id = await binIdFrom(arg);
       const n = version ?? (await pickVersion(p, id));
       const current = await uriFor(p, id, arg instanceof BinNode ? arg.bin.name : undefined);
       const old = binUri(id, `${label(arg, id)} (version ${n})`, n);
@@ -161,6 +155,11 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
 
 function label(arg: unknown, id: string): string {
   return arg instanceof BinNode ? (arg.bin.name ?? id) : id;
+}
+
+/** The bin of a command: from the tree or the arguments, else the active bin tab, else asked for. */
+async function binIdFrom(arg: unknown): Promise<string> {
+  return arg === undefined ? askBinId() : binIdOf(arg);
 }
 
 async function askBinId(): Promise<string> {

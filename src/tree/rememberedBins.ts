@@ -15,12 +15,16 @@ export class RememberedBins {
     return this.state.get<RememberedBin[]>(this.slot(), []);
   }
 
-  has(id: string): boolean {
-    return this.all().some((b) => b.id === id);
-  }
-
   async remember(bin: RememberedBin): Promise<void> {
     await this.state.update(this.slot(), [bin, ...this.all().filter((b) => b.id !== bin.id)]);
+  }
+
+  /** Changes what is remembered of a bin, if it is remembered. */
+  async update(id: string, changes: Partial<RememberedBin>): Promise<void> {
+    const bins = this.all();
+    if (bins.some((b) => b.id === id)) {
+      await this.state.update(this.slot(), bins.map((b) => (b.id === id ? { ...b, ...changes, id } : b)));
+    }
   }
 
   async forget(id: string): Promise<void> {
