@@ -1,6 +1,7 @@
 /** The JSONBin view: what it lists, and that it fetches only what is expanded. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { BinService } from '../service/server';
 import { requestsDuring, setup, type World } from './support';
 
 type Provider = vscode.TreeDataProvider<unknown>;
@@ -93,6 +94,27 @@ describe('bins tree', () => {
     const added = items.filter((i) => i.label === 'added public');
     assert.equal(added.length, 1, 'listed once although both remembered and in the listing');
     assert.equal(added[0].contextValue, 'bin.remembered');
+  });
+
+  it('remembers added bins per service URL', async () => {
+    const id = (await w.other.createBin({ record: { r: 1 }, name: 'remembered here', private: false })).metadata.id;
+    await vscode.commands.executeCommand('jsonbin.addBin', id);
+    const labels = async () => {
+      const roots = await children(tree);
+      const unsorted = roots[roots.length - 1];
+      return Promise.all((await children(tree, unsorted)).map(async (n) => (await item(tree, n)).label));
+    };
+    assert.ok((await labels()).includes('remembered here'));
+    const elsewhere = new BinService();
+    const config = vscode.workspace.getConfiguration('jsonbin');
+    await config.update('apiUrl', await elsewhere.start(), vscode.ConfigurationTarget.Global);
+    try {
+      assert.ok(!(await labels()).includes('remembered here'), 'listed for another service');
+    } finally {
+      await config.update('apiUrl', w.service.baseUrl, vscode.ConfigurationTarget.Global);
+      await elsewhere.stop();
+    }
+    assert.ok((await labels()).includes('remembered here'));
   });
 
   it('refresh fetches again only what was expanded', async () => {

@@ -26,6 +26,15 @@ describe('wiring', () => {
     }
   });
 
+  it('keeps the service URL out of reach of a workspace', async () => {
+    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
+    assert.equal(extension.packageJSON.contributes.configuration.properties['jsonbin.apiUrl'].scope, 'application');
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.getConfiguration('jsonbin').update('apiUrl', 'https://elsewhere.example', vscode.ConfigurationTarget.Workspace)),
+    );
+    assert.notEqual(vscode.workspace.getConfiguration('jsonbin').get('apiUrl'), 'https://elsewhere.example');
+  });
+
   it('registers the jsonbin file system scheme', async () => {
     assert.equal(vscode.workspace.fs.isWritableFileSystem('jsonbin'), true);
     await assert.rejects(

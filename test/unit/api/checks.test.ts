@@ -1,0 +1,29 @@
+import * as assert from 'node:assert/strict';
+import { BinServiceError, checkKeyTransport, isBlank, nameProblem, parseBaseUrl } from '../../../src/api';
+
+describe('checks that cost no request', () => {
+  it('sends the key over plain http only to loopback addresses', () => {
+    for (const url of ['https://api.jsonbin.io/v3', 'http://127.0.0.1:8787/v3', 'http://127.8.9.10/v3', 'http://localhost/v3', 'http://[::1]:80/v3']) {
+      assert.doesNotThrow(() => checkKeyTransport(parseBaseUrl(url)), url);
+    }
+    for (const url of ['http://api.jsonbin.io/v3', 'http://10.0.0.1/v3', 'http://localhost.example.com/v3', 'ftp://127.0.0.1/v3']) {
+      assert.throws(() => checkKeyTransport(parseBaseUrl(url)), BinServiceError, url);
+    }
+  });
+
+  it('refuses a service URL that is not a URL', () => {
+    assert.throws(() => parseBaseUrl('not a url'), /not a valid URL/);
+  });
+
+  it('counts blank records as the service does', () => {
+    for (const blank of [{}, [], '', null, undefined]) assert.ok(isBlank(blank), JSON.stringify(blank));
+    for (const value of [{ a: 1 }, [0], 0, false, 'x']) assert.ok(!isBlank(value), JSON.stringify(value));
+  });
+
+  it('names the problem of a name outside 1 to 128 characters', () => {
+    assert.match(nameProblem('', 128, 'X-Bin-Name')!, /blank/);
+    assert.match(nameProblem('   ', 128, 'X-Bin-Name')!, /blank/);
+    assert.match(nameProblem('a'.repeat(129), 128, 'X-Bin-Name')!, /over 128 characters \(it has 129\)/);
+    assert.equal(nameProblem('😀'.repeat(128), 128, 'X-Bin-Name'), undefined);
+  });
+});
