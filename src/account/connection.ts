@@ -15,13 +15,11 @@ export class Connection implements vscode.Disposable {
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsConnection(e)) {
-          void this.current?.close();
-          this.current = undefined;
+          this.reset();
           void keys.updateContext();
-          this.changed.fire();
         }
       }),
-      keys.onDidChange(() => this.changed.fire()),
+      keys.onDidChange(() => this.reset()),
     ];
   }
 
@@ -38,6 +36,13 @@ export class Connection implements vscode.Disposable {
   /** A client that uses a key not yet stored, to check it before storing. */
   withKey(key: string): BinClient {
     return this.create(() => key);
+  }
+
+  /** A new service or key: a new client, with nothing learnt under the old one. */
+  private reset(): void {
+    void this.current?.close();
+    this.current = undefined;
+    this.changed.fire();
   }
 
   dispose(): void {

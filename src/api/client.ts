@@ -26,10 +26,13 @@ export interface ClientOptions extends TransportOptions {
   plan?: () => Plan;
 }
 
+/** `ifGiven`: public bins answer without a key, so one is sent only when there is one. */
 type KeyUse = 'required' | 'ifGiven';
 
 interface Call {
   operation: Operation;
+  /** The bin a keyless-capable call is about. */
+  binId?: string;
   method: Request['method'];
   path: string;
   key: KeyUse;
@@ -40,6 +43,8 @@ interface Call {
 export class BinClient {
   private readonly transport: Transport;
   private readonly url: URL;
+  /** Public bins of other accounts, which answer only without a key. */
+  private readonly keyless = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
@@ -72,7 +77,7 @@ export class BinClient {
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
     const segment = version === undefined ? 'latest' : String(checkVersion(version));
-    return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven' });
+    return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven', binId: id });
   }
 
   async versionCount(id: string): Promise<VersionCount> {
@@ -81,6 +86,7 @@ export class BinClient {
       method: 'GET',
       path: `/b/${checkId(id, 'Bin Id')}/versions/count`,
       key: 'ifGiven',
+      binId: id,
     });
     return answer.metadata;
   }
@@ -93,7 +99,7 @@ export class BinClient {
       headers['X-Bin-Versioning'] = String(options.versioning);
     }
     const body = recordBody(record, this.plan);
-    return this.call({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', headers, body });
+    return this.call({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body });
   }
 
   async deleteBin(id: string): Promise<DeletedBin> {
@@ -195,7 +201,23 @@ export class BinClient {
   }
 
   private async call<T>(call: Call): Promise<T> {
-    const key = await this.options.key?.();
+    const keyless = call.binId !== undefined && this.keyless.has(call.binId);
+    const key = keyless ? undefined : await this.options.key?.();
+    try {
+      return await this.send<T>(call, key);
+    } catch (error) {
+      // Someone else's public bin refuses our key but is open to anyone: ask again without it.
+      // The refused request stored nothing, so asking again cannot duplicate a write.
+      if (!(key && call.binId !== undefined && error instanceof BinServiceError && error.status === 401)) {
+        throw error;
+      }
+      const answer = await this.send<T>(call, undefined).catch(() => Promise.reject(error));
+      this.keyless.add(call.binId);
+      return answer;
+    }
+  }
+
+  private async send<T>(call: Call, key: string | undefined): Promise<T> {
     const headers: Record<string, string> = { ...call.headers };
     if (key) {
       checkKeyTransport(this.url);

@@ -153,7 +153,7 @@ function owner(c: Context, bin: StoredBin, invalid: string): Account {
   return caller;
 }
 
-/** A public bin is read by anyone at its owner's expense; a private one only with its owner's key. */
+/** A public bin is read without a key at its owner's expense; with a key, only the owner's is accepted. */
 function readerPays(c: Context, bin: StoredBin): void {
   if (key(c) === undefined) {
     if (bin.private) {
@@ -162,15 +162,8 @@ function readerPays(c: Context, bin: StoredBin): void {
     charge(c.store.accountById(bin.owner)!);
     return;
   }
-  if (bin.private) {
-    owner(c, bin, M.readInvalidKey);
-    return;
-  }
-  const caller = c.store.accountByKey(key(c));
-  if (!caller) {
-    fail(401, M.readInvalidKey);
-  }
-  charge(caller);
+  // The key must belong to the owner, even for a public bin (contract, section 5.4).
+  owner(c, bin, M.readInvalidKey);
 }
 
 function checkSize(c: Context, payer: Account, freeMessage: string): void {

@@ -248,3 +248,28 @@ describe('classification of the live service wording', () => {
     it(`${status} "${message.slice(0, 50)}" is ${kind}`, () => assert.equal(classify(status, message, f), kind));
   }
 });
+
+describe('service client and public bins of other accounts', () => {
+  let f: Fixture;
+  beforeEach(async () => (f = await startFixture()));
+  afterEach(() => f.close());
+
+  it('reads and updates them without the key they refuse, asking twice only the first time', async () => {
+    const id = (await f.client(f.free).createBin({ record: { shared: 1 }, private: false })).metadata.id;
+    const stranger = f.client(f.other);
+    let mark = f.service.log.length;
+    assert.deepEqual((await stranger.readBin(id)).record, { shared: 1 });
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '200 false']);
+    mark = f.service.log.length;
+    await stranger.updateBin(id, { shared: 2 });
+    assert.deepEqual((await stranger.readBin(id)).record, { shared: 2 });
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['200 false', '200 false']);
+  });
+
+  it('keeps the first refusal for a private bin', async () => {
+    const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
+    const error = await rejects(f.client(f.other).readBin(id));
+    assert.equal(error.kind, 'invalidKey');
+    assert.equal(error.status, 401);
+  });
+});
