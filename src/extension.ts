@@ -8,17 +8,17 @@ import type { Parts } from './commands/parts';
 import { registerSchemaCommands } from './commands/schemaCommands';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
-import { BinFileSystem, type ConflictResolver } from './fs/binFileSystem';
+import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { SchemaDocs } from './schema/schemaDocs';
 import { BinsTree } from './tree/binsTree';
 import { RememberedBins } from './tree/rememberedBins';
-import { conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots } from './ui/conflict';
+import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 
 /** What the extension exports, for other extensions and the integration tests. */
 export interface JsonBinApi {
-  /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict. */
-  setConflictResolver(resolver: ConflictResolver | undefined): void;
+  /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict (undefined restores it). */
+  setConflictPrompt(prompt: ConflictPrompt | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
   readonly tree: vscode.TreeDataProvider<unknown>;
 }
@@ -30,9 +30,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const schemaDocs = new SchemaDocs(() => connection.client);
 
   const snapshots = new ServiceSnapshots();
-  const askOnConflict = conflictResolver(snapshots);
-  let resolver: ConflictResolver = askOnConflict;
-  const files = new BinFileSystem(connection, schemaDocs, (uri, text) => resolver(uri, text));
+  let prompt = askAboutConflict;
+  const files = new BinFileSystem(connection, schemaDocs, conflictResolver(snapshots, () => prompt));
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   const tree = new BinsTree(connection, remembered, schemaDocs);
@@ -57,8 +56,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   return {
     tree,
-    setConflictResolver: (r) => {
-      resolver = r ?? askOnConflict;
+    setConflictPrompt: (p) => {
+      prompt = p ?? askAboutConflict;
     },
   };
 }

@@ -19,19 +19,27 @@ export class ServiceSnapshots implements vscode.TextDocumentContentProvider {
   }
 }
 
-export function conflictResolver(snapshots: ServiceSnapshots) {
+/** Asks the user what to do about a conflict; replaceable through the extension's API. */
+export type ConflictPrompt = (uri: vscode.Uri) => Promise<ConflictChoice>;
+
+export const askAboutConflict: ConflictPrompt = async () => {
+  const choice = await vscode.window.showWarningMessage(
+    'This bin changed on the service since you opened it.',
+    { modal: true, detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.' },
+    'Compare',
+    'Overwrite',
+  );
+  return choice === 'Compare' ? 'compare' : choice === 'Overwrite' ? 'overwrite' : 'cancel';
+};
+
+/** Compare opens a diff of the service's record (left) and the user's text (right). */
+export function conflictResolver(snapshots: ServiceSnapshots, prompt: () => ConflictPrompt) {
   return async (uri: vscode.Uri, serviceText: string): Promise<ConflictChoice> => {
-    const choice = await vscode.window.showWarningMessage(
-      'This bin changed on the service since you opened it.',
-      { modal: true, detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.' },
-      'Compare',
-      'Overwrite',
-    );
-    if (choice === 'Compare') {
+    const choice = await prompt()(uri);
+    if (choice === 'compare') {
       const snapshot = snapshots.add(uri, serviceText);
       await vscode.commands.executeCommand('vscode.diff', snapshot, uri, 'Service ↔ Yours');
-      return 'compare';
     }
-    return choice === 'Overwrite' ? 'overwrite' : 'cancel';
+    return choice;
   };
 }

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
-import { activeEditorTitle, answerInput, clickTreeRow, focusEditor, openWorkbench, runCommand, showJsonBinView } from './workbench.mjs';
+import { activeEditorTitle, answerInput, clickTreeRow, focusEditor, openWorkbench, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
 async function step(name, body) {
@@ -24,14 +24,24 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const demo = await startDemo({ log: () => undefined });
 const { browser, page } = await openWorkbench(demo.url);
 const puts = () => demo.service.log.filter((e) => e.method === 'PUT');
+const paths = (mark) => demo.service.requestsSince(mark).map((e) => `${e.method} ${e.path}`);
 console.log('browser end-to-end');
 try {
-  await step('sets the key through the palette', async () => {
+  await step('sets the key through the palette; the view fetches only what is expanded', async () => {
+    const start = demo.service.log.length;
     await runCommand(page, 'JSONBin: Set API Key');
     await answerInput(page, demo.demo.account.key);
     await showJsonBinView(page);
+    await treeRow(page, 'Bins in no collection').waitFor();
+    await sleep(500);
+    assert.deepEqual(paths(start), ['GET /v3/c'], 'only the key check before anything is expanded');
     await clickTreeRow(page, 'Collections');
     await clickTreeRow(page, 'Course modules');
+    await treeRow(page, 'Photosynthesis').waitFor();
+    const refreshed = demo.service.log.length;
+    await runCommand(page, 'JSONBin: Refresh');
+    await sleep(1500);
+    assert.deepEqual(paths(refreshed).sort(), ['GET /v3/c', `GET /v3/c/${demo.demo.collectionId}/bins`], 'refresh fetches what is expanded, nothing else');
   });
 
   await step('opens a bin by clicking it in the tree', async () => {

@@ -2,14 +2,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, sleep, type World } from './support';
+import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, sleep, until, type World } from './support';
 
 describe('bin file system', () => {
   let w: World;
   before(async () => (w = await setup()));
   afterEach(async () => {
     w.service.clearFaults();
-    w.api.setConflictResolver(undefined);
+    w.api.setConflictPrompt(undefined);
     await config().update('conflictCheck', undefined, vscode.ConfigurationTarget.Global);
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     await closeAll();
@@ -112,21 +112,31 @@ describe('bin file system', () => {
     const document = await openBin(id);
     await w.other.updateBin(id, { greeting: 'someone else' });
     await replaceText(document, '{"greeting": "mine"}');
-    const seen: string[] = [];
-    w.api.setConflictResolver(async (_uri, serviceText) => {
-      seen.push(serviceText);
+    const asked: string[] = [];
+    w.api.setConflictPrompt(async (uri) => {
+      asked.push(uri.toString());
       return 'cancel';
     });
     const cancelled = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.deepEqual(cancelled.map((r) => r.method), ['GET']);
-    assert.equal(seen[0], JSON.stringify({ greeting: 'someone else' }, null, 2));
+    assert.deepEqual(asked, [document.uri.toString()]);
     assert.ok(document.isDirty);
 
-    w.api.setConflictResolver(async () => 'compare');
+    w.api.setConflictPrompt(async () => 'compare');
     assert.equal(await document.save(), false);
     assert.equal(document.getText(), '{"greeting": "mine"}');
+    const diff = await until(
+      () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .map((t) => t.input)
+          .find((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff && i.modified.toString() === document.uri.toString()),
+      'the Compare diff',
+    );
+    const service = await vscode.workspace.openTextDocument(diff.original);
+    assert.deepEqual(JSON.parse(service.getText()), { greeting: 'someone else' });
 
-    w.api.setConflictResolver(async () => 'overwrite');
+    w.api.setConflictPrompt(async () => 'overwrite');
     const overwritten = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     assert.deepEqual(overwritten.map((r) => r.method), ['GET', 'PUT']);
     assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'mine' });
