@@ -40,7 +40,8 @@ try {
     await treeRow(page, 'Photosynthesis').waitFor();
     const refreshed = demo.service.log.length;
     await runCommand(page, 'JSONBin: Refresh');
-    await sleep(1500);
+    for (const deadline = Date.now() + 10_000; paths(refreshed).length < 2 && Date.now() < deadline; ) await sleep(100);
+    await sleep(500);
     assert.deepEqual(paths(refreshed).sort(), ['GET /v3/c', `GET /v3/c/${demo.demo.collectionId}/bins`], 'refresh fetches what is expanded, nothing else');
   });
 
