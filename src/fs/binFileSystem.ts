@@ -26,11 +26,14 @@ export interface Entry {
   serviceText: string;
   /** Set by a fetch not yet handed to `readFile`, so that an open costs one request. */
   unread: boolean;
+  fetchedAt: number;
 }
 
 export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';
 export type ConflictResolver = (uri: vscode.Uri, serviceText: string) => Promise<ConflictChoice>;
 
+/** How long a fetch not yet read serves `readFile`: an open's stat and read come together. */
+const UNREAD_FRESH_MS = 10_000;
 /** Bytes of records kept at most, least recently used first out; an evicted one is fetched again when needed. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const encoder = new TextEncoder();
@@ -105,7 +108,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const resource = this.resourceOf(uri);
     const key = resourceKey(resource);
     const cached = this.entries.get(key);
-    const entry = cached?.unread ? cached : await (this.inFlight.get(key) ?? this.fetch(resource));
+    const fresh = cached?.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
+    const entry = fresh ? cached : await (this.inFlight.get(key) ?? this.fetch(resource));
     entry.unread = false;
     return entry.bytes;
   }
@@ -216,7 +220,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
 
   private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
     const mtime = this.nextMtime(resourceKey(resource));
-    return { resource, bytes: serialize(record), serviceText: JSON.stringify(record), mtime, ctime: mtime, unread: true, ...meta };
+    const bytes = serialize(record);
+    return { resource, bytes, serviceText: JSON.stringify(record), mtime, ctime: mtime, unread: true, fetchedAt: Date.now(), ...meta };
   }
 
   /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
