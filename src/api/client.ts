@@ -202,7 +202,8 @@ export class BinClient {
 
   private async call<T>(call: Call): Promise<T> {
     const keyless = call.binId !== undefined && this.keyless.has(call.binId);
-    const key = keyless ? undefined : await this.options.key?.();
+    const given = keyless ? undefined : this.options.key?.();
+    const key = typeof given === 'string' || given === undefined ? given : await given;
     try {
       return await this.send<T>(call, key);
     } catch (error) {

@@ -37,6 +37,8 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 
 export class Transport {
   private dispatcher?: Promise<Dispatcher>;
+  /** The pool once loaded, so that later requests need not wait for the load. */
+  private ready?: Dispatcher;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -55,7 +57,8 @@ export class Transport {
   private pool(): Promise<Dispatcher> {
     this.dispatcher ??= import('undici').then(({ Agent, ProxyAgent }) => {
       const settings = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 16 };
-      return this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
+      this.ready = this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
+      return this.ready;
     });
     return this.dispatcher;
   }
@@ -93,7 +96,7 @@ export class Transport {
     let status: number;
     let text: string;
     try {
-      const dispatcher = await this.pool();
+      const dispatcher = this.ready ?? (await this.pool());
       const response = await dispatcher.request({
         origin: this.origin,
         path,
