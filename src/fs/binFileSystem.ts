@@ -4,7 +4,7 @@
  * request spends the user's allowance.
  */
 import * as vscode from 'vscode';
-import { BinServiceError, type Json } from '../api';
+import { BinServiceError, recordBody, type Json } from '../api';
 import type { Connection } from '../account/connection';
 import { settings } from '../config';
 import type { SchemaDocs } from '../schema/schemaDocs';
@@ -239,6 +239,12 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${n} JSON syntax error${n === 1 ? '' : 's'}`);
     }
     const record = JSON.parse(text) as Json;
+    try {
+      // Blank or over the plan's size: refused here, before the conflict check spends a read.
+      recordBody(record, settings.plan(), resource.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
+    } catch (error) {
+      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
+    }
     if (resource.kind === 'schema') {
       const problem = await this.schemaDocs.schemaProblem(record);
       if (problem) {

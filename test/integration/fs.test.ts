@@ -102,8 +102,12 @@ describe('bin file system', () => {
     const id = await newBin();
     const document = await openBin(id);
     await replaceText(document, JSON.stringify({ blob: 'x'.repeat(520 * 1024) }));
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
+      (e: Error) => /over the free plan's limit of 500 KB/.test(e.message),
+    );
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
-    assert.deepEqual(requests.map((r) => r.method), ['GET'], 'only the conflict check read');
+    assert.deepEqual(requests, []);
     assert.ok(document.isDirty);
   });
 
@@ -198,7 +202,7 @@ describe('bin file system', () => {
     assert.deepEqual(saved.map((r) => `${r.method} ${r.headers['x-schema-doc-name']}`), ['PUT shape']);
     assert.deepEqual((await w.other.readSchemaDoc(doc.metadata.id)).record, { type: 'object', required: ['a'] });
 
-    for (const bad of ['{}', '{"type": "nonsense"}', '{"type": ']) {
+    for (const bad of ['{}', '[]', '{"type": "nonsense"}', '{"type": ']) {
       await replaceText(document, bad);
       const refused = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
       assert.deepEqual(refused, [], `${bad} reached the service`);
