@@ -1,11 +1,12 @@
 // End to end, in a real browser: the packaged extension in code-server against the local bin
 // service with demo data. Open the view, expand the demo collection, open a bin by clicking it,
 // type an edit and save with the keyboard: exactly one PUT with the edited record arrives. Then
-// break the schema: the problem shows in the Problems panel and saving sends nothing.
+// break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
+// Bin from the palette, answering its prompts, sends the active editor's JSON.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
-import { activeEditorTitle, answerInput, clickTreeRow, focusEditor, openWorkbench, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
+import { activeEditorTitle, answerInput, clickTreeRow, focusEditor, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
 async function step(name, body) {
@@ -88,6 +89,24 @@ try {
     assert.equal(puts().length, before, 'a record with schema problems was sent');
     assert.equal(demo.service.store.latest(demo.service.store.bins.get(demo.demo.validBinId)).title, 'Photosynthesis basics');
   });
+
+  await step('Create Bin from the palette takes the active editor\'s JSON, asking name, collection and privacy', async () => {
+    await focusEditor(page);
+    const before = demo.service.log.length;
+    await runCommand(page, 'JSONBin: Create Bin');
+    await pick(page, 'Use the JSON of the active editor');
+    await answerInput(page, 'Copied module');
+    await pick(page, 'No collection');
+    await pick(page, 'Public');
+    for (const deadline = Date.now() + 10_000; !demo.service.requestsSince(before).some((e) => e.method === 'POST') && Date.now() < deadline; ) await sleep(100);
+    const [post] = demo.service.requestsSince(before).filter((e) => e.method === 'POST');
+    assert.ok(post, 'no create arrived');
+    assert.equal(post.headers['x-bin-name'], 'Copied module');
+    assert.equal(post.headers['x-bin-private'], 'false');
+    assert.equal(JSON.parse(post.body).title, undefined, 'the edited record, without its title');
+    assert.equal(JSON.parse(post.body).learningObjectives.length, 3);
+    await page.locator('.tabs-container .tab', { hasText: 'Copied module' }).waitFor();
+  });
 } catch {
   await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', 'e2e-failure.png') }).catch(() => undefined);
 } finally {
@@ -96,4 +115,4 @@ try {
 }
 const passed = results.filter(Boolean).length;
 console.log(`e2e: ${passed} passed, ${results.length - passed} failed`);
-process.exit(results.length === 4 && passed === 4 ? 0 : 1);
+process.exit(results.length === 5 && passed === 5 ? 0 : 1);

@@ -36,7 +36,24 @@ export async function answerInput(page, text) {
   await input.waitFor();
   await input.fill(text);
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // Answered once the box closes or moves on to the next question.
+  await page.waitForFunction(
+    (typed) => {
+      const widget = document.querySelector('.quick-input-widget');
+      const box = widget?.querySelector('input');
+      return !widget || getComputedStyle(widget).display === 'none' || box?.value !== typed;
+    },
+    text,
+  );
+}
+
+/** Picks the quick-pick item with this label. */
+export async function pick(page, label) {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(label);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
 }
 
 export async function showJsonBinView(page) {
