@@ -36,12 +36,12 @@ export async function answerInput(page, text) {
   await input.waitFor();
   await input.fill(text);
   await page.keyboard.press('Enter');
-  // Answered once the box closes or moves on to the next question.
+  // Answered once the box closes or moves on to the next question (this function runs in the page).
   await page.waitForFunction(
     (typed) => {
-      const widget = document.querySelector('.quick-input-widget');
+      const widget = globalThis.document.querySelector('.quick-input-widget');
       const box = widget?.querySelector('input');
-      return !widget || getComputedStyle(widget).display === 'none' || box?.value !== typed;
+      return !widget || globalThis.getComputedStyle(widget).display === 'none' || box?.value !== typed;
     },
     text,
   );
