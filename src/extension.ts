@@ -35,8 +35,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   const tree = new BinsTree(connection, remembered, schemaDocs);
+  const treeView = vscode.window.createTreeView('jsonbin.bins', { treeDataProvider: tree, showCollapseAll: true });
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, log);
-  const parts: Parts = { connection, files, tree, remembered, schemaDocs, diagnostics };
+  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, diagnostics };
 
   context.subscriptions.push(
     log,
@@ -44,10 +45,13 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     connection,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
-    vscode.window.createTreeView('jsonbin.bins', { treeDataProvider: tree, showCollapseAll: true }),
+    treeView,
     tree,
     diagnostics,
-    connection.onDidChange(() => tree.refresh()),
+    connection.onDidChange(() => {
+      files.forgetAll();
+      tree.refresh();
+    }),
     ...registerAccountCommands(parts),
     ...registerBinCommands(parts),
     ...registerSchemaCommands(parts),

@@ -32,6 +32,9 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
       const uri = binUri(id, input.name);
       if (!args) {
         await vscode.window.showTextDocument(uri);
+        const collection = input.collectionId ? (await p.tree.listCollections()).find((c) => c.id === input.collectionId) : undefined;
+        const summary = { id, name: input.name, private: created.metadata.private, createdAt: created.metadata.createdAt };
+        void p.treeView.reveal(new BinNode(summary, collection, !collection), { select: true, focus: false });
       }
       return { id, uri };
     }),

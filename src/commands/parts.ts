@@ -5,6 +5,7 @@ import type { SchemaDiagnostics } from '../diagnostics/schemaDiagnostics';
 import type { BinFileSystem } from '../fs/binFileSystem';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinsTree } from '../tree/binsTree';
+import type { Node } from '../tree/nodes';
 import type { RememberedBins } from '../tree/rememberedBins';
 import { reportError } from '../ui/feedback';
 import { Cancelled, isProgrammatic } from './args';
@@ -13,6 +14,7 @@ export interface Parts {
   connection: Connection;
   files: BinFileSystem;
   tree: BinsTree;
+  treeView: vscode.TreeView<Node>;
   remembered: RememberedBins;
   schemaDocs: SchemaDocs;
   diagnostics: SchemaDiagnostics;

@@ -85,6 +85,11 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
   }
 
+  /** Forgets everything fetched: another service or key may answer differently. */
+  forgetAll(): void {
+    this.entries.clear();
+  }
+
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
   }

@@ -32,6 +32,22 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     return treeItem(node);
   }
 
+  /** Lets VS Code reveal a node, e.g. a bin just created, expanding its parents. */
+  getParent(node: Node): Node | undefined {
+    switch (node.type) {
+      case 'group':
+        return undefined;
+      case 'collection':
+        return this.groups.collections;
+      case 'schemaDoc':
+        return new CollectionNode(node.collection);
+      case 'bin':
+        return node.collection ? new CollectionNode(node.collection) : this.groups.unsorted;
+      default:
+        return node.parent;
+    }
+  }
+
   async getChildren(node?: Node): Promise<Node[]> {
     try {
       return await this.children(node);

@@ -90,7 +90,7 @@ try {
     assert.equal(demo.service.store.latest(demo.service.store.bins.get(demo.demo.validBinId)).title, 'Photosynthesis basics');
   });
 
-  await step('Create Bin from the palette takes the active editor\'s JSON, asking name, collection and privacy', async () => {
+  await step('Create Bin from the palette takes the active editor\'s JSON, asking name, collection and privacy, and shows the new bin', async () => {
     await focusEditor(page);
     const before = demo.service.log.length;
     await runCommand(page, 'JSONBin: Create Bin');
@@ -106,6 +106,7 @@ try {
     assert.equal(JSON.parse(post.body).title, undefined, 'the edited record, without its title');
     assert.equal(JSON.parse(post.body).learningObjectives.length, 3);
     await page.locator('.tabs-container .tab', { hasText: 'Copied module' }).waitFor();
+    await page.locator('.pane-body .monaco-list-row.selected', { hasText: 'Copied module' }).waitFor({ timeout: 10_000 });
   });
 } catch {
   await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', 'e2e-failure.png') }).catch(() => undefined);
