@@ -4,9 +4,14 @@ import type { ConflictChoice } from '../fs/binFileSystem';
 
 export const SERVICE_SNAPSHOT_SCHEME = 'jsonbin-service';
 
-/** Read-only snapshots of the service's side of a conflict, for the diff. */
-export class ServiceSnapshots implements vscode.TextDocumentContentProvider {
+/** Read-only snapshots of the service's side of a conflict, for the diff; each is dropped with its tab. */
+export class ServiceSnapshots implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
+  private readonly subscription = vscode.workspace.onDidCloseTextDocument((d) => this.texts.delete(d.uri.toString()));
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
