@@ -8,6 +8,7 @@ import type { Parts } from './commands/parts';
 import { registerSchemaCommands } from './commands/schemaCommands';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
+import { registerSchemaAssist } from './editing/schemaAssist';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { SchemaDocs } from './schema/schemaDocs';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       files.forgetAll();
       tree.refresh();
     }),
+    ...registerSchemaAssist(files, schemaDocs),
     ...registerAccountCommands(parts),
     ...registerBinCommands(parts),
     ...registerSchemaCommands(parts),

@@ -8,6 +8,8 @@ import { SchemaCompiler } from './validator';
 
 export interface CollectionSchema {
   schemaDoc: { id: string; name: string };
+  /** The schema doc's record: the JSON Schema itself. */
+  schema: Json;
   validate: ValidateFunction;
 }
 
@@ -34,6 +36,7 @@ export class SchemaDocs {
     const doc = await this.read(collection.schemaDocId);
     return {
       schemaDoc: { id: doc.metadata.id, name: doc.metadata.name },
+      schema: doc.record,
       validate: await this.compiler.compile(doc.metadata.id, doc.record),
     };
   }

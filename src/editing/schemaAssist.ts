@@ -1,0 +1,53 @@
+/**
+ * Completion and hover in bins from their collection's schema doc. VS Code's JSON service is not
+ * told the schema, so that diagnostics keep one source; these providers give the rest of its help.
+ */
+import * as vscode from 'vscode';
+import { getLocation } from 'jsonc-parser';
+import { settings } from '../config';
+import type { BinFileSystem } from '../fs/binFileSystem';
+import { SCHEME } from '../fs/uris';
+import { describe, suggest } from '../schema/assist';
+import type { SchemaDocs } from '../schema/schemaDocs';
+
+const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
+
+export function registerSchemaAssist(files: BinFileSystem, schemaDocs: SchemaDocs): vscode.Disposable[] {
+  const schemaOf = async (document: vscode.TextDocument) => {
+    const collectionId = files.cached(document.uri)?.collectionId;
+    // The schema doc validation already fetched: help while typing costs no request of its own.
+    return settings.validation() && collectionId ? (await schemaDocs.schemaFor(collectionId))?.schema : undefined;
+  };
+  return [
+    vscode.languages.registerCompletionItemProvider(
+      SELECTOR,
+      {
+        async provideCompletionItems(document, position) {
+          const schema = await schemaOf(document);
+          if (!schema) {
+            return undefined;
+          }
+          return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
+            const item = new vscode.CompletionItem(s.label, s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
+            item.insertText = new vscode.SnippetString(s.snippet);
+            item.detail = s.detail;
+            item.sortText = String(i).padStart(4, '0');
+            return item;
+          });
+        },
+      },
+      '"',
+    ),
+    vscode.languages.registerHoverProvider(SELECTOR, {
+      async provideHover(document, position) {
+        const schema = await schemaOf(document);
+        const range = document.getWordRangeAtPosition(position, /"(?:[^"\\]|\\.)*"|[^\s,:{}[\]]+/);
+        if (!schema || !range) {
+          return undefined;
+        }
+        const text = describe(schema, getLocation(document.getText(), document.offsetAt(position)).path);
+        return text ? new vscode.Hover(new vscode.MarkdownString(text), range) : undefined;
+      },
+    }),
+  ];
+}
