@@ -5,7 +5,7 @@
  * to refuse them locally with the same kind and no request sent.
  */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, classify, type BinClient, type ErrorKind } from '../../../src/api';
+import { BinServiceError, classify, type BinClient, type ErrorKind, type Operation } from '../../../src/api';
 import { M } from '../../service/messages';
 import { startFixture, type Fixture } from '../../support/fixture';
 
@@ -45,7 +45,7 @@ function rows(): Row[] {
     { section: '7.1', status: 401, message: M.invalidKey, kind: 'invalidKey', raw: (f) => f.raw('GET', '/c', key('nope')), client: (f) => f.client(undefined, { key: () => 'nope' }).listCollections() },
     { section: '7.1', status: 403, message: M.exhausted, kind: 'allowanceExhausted', raw: (f, i) => f.raw('GET', '/c', key(i.exhausted.key)), client: (f, i) => c(f, i.exhausted.key).listCollections() },
     // 7.2 create bin
-    { section: '7.2', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f) => f.raw('POST', '/b', freeKey(f), '{"a":1}'), client: () => Promise.reject(noContentTypeIsImpossible()), local: true },
+    { section: '7.2', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f) => f.raw('POST', '/b', freeKey(f), '{"a":1}'), client: (f) => classified(f.raw('POST', '/b', freeKey(f), '{"a":1}'), 'createBin') },
     { section: '7.2', status: 401, message: M.missingKey, kind: 'missingKey', raw: (f) => f.raw('POST', '/b', JSON_TYPE, '{"a":1}'), client: (f) => c(f).createBin({ record: { a: 1 } }), local: true },
     { section: '7.2', status: 400, message: M.blank, kind: 'invalidInput', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f) }, '{}'), client: (f) => c(f, f.free.key).createBin({ record: {} }), local: true },
     { section: '7.2', status: 400, message: M.binName, kind: 'invalidInput', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f), 'X-Bin-Name': 'n'.repeat(129) }, '{"a":1}'), client: (f) => c(f, f.free.key).createBin({ record: { a: 1 }, name: 'n'.repeat(129) }), local: true },
@@ -54,9 +54,9 @@ function rows(): Row[] {
     { section: '7.2', status: 400, message: `${M.mismatch}title:must have required property 'title'`, kind: 'schemaMismatch', raw: (f, i) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f), 'X-Collection-Id': i.schemaCollection }, '{"a":1}'), client: (f, i) => c(f, f.free.key).createBin({ record: { a: 1 }, collectionId: i.schemaCollection }) },
     { section: '7.2', status: 403, message: M.createTooLarge, kind: 'tooLarge', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f) }, big(501)), client: (f) => c(f, f.free.key).createBin({ record: JSON.parse(big(501)) }), local: true },
     { section: '7.2', status: 403, message: M.exhausted, kind: 'allowanceExhausted', raw: (f, i) => f.raw('POST', '/b', { ...JSON_TYPE, ...key(i.exhausted.key) }, '{"a":1}'), client: (f, i) => c(f, i.exhausted.key).createBin({ record: { a: 1 } }) },
-    { section: '7.2', status: 404, message: M.binNotOwned, kind: 'notFound', raw: (f) => f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => classified(f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), 'createBin', true) },
+    { section: '7.2', status: 404, message: M.binNotOwned, kind: 'notFound', raw: (f) => f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => classified(f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), 'createBin') },
     // 7.3 update bin
-    { section: '7.3', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, freeKey(f), '{"a":1}'), client: () => Promise.reject(noContentTypeIsImpossible()), local: true },
+    { section: '7.3', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, freeKey(f), '{"a":1}'), client: (f, i) => classified(f.raw('PUT', `/b/${i.bin}`, freeKey(f), '{"a":1}'), 'updateBin') },
     { section: '7.3', status: 400, message: M.invalidBinId, kind: 'invalidInput', raw: (f) => f.raw('PUT', '/b/TestID', { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => c(f, f.free.key).updateBin('TestID', { a: 1 }) },
     { section: '7.3', status: 400, message: M.blank, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...freeKey(f) }, '[]'), client: (f, i) => c(f, f.free.key).updateBin(i.bin, []), local: true },
     { section: '7.3', status: 404, message: M.binNotFound, kind: 'notFound', raw: (f) => f.raw('PUT', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => c(f, f.free.key).updateBin(UNKNOWN_ID, { a: 1 }) },
@@ -89,7 +89,7 @@ function rows(): Row[] {
     { section: '7.6', status: 404, message: M.schemaNotFound, kind: 'notFound', raw: (f) => f.raw('GET', `/s/${UNKNOWN_ID}`, freeKey(f)), client: (f) => c(f, f.free.key).readSchemaDoc(UNKNOWN_ID) },
     { section: '7.6', status: 403, message: M.exhausted, kind: 'allowanceExhausted', raw: (f, i) => f.raw('GET', `/s/${i.schemaDoc}`, key(i.exhausted.key)), client: (f, i) => c(f, i.exhausted.key).readSchemaDoc(i.schemaDoc) },
     // 7.7 update schema doc
-    { section: '7.7', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/s/${i.schemaDoc}`, freeKey(f), '{"type":"object"}'), client: () => Promise.reject(noContentTypeIsImpossible()), local: true },
+    { section: '7.7', status: 400, message: M.contentType, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/s/${i.schemaDoc}`, freeKey(f), '{"type":"object"}'), client: (f, i) => classified(f.raw('PUT', `/s/${i.schemaDoc}`, freeKey(f), '{"type":"object"}'), 'updateSchemaDoc') },
     { section: '7.7', status: 401, message: M.missingKey, kind: 'missingKey', raw: (f, i) => f.raw('PUT', `/s/${i.schemaDoc}`, JSON_TYPE, '{"type":"object"}'), client: (f, i) => c(f).updateSchemaDoc(i.schemaDoc, { type: 'object' }, 'name'), local: true },
     { section: '7.7', status: 400, message: M.invalidSchemaId, kind: 'invalidInput', raw: (f) => f.raw('PUT', '/s/TestID', { ...JSON_TYPE, ...freeKey(f) }, '{"type":"object"}'), client: (f) => c(f, f.free.key).updateSchemaDoc('TestID', { type: 'object' }, 'name') },
     { section: '7.7', status: 400, message: M.schemaEmpty, kind: 'invalidInput', raw: (f, i) => f.raw('PUT', `/s/${i.schemaDoc}`, { ...JSON_TYPE, ...freeKey(f) }, '{}'), client: (f, i) => c(f, f.free.key).updateSchemaDoc(i.schemaDoc, {}, 'name'), local: true },
@@ -99,14 +99,13 @@ function rows(): Row[] {
   ];
 }
 
-/** The client always sends Content-Type with a body, so that row is classified from the raw answer. */
-function noContentTypeIsImpossible(): BinServiceError {
-  return new BinServiceError('invalidInput', 'client always sends Content-Type');
-}
-
-async function classified(answer: ReturnType<Fixture['raw']>, operation: 'createBin', sentKey: boolean): Promise<never> {
+/**
+ * Answers the client cannot provoke (it always sends Content-Type with a body, and creates only at
+ * `/b`), classified from the raw answer with the facts of such a request.
+ */
+async function classified(answer: ReturnType<Fixture['raw']>, operation: Operation): Promise<never> {
   const { status, body } = await answer;
-  throw new BinServiceError(classify(status, body.message!, { operation, sentKey, sentBody: true, askedForVersioning: false }), body.message!, status);
+  throw new BinServiceError(classify(status, body.message!, { operation, sentKey: true, sentBody: true, askedForVersioning: false }), body.message!, status);
 }
 
 describe('contract section 7: every error row', () => {
