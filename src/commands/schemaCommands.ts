@@ -46,7 +46,6 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
         schemaDocId ??
         cancelIfUndefined(await vscode.window.showInputBox({ prompt: 'Id of the schema doc to attach', ignoreFocusOut: true }));
       await p.connection.client.attachSchemaDoc(collectionId, docId.trim());
-      p.schemaDocs.attached(collectionId, docId.trim());
       p.tree.setSchemaDoc(collectionId, docId.trim());
       p.diagnostics.revalidateAll();
     }),
@@ -57,7 +56,6 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
           ? collectionArg.collection.id
           : (collectionArg ?? (await pickCollection(await p.tree.listCollections(), false))!.id);
       await p.connection.client.detachSchemaDoc(collectionId);
-      p.schemaDocs.attached(collectionId, undefined);
       p.tree.setSchemaDoc(collectionId, undefined);
       p.diagnostics.revalidateAll();
     }),

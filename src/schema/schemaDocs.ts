@@ -1,6 +1,6 @@
 /**
  * Which schema doc validates which collection, and the compiled schema docs. Each schema doc is
- * fetched once and compiled once per version; the collection listing is shared with the tree.
+ * fetched once and compiled once per version; the one collection listing serves the view too.
  */
 import type { ValidateFunction } from 'ajv';
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
@@ -19,11 +19,6 @@ export class SchemaDocs {
   private readonly docs = new Map<string, Promise<SchemaDoc>>();
 
   constructor(private readonly client: () => BinClient) {}
-
-  /** The tree lists collections anyway: reuse its answer instead of asking again. */
-  setCollections(collections: Collection[]): void {
-    this.collections = Promise.resolve(collections);
-  }
 
   async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {
     if (!collectionId) {
@@ -73,7 +68,8 @@ export class SchemaDocs {
     return this.compiler.schemaProblem(schema);
   }
 
-  private listCollections(): Promise<Collection[]> {
+  /** The account's collections, listed once and shared by the view and validation. */
+  listCollections(): Promise<Collection[]> {
     if (!this.collections) {
       const listing = this.client().listCollections();
       this.collections = listing;

@@ -18,7 +18,6 @@ interface Page {
 export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private collections?: Collection[];
   private readonly pages = new Map<string, Page>();
   private readonly groups = { collections: new GroupNode('collections'), unsorted: new GroupNode(UNSORTED) };
 
@@ -58,7 +57,6 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   refresh(): void {
-    this.collections = undefined;
     this.pages.clear();
     this.schemaDocs.clear();
     this.changed.fire(undefined);
@@ -75,19 +73,14 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     this.changed.fire(undefined);
   }
 
-  /** Replaces the cached listing's schema doc of a collection. */
+  /** Shows a schema doc attached to or detached from a collection, without listing again. */
   setSchemaDoc(collectionId: string, schemaDocId: string | undefined): void {
-    this.collections = this.collections?.map((c) => (c.id === collectionId ? { ...c, schemaDocId } : c));
+    this.schemaDocs.attached(collectionId, schemaDocId);
     this.changed.fire(undefined);
   }
 
-  /** The collections as last listed, fetching them if the view has not yet. */
-  async listCollections(): Promise<Collection[]> {
-    if (!this.collections) {
-      this.collections = await this.connection.client.listCollections();
-      this.schemaDocs.setCollections(this.collections);
-    }
-    return this.collections;
+  listCollections(): Promise<Collection[]> {
+    return this.schemaDocs.listCollections();
   }
 
   async loadMore(node: LoadMoreNode): Promise<void> {
