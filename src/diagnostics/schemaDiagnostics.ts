@@ -53,12 +53,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
       .forEach((d) => this.schedule(d, 0));
   }
 
-  async validate(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+  private async validate(document: vscode.TextDocument): Promise<void> {
     const resource = parseUri(document.uri);
     const entry = this.files.cached(document.uri);
     if (resource?.kind !== 'bin' || !settings.validation() || !entry?.collectionId) {
       this.collection.delete(document.uri);
-      return [];
+      return;
     }
     const schema = await this.schemaDocs.schemaFor(entry.collectionId);
     const problems = schema ? checkText(document.getText(), schema.validate, settings.maxProblems()).schema : [];
@@ -70,7 +70,6 @@ export class SchemaDiagnostics implements vscode.Disposable {
       return diagnostic;
     });
     this.collection.set(document.uri, diagnostics);
-    return diagnostics;
   }
 
   dispose(): void {

@@ -114,7 +114,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const key = resourceKey(resource);
     const cached = this.entries.get(key);
     const fresh = cached?.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
-    const entry = fresh ? cached : await (this.inFlight.get(key) ?? this.fetch(resource));
+    const entry = fresh ? cached : await this.fetch(resource);
     entry.unread = false;
     return entry.bytes;
   }
