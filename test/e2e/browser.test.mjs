@@ -22,6 +22,11 @@ async function step(name, body) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Waits up to 10 s for `done()`, then a little more so that any request that follows is seen too. */
+async function settle(done) {
+  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; ) await sleep(100);
+  await sleep(500);
+}
 const demo = await startDemo({ log: () => undefined });
 const { browser, page } = await openWorkbench(demo.url);
 const puts = () => demo.service.log.filter((e) => e.method === 'PUT');
@@ -41,8 +46,7 @@ try {
     await treeRow(page, 'Photosynthesis').waitFor();
     const refreshed = demo.service.log.length;
     await runCommand(page, 'JSONBin: Refresh');
-    for (const deadline = Date.now() + 10_000; paths(refreshed).length < 2 && Date.now() < deadline; ) await sleep(100);
-    await sleep(500);
+    await settle(() => paths(refreshed).length >= 2);
     assert.deepEqual(paths(refreshed).sort(), ['GET /v3/c', `GET /v3/c/${demo.demo.collectionId}/bins`], 'refresh fetches what is expanded, nothing else');
   });
 
@@ -66,9 +70,7 @@ try {
     await page.keyboard.type(' basics');
     const before = puts().length;
     await page.keyboard.press('Control+s');
-    const deadline = Date.now() + 10_000;
-    while (puts().length === before && Date.now() < deadline) await sleep(100);
-    await sleep(500);
+    await settle(() => puts().length > before);
     const sent = puts().slice(before);
     assert.equal(sent.length, 1);
     assert.equal(JSON.parse(sent[0].body).title, 'Photosynthesis basics');
@@ -98,7 +100,7 @@ try {
     await answerInput(page, 'Copied module');
     await pick(page, 'No collection');
     await pick(page, 'Public');
-    for (const deadline = Date.now() + 10_000; !demo.service.requestsSince(before).some((e) => e.method === 'POST') && Date.now() < deadline; ) await sleep(100);
+    await settle(() => demo.service.requestsSince(before).some((e) => e.method === 'POST'));
     const [post] = demo.service.requestsSince(before).filter((e) => e.method === 'POST');
     assert.ok(post, 'no create arrived');
     assert.equal(post.headers['x-bin-name'], 'Copied module');

@@ -39,8 +39,19 @@ describe('schema diagnostics', () => {
     return vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
   }
 
-  it('shows each problem at its node on open', async () => {
-    // Written straight to the service before the schema doc is attached elsewhere: the service checks on write.
+  it('validates a bin when it opens', async () => {
+    // Stored before the schema doc was attached: the service does not check stored records again.
+    const bare = (await w.other.createCollection('attached later')).id;
+    const id = (await w.other.createBin({ record: { title: 5, tags: ['a', 'b'] } as never, collectionId: bare })).metadata.id;
+    await w.other.attachSchemaDoc(bare, schemaDocId);
+    await vscode.commands.executeCommand('jsonbin.refresh');
+    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    const [problem] = await diagnosticsOf(document.uri, 1);
+    assert.equal(problem.code, 'type');
+    assert.equal(document.getText(problem.range), '5');
+  });
+
+  it('shows each problem at its node as the user types', async () => {
     const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] } as never, collectionId })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
     await diagnosticsOf(document.uri, 0);
