@@ -1,6 +1,6 @@
 /** The extension's settings, read where they are used so that changes apply at once. */
 import * as vscode from 'vscode';
-import type { Plan } from './api';
+import { normalizeBaseUrl, type Plan } from './api';
 
 export const DEFAULT_API_URL = 'https://api.jsonbin.io/v3';
 
@@ -10,7 +10,7 @@ function section(): vscode.WorkspaceConfiguration {
 
 export const settings = {
   /** Application scope: a workspace can never redirect the key. */
-  apiUrl: (): string => section().get<string>('apiUrl', DEFAULT_API_URL).replace(/\/+$/, ''),
+  apiUrl: (): string => normalizeBaseUrl(section().get<string>('apiUrl', DEFAULT_API_URL)),
   plan: (): Plan => (section().get<string>('plan') === 'paid' ? 'paid' : 'free'),
   conflictCheck: (): boolean => section().get<boolean>('conflictCheck', true),
   validation: (): boolean => section().get<boolean>('validation.enabled', true),

@@ -1,11 +1,15 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
+import { BinServiceError } from './api';
 import { Connection } from './account/connection';
 import { KeyStore } from './account/keyStore';
 import { registerAccountCommands } from './commands/accountCommands';
 import { registerBinCommands } from './commands/binCommands';
+import { registerBinStateCommands } from './commands/binStateCommands';
+import { VIEW_ID } from './commands/ids';
 import type { Parts } from './commands/parts';
 import { registerSchemaCommands } from './commands/schemaCommands';
+import { registerVersionCommands } from './commands/versionCommands';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
 import { registerSchemaAssist } from './editing/schemaAssist';
@@ -13,15 +17,21 @@ import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { SchemaDocs } from './schema/schemaDocs';
 import { BinsTree } from './tree/binsTree';
+import type { Node } from './tree/nodes';
 import { RememberedBins } from './tree/rememberedBins';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
+import { trackKeyContext } from './ui/contextKeys';
+import { reportError } from './ui/feedback';
+import { Prompts, type Prompter } from './ui/prompter';
 
 /** What the extension exports, for other extensions and the integration tests. */
 export interface JsonBinApi {
   /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict (undefined restores it). */
   setConflictPrompt(prompt: ConflictPrompt | undefined): void;
+  /** Replaces the questions that interactive commands ask (undefined restores VS Code's). */
+  setPrompter(prompter: Prompter | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
-  readonly tree: vscode.TreeDataProvider<unknown>;
+  readonly tree: vscode.TreeDataProvider<Node>;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -31,21 +41,29 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const schemaDocs = new SchemaDocs(() => connection.client);
 
   const snapshots = new ServiceSnapshots();
-  let prompt = askAboutConflict;
-  const files = new BinFileSystem(connection, schemaDocs, conflictResolver(snapshots, () => prompt));
+  let conflictPrompt = askAboutConflict;
+  const files = new BinFileSystem(connection, schemaDocs, conflictResolver(snapshots, () => conflictPrompt));
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   const tree = new BinsTree(connection, remembered, schemaDocs);
-  const treeView = vscode.window.createTreeView('jsonbin.bins', { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, log);
-  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, diagnostics };
+  const prompts = new Prompts();
+  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, diagnostics, prompts };
 
   context.subscriptions.push(
     log,
     keys,
     connection,
+    trackKeyContext(connection),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
+    // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
+    files.onDidFailToRead((error: BinServiceError) => {
+      if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
+        reportError(error);
+      }
+    }),
     snapshots,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
     treeView,
@@ -53,20 +71,23 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     diagnostics,
     connection.onDidChange(() => {
       files.forgetAll();
+      schemaDocs.clear();
       tree.refresh();
     }),
     ...registerSchemaAssist(files, schemaDocs),
     ...registerAccountCommands(parts),
     ...registerBinCommands(parts),
+    ...registerBinStateCommands(parts),
+    ...registerVersionCommands(parts),
     ...registerSchemaCommands(parts),
   );
-  void keys.updateContext();
 
   return {
     tree,
-    setConflictPrompt: (p) => {
-      prompt = p ?? askAboutConflict;
+    setConflictPrompt: (prompt) => {
+      conflictPrompt = prompt ?? askAboutConflict;
     },
+    setPrompter: (prompter) => prompts.replace(prompter),
   };
 }
 

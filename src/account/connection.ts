@@ -16,7 +16,6 @@ export class Connection implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsConnection(e)) {
           this.reset();
-          void keys.updateContext();
         }
       }),
       keys.onDidChange(() => this.reset()),

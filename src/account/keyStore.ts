@@ -20,19 +20,10 @@ export class KeyStore implements vscode.Disposable {
 
   async set(key: string): Promise<void> {
     await this.secrets.store(this.slot(), key);
-    await this.updateContext();
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(this.slot());
-    await this.updateContext();
-  }
-
-  /** Drives the welcome view and the menus that need a key. */
-  async updateContext(): Promise<boolean> {
-    const hasKey = Boolean(await this.get());
-    await vscode.commands.executeCommand('setContext', 'jsonbin.hasKey', hasKey);
-    return hasKey;
   }
 
   dispose(): void {

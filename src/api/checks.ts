@@ -9,7 +9,9 @@ export const MAX_BIN_NAME = 128;
 /** Collection and schema doc names, per the public API documentation. */
 export const MAX_SHORT_NAME = 32;
 
-const PLAIN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** What an id of a bin, collection or schema doc may be: a plain path segment. */
+export const ID_PATTERN = '[A-Za-z0-9_-]{1,64}';
+const PLAIN_ID = new RegExp(`^${ID_PATTERN}$`);
 
 /** An id is a path segment: anything but a plain identifier never reaches the network. */
 export function checkId(id: unknown, what: string): string {
@@ -80,9 +82,14 @@ export function isLoopback(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
+/** The service URL as configured, without trailing slashes: the one normal form, also the key's slot. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
+
 export function parseBaseUrl(baseUrl: string): URL {
   try {
-    return new URL(baseUrl.replace(/\/+$/, ''));
+    return new URL(normalizeBaseUrl(baseUrl));
   } catch {
     throw new BinServiceError('invalidInput', `The service URL is not a valid URL: ${baseUrl}`);
   }

@@ -2,41 +2,47 @@
 import * as vscode from 'vscode';
 import { withProgress } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
-import { command, type Parts } from './parts';
+import { Command } from './ids';
+import type { Parts } from './parts';
+import { register, required } from './register';
 
 export function registerAccountCommands(p: Parts): vscode.Disposable[] {
+  const refresh = async () => {
+    p.schemaDocs.clear();
+    p.tree.refresh();
+  };
   return [
-    command('jsonbin.setApiKey', async (key?: string) => {
-      const value =
-        key ??
-        cancelIfUndefined(
-          await vscode.window.showInputBox({
-            prompt: `X-Master-Key for ${p.connection.baseUrl}`,
-            password: true,
-            ignoreFocusOut: true,
-            validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : undefined),
-          }),
-        );
-      const trimmed = value.trim();
-      const probe = p.connection.withKey(trimmed);
-      try {
-        // Listing collections is the cheapest call that needs a valid key.
-        await withProgress('Checking the key…', () => probe.listCollections());
-      } finally {
-        void probe.close();
-      }
-      await p.connection.keys.set(trimmed);
-      p.tree.refresh();
-      if (key === undefined) {
-        void vscode.window.showInformationMessage('JSONBin: the key is stored in VS Code’s secret storage.');
-      }
-    }),
+    ...register(
+      Command.setApiKey,
+      {
+        run: async (key: string) => {
+          const trimmed = required(key, 'the key (a string)', Command.setApiKey).trim();
+          const probe = p.connection.withKey(trimmed);
+          try {
+            // Listing collections is the cheapest call that needs a valid key.
+            await withProgress('Checking the key…', () => probe.listCollections());
+          } finally {
+            void probe.close();
+          }
+          await p.connection.keys.set(trimmed);
+        },
+        ask: async () => [
+          cancelIfUndefined(
+            await p.prompts.input({
+              prompt: `X-Master-Key for ${p.connection.baseUrl}`,
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : undefined),
+            }),
+          ),
+        ] as [string],
+        show: () => vscode.window.showInformationMessage('JSONBin: the key is stored in VS Code’s secret storage.'),
+      },
+      { view: Command.viewSetApiKey },
+    ),
 
-    command('jsonbin.clearApiKey', async () => {
-      await p.connection.keys.clear();
-      p.tree.refresh();
-    }),
+    ...register(Command.clearApiKey, { run: () => p.connection.keys.clear(), ask: async () => [] as [] }, { view: Command.viewClearApiKey }),
 
-    command('jsonbin.refresh', async () => p.tree.refresh()),
+    ...register(Command.refresh, { run: refresh, ask: async () => [] as [] }, { view: Command.viewRefresh }),
   ];
 }

@@ -1,15 +1,18 @@
-/** Commands on bins: create, add, open, delete, versions, versioning, forget, copy id, rename, privacy. */
+/** Commands that create, add, open, copy, forget and delete bins. */
 import * as vscode from 'vscode';
-import type { Json } from '../api';
-import { binUri, parseUri } from '../fs/uris';
+import type { Collection, Json } from '../api';
+import { binUri } from '../fs/uris';
 import { checkText } from '../schema/validator';
-import { BinNode, type LoadMoreNode } from '../tree/nodes';
+import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
 import { withProgress } from '../ui/feedback';
-import { binIdOf, cancelIfUndefined, isProgrammatic, parseBinReference } from './args';
-import { command, type Parts } from './parts';
-import { askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from './prompts';
+import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
+import { Command } from './ids';
+import type { Parts } from './parts';
+import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from './prompts';
+import { register, required } from './register';
+import { cancelIfUndefined, parseBinReference } from './args';
 
-interface CreateArgs {
+export interface CreateArgs {
   record: Json;
   name?: string;
   private?: boolean;
@@ -17,213 +20,142 @@ interface CreateArgs {
 }
 
 export function registerBinCommands(p: Parts): vscode.Disposable[] {
+  const ui = p.prompts;
   return [
-    command('jsonbin.createBin', async (args?: CreateArgs) => {
-      const input = args ?? (await askCreate(p));
-      await checkAgainstSchema(p, input);
-      const created = await withProgress('Creating bin…', () => p.connection.client.createBin(input));
-      const { id } = created.metadata;
-      if (input.collectionId) {
-        p.tree.refreshCollection(input.collectionId);
-      } else {
-        await p.remembered.remember({ id, name: input.name, private: created.metadata.private, createdAt: created.metadata.createdAt });
-        p.tree.refreshUnsorted();
-      }
-      const uri = binUri(id, input.name);
-      if (!args) {
-        await vscode.window.showTextDocument(uri);
-        const collection = input.collectionId ? (await p.tree.listCollections()).find((c) => c.id === input.collectionId) : undefined;
-        const summary = { id, name: input.name, private: created.metadata.private, createdAt: created.metadata.createdAt };
-        void p.treeView.reveal(new BinNode(summary, collection, !collection), { select: true, focus: false });
-      }
-      return { id, uri };
-    }),
+    ...register(
+      Command.createBin,
+      {
+        run: (args: CreateArgs) => createBin(p, required(args?.record, 'a record: { record, name?, private?, collectionId? }', Command.createBin), args),
+        ask: async () => [await askCreate(p, undefined)] as [CreateArgs],
+        show: async (created, [args]) => {
+          await vscode.window.showTextDocument(created.uri, { preview: false });
+          const row = await p.tree.binRow({ id: created.id, name: args.name, private: created.private, createdAt: created.createdAt }, args.collectionId);
+          await p.treeView.reveal(row, { select: true, focus: false });
+        },
+      },
+      {
+        view: Command.viewCreateBin,
+        row: [Command.rowCreateBin, async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)] as [CreateArgs]],
+      },
+    ),
 
-    command('jsonbin.addBin', async (reference?: string) => {
-      const text = reference ?? cancelIfUndefined(
-        await vscode.window.showInputBox({
-          prompt: 'Bin id or dashboard link (https://jsonbin.io/app/bins/…)',
-          ignoreFocusOut: true,
-          validateInput: (t) => {
-            try {
-              parseBinReference(t);
-              return undefined;
-            } catch (error) {
-              return (error as Error).message;
-            }
-          },
-        }),
-      );
-      const id = parseBinReference(text);
-      // One read proves the bin exists and titles it; opening it later costs nothing more.
-      const entry = await p.files.fetch({ kind: 'bin', id });
-      await p.remembered.remember({ id, name: entry.name, private: entry.private });
-      p.tree.refreshUnsorted();
-      return { id, uri: binUri(id, entry.name) };
-    }),
+    ...register(
+      Command.addBin,
+      {
+        run: (reference: string) => addBin(p, required(reference, 'a bin id or dashboard link', Command.addBin)),
+        ask: async () => [await askBinReference(ui)] as [string],
+        show: (added) => vscode.window.showTextDocument(added.uri, { preview: false }),
+      },
+      { view: Command.viewAddBin, row: [Command.rowAddBin, async () => [await askBinReference(ui)] as [string]] },
+    ),
 
-    command('jsonbin.openBin', async (arg?: unknown) => {
-      const id = await binIdFrom(arg);
-      const uri = await uriFor(p, id, arg instanceof BinNode ? arg.bin.name : undefined);
-      await vscode.window.showTextDocument(uri, { preview: false });
-      return uri;
-    }),
+    ...register(
+      Command.openBin,
+      {
+        run: async (id: string, name?: string) => {
+          const uri = await uriFor(p, required(id, 'a bin id', Command.openBin), name);
+          await vscode.window.showTextDocument(uri, { preview: false });
+          return uri;
+        },
+        ask: async () => [(await activeOrAskedBin(ui)).id] as [string, string?],
+      },
+      { row: [Command.rowOpenBin, async (node: BinNode) => [node.id, node.bin.name] as [string, string?]] },
+    ),
 
-    command('jsonbin.deleteBin', async (arg?: unknown, options: { confirm?: boolean } = {}) => {
-      const id = await binIdFrom(arg);
-      if (options.confirm !== false) {
-        await confirm(`Delete bin ${label(arg, id)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
-      }
-      const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
-      await p.remembered.forget(id);
-      p.files.invalidate({ kind: 'bin', id });
-      p.tree.refresh();
-      if (!isProgrammatic([arg])) {
-        void vscode.window.showInformationMessage(`Deleted bin ${label(arg, id)} and ${result.versionsDeleted} version(s).`);
-      }
-      return { versionsDeleted: result.versionsDeleted };
-    }),
+    ...register(
+      Command.deleteBin,
+      {
+        run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
+        ask: async () => confirmDelete(p, await activeOrAskedBin(ui)),
+        show: (result, [id]) => vscode.window.showInformationMessage(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
+      },
+      { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(p, rowBin(node))] },
+    ),
 
-    command('jsonbin.deleteVersions', async (arg?: unknown, options: { preserveLatest?: boolean; confirm?: boolean } = {}) => {
-      const id = await binIdFrom(arg);
-      const preserveLatest =
-        options.preserveLatest ??
-        (await pickBoolean('Keep the latest record?', 'Keep the latest record as the bin’s record', 'Go back to the record the bin was created with'));
-      if (options.confirm !== false) {
-        await confirm(`Delete all versions of ${label(arg, id)}?`, preserveLatest ? 'The latest record is kept.' : 'The bin goes back to its base record.', 'Delete Versions');
-      }
-      const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
-      reloadOpen(p, id);
-      if (!isProgrammatic([arg])) {
-        void vscode.window.showInformationMessage(`Deleted ${result.versionsDeleted} version(s) of ${label(arg, id)}.`);
-      }
-      return { versionsDeleted: result.versionsDeleted };
-    }),
+    ...register(
+      Command.forgetBin,
+      {
+        run: async (id: string) => {
+          await p.remembered.forget(required(id, 'a bin id', Command.forgetBin));
+          p.tree.redraw();
+        },
+        ask: async () => [await pickRemembered(p)] as [string],
+      },
+      { row: [Command.rowForgetBin, async (node: BinNode) => [node.id] as [string]] },
+    ),
 
-    command('jsonbin.setVersioning', async (arg?: unknown, enabled?: boolean) => {
-      const id = await binIdFrom(arg);
-      const on = enabled ?? (await pickBoolean('Versioning', 'Turn versioning on', 'Turn versioning off'));
-      // The service changes versioning only with an update, which must carry the record.
-      const current = await p.connection.client.readBin(id);
-      await p.connection.client.updateBin(id, current.record, { versioning: on });
-    }),
+    ...register(
+      Command.copyBinId,
+      {
+        run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
+        ask: async () => [(await activeOrAskedBin(ui)).id] as [string],
+        show: (_, [id]) => vscode.window.setStatusBarMessage(`JSONBin: copied bin id ${id}`, 3000),
+      },
+      {
+        row: [Command.rowCopyBinId, async (node: BinNode) => [node.id] as [string]],
+        tab: [Command.tabCopyBinId, async (uri: vscode.Uri) => [tabBin(uri).id] as [string]],
+      },
+    ),
 
-    command('jsonbin.forgetBin', async (arg?: unknown) => {
-      const id = await binIdFrom(arg);
-      await p.remembered.forget(id);
-      p.tree.refreshUnsorted();
-    }),
-
-    command('jsonbin.copyBinId', async (arg?: unknown) => {
-      const id = await binIdFrom(arg);
-      await vscode.env.clipboard.writeText(id);
-    }),
-
-    command('jsonbin.renameBin', async (arg?: unknown, name?: string) => {
-      const id = await binIdFrom(arg);
-      const newName = name ?? (await askName('New name of the bin', undefined, false, arg instanceof BinNode ? arg.bin.name : undefined))!;
-      await p.connection.client.renameBin(id, newName);
-      await p.remembered.update(id, { name: newName });
-      p.tree.refresh();
-    }),
-
-    command('jsonbin.setPrivacy', async (arg?: unknown, isPrivate?: boolean) => {
-      const id = await binIdFrom(arg);
-      const value = isPrivate ?? (await pickBoolean('Privacy', 'Private: only the key reads it', 'Public: anyone with the id reads it'));
-      await p.connection.client.setPrivacy(id, value);
-      await p.remembered.update(id, { private: value });
-      p.tree.refresh();
-    }),
-
-    command('jsonbin.openVersion', async (arg?: unknown, version?: number) => {
-      const id = await binIdFrom(arg);
-      const n = version ?? (await pickVersion(p, id));
-      const uri = binUri(id, `${label(arg, id)} (version ${n})`, n);
-      await vscode.window.showTextDocument(uri, { preview: true });
-      return uri;
-    }),
-
-    command('jsonbin.compareWithVersion', async (arg?: unknown, version?: number) => {
-      const id = await binIdFrom(arg);
-      const n = version ?? (await pickVersion(p, id));
-      const current = await uriFor(p, id, arg instanceof BinNode ? arg.bin.name : undefined);
-      const old = binUri(id, `${label(arg, id)} (version ${n})`, n);
-      await vscode.commands.executeCommand('vscode.diff', old, current, `${label(arg, id)}: version ${n} ↔ current`);
-      return old;
-    }),
-
-    command('jsonbin.loadMore', (node: LoadMoreNode) => p.tree.loadMore(node)),
+    vscode.commands.registerCommand(Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)),
   ];
-}
 
-function label(arg: unknown, id: string): string {
-  return arg instanceof BinNode ? (arg.bin.name ?? id) : id;
-}
-
-/** The bin of a command: from the tree or the arguments, else the active bin tab, else asked for. */
-async function binIdFrom(arg: unknown): Promise<string> {
-  return arg === undefined ? askBinId() : binIdOf(arg);
-}
-
-async function askBinId(): Promise<string> {
-  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
-  if (active?.kind === 'bin') {
-    return active.id;
+  async function confirmDelete(parts: Parts, target: BinTarget): Promise<[string]> {
+    await confirm(parts.prompts, `Delete bin ${labelOf(target)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
+    return [target.id];
   }
-  const text = cancelIfUndefined(await vscode.window.showInputBox({ prompt: 'Bin id or dashboard link', ignoreFocusOut: true }));
-  return parseBinReference(text);
 }
 
-/** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
-async function uriFor(p: Parts, id: string, name: string | undefined): Promise<vscode.Uri> {
-  const open = vscode.workspace.textDocuments.find((d) => {
-    const r = parseUri(d.uri);
-    return r?.kind === 'bin' && r.id === id && r.version === undefined;
-  });
-  if (open) {
-    return open.uri;
+async function createBin(p: Parts, record: Json, args: CreateArgs) {
+  await checkAgainstSchema(p, args);
+  const created = await withProgress('Creating bin…', () => p.connection.client.createBin({ ...args, record }));
+  const { id, private: isPrivate, createdAt } = created.metadata;
+  if (args.collectionId) {
+    p.tree.refreshListing(args.collectionId);
+  } else {
+    await p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
+    p.tree.redraw();
   }
-  if (name !== undefined) {
-    return binUri(id, name);
-  }
+  return { id, uri: binUri(id, args.name), private: isPrivate, createdAt };
+}
+
+async function addBin(p: Parts, reference: string) {
+  const id = parseBinReference(reference);
+  // One read proves the bin exists and titles it; opening it later costs nothing more.
   const entry = await p.files.fetch({ kind: 'bin', id });
-  return binUri(id, entry.name);
+  await p.remembered.remember({ id, name: entry.name, private: entry.private });
+  p.tree.redraw();
+  return { id, uri: binUri(id, entry.name) };
 }
 
-function reloadOpen(p: Parts, id: string): void {
-  for (const d of vscode.workspace.textDocuments) {
-    const r = parseUri(d.uri);
-    if (r?.kind === 'bin' && r.id === id && r.version === undefined) {
-      p.files.invalidate(r, d.uri);
-    }
+async function deleteBin(p: Parts, id: string) {
+  const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
+  await p.remembered.forget(id);
+  p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(id).map((d) => d.uri));
+  p.tree.refresh();
+  return { versionsDeleted: result.versionsDeleted };
+}
+
+async function pickRemembered(p: Parts): Promise<string> {
+  const bins = p.remembered.all();
+  if (bins.length === 0) {
+    throw new Error('No bin was added or created here yet');
   }
+  const items = bins.map((b) => ({ label: b.name ?? b.id, description: b.id, id: b.id }));
+  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Bin to remove from the list (it stays on the service)' })).id;
 }
 
-async function pickVersion(p: Parts, id: string): Promise<number> {
-  const { versionCount } = await p.connection.client.versionCount(id);
-  if (versionCount === 0) {
-    throw new Error('This bin has no versions');
-  }
-  const items = Array.from({ length: versionCount + 1 }, (_, i) => versionCount - i).map((n) => ({
-    label: n === 0 ? 'Base record' : `Version ${n}`,
-    description: n === versionCount ? 'latest' : undefined,
-    n,
-  }));
-  return cancelIfUndefined(await vscode.window.showQuickPick(items, { placeHolder: 'Version' })).n;
-}
-
-/** The active editor's JSON (or its selection) is offered as the record. */
-async function askCreate(p: Parts): Promise<CreateArgs> {
+/** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
+async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
+  const ui = p.prompts;
   const editor = vscode.window.activeTextEditor;
   const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
   const fromEditor = text.trim() !== '' && jsonProblem(text) === undefined;
-  const record = (fromEditor && (await pickBoolean('Record', 'Use the JSON of the active editor', 'Type the JSON'))
-    ? JSON.parse(text)
-    : await askJson('The record of the new bin (JSON)')) as Json;
-  const name = await askName('Name of the bin (optional, 1 to 128 characters)', undefined, true);
-  const collection = await pickCollection(await p.tree.listCollections(), true);
-  const isPrivate = await pickBoolean('Privacy', 'Private', 'Public');
-  return { record, name, private: isPrivate, collectionId: collection?.id };
+  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? (JSON.parse(text) as Json) : await askJson(ui, 'The record of the new bin (JSON)');
+  const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
+  const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
+  const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
+  return { record, name, private: isPrivate, collectionId: target?.id };
 }
 
 /** A record for a collection with a schema doc is checked before it is sent. */

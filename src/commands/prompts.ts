@@ -1,11 +1,12 @@
-/** Prompts of the palette, validating as the user types. */
-import * as vscode from 'vscode';
-import { isBlank, MAX_BIN_NAME, nameProblem, type Collection } from '../api';
-import { cancelIfUndefined } from './args';
+/** Questions of the interactive forms, validating as the user types; a dismissal cancels. */
+import type * as vscode from 'vscode';
+import { isBlank, MAX_BIN_NAME, nameProblem, type Collection, type Json } from '../api';
+import type { Prompter } from '../ui/prompter';
+import { Cancelled, cancelIfUndefined, parseBinReference } from './args';
 
-export async function askName(prompt: string, max = MAX_BIN_NAME, optional = false, value?: string): Promise<string | undefined> {
+export async function askName(ui: Prompter, prompt: string, max = MAX_BIN_NAME, optional = false, value?: string): Promise<string | undefined> {
   const name = cancelIfUndefined(
-    await vscode.window.showInputBox({
+    await ui.input({
       prompt,
       value,
       ignoreFocusOut: true,
@@ -15,11 +16,15 @@ export async function askName(prompt: string, max = MAX_BIN_NAME, optional = fal
   return name === '' ? undefined : name;
 }
 
-export async function askJson(prompt: string): Promise<unknown> {
+export async function askRequiredName(ui: Prompter, prompt: string, max = MAX_BIN_NAME, value?: string): Promise<string> {
+  return cancelIfUndefined(await askName(ui, prompt, max, false, value));
+}
+
+export async function askJson(ui: Prompter, prompt: string): Promise<Json> {
   const text = cancelIfUndefined(
-    await vscode.window.showInputBox({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }),
+    await ui.input({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }),
   );
-  return JSON.parse(text);
+  return JSON.parse(text) as Json;
 }
 
 export function jsonProblem(text: string): string | undefined {
@@ -30,23 +35,49 @@ export function jsonProblem(text: string): string | undefined {
   }
 }
 
-export async function pickCollection(collections: Collection[], allowNone: boolean): Promise<Collection | undefined> {
+export async function askBinReference(ui: Prompter): Promise<string> {
+  const text = cancelIfUndefined(
+    await ui.input({
+      prompt: 'Bin id or dashboard link (https://jsonbin.io/app/bins/…)',
+      ignoreFocusOut: true,
+      validateInput: (t) => {
+        try {
+          parseBinReference(t);
+          return undefined;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+    }),
+  );
+  return parseBinReference(text);
+}
+
+export async function askId(ui: Prompter, prompt: string): Promise<string> {
+  return cancelIfUndefined(await ui.input({ prompt, ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'The id cannot be blank' : undefined) })).trim();
+}
+
+export async function pickCollection(ui: Prompter, collections: Collection[], allowNone: boolean): Promise<Collection | undefined> {
   type Item = vscode.QuickPickItem & { collection?: Collection };
   const items: Item[] = [
     ...(allowNone ? [{ label: '$(inbox) No collection' }] : []),
     ...collections.map((c) => ({ label: `$(folder) ${c.name}`, description: c.schemaDocId ? 'validated by a schema doc' : undefined, collection: c })),
   ];
-  const picked = cancelIfUndefined(await vscode.window.showQuickPick(items, { placeHolder: 'Collection', ignoreFocusOut: true }));
+  if (items.length === 0) {
+    throw new Error('There is no collection yet: create one first');
+  }
+  const picked = cancelIfUndefined(await ui.pick(items, { placeHolder: 'Collection', ignoreFocusOut: true }));
   return picked.collection;
 }
 
-export async function pickBoolean(placeHolder: string, yes: string, no: string): Promise<boolean> {
-  const picked = cancelIfUndefined(await vscode.window.showQuickPick([yes, no], { placeHolder, ignoreFocusOut: true }));
-  return picked === yes;
+export async function pickBoolean(ui: Prompter, placeHolder: string, yes: string, no: string): Promise<boolean> {
+  const picked = cancelIfUndefined(await ui.pick([{ label: yes }, { label: no }], { placeHolder, ignoreFocusOut: true }));
+  return picked.label === yes;
 }
 
-/** A modal confirmation; `confirm: false` in a programmatic call skips it. */
-export async function confirm(message: string, detail: string, action: string): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, action);
-  cancelIfUndefined(choice === action ? choice : undefined);
+/** A modal confirmation: the interactive forms ask before anything is deleted. */
+export async function confirm(ui: Prompter, message: string, detail: string, action: string): Promise<void> {
+  if (!(await ui.confirm(message, detail, action))) {
+    throw new Cancelled();
+  }
 }

@@ -2,70 +2,95 @@
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../api';
 import { schemaDocUri } from '../fs/uris';
-import { CollectionNode, SchemaDocNode } from '../tree/nodes';
+import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { withProgress } from '../ui/feedback';
-import { cancelIfUndefined } from './args';
-import { command, type Parts } from './parts';
-import { askJson, askName, pickCollection } from './prompts';
+import { Command } from './ids';
+import type { Parts } from './parts';
+import { askId, askJson, askRequiredName, pickCollection } from './prompts';
+import { register, required } from './register';
 
 export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
-  return [
-    command('jsonbin.openSchemaDoc', async (arg?: string | SchemaDocNode) => {
-      const id = arg instanceof SchemaDocNode ? arg.schemaDocId : (arg ?? (await askSchemaDocId(p)));
-      const entry = await p.files.fetch({ kind: 'schema', id });
-      const uri = schemaDocUri(id, entry.name);
-      await vscode.window.showTextDocument(uri, { preview: false });
-      return uri;
-    }),
-
-    command('jsonbin.createCollection', async (name?: string) => {
-      const value = name ?? (await askName('Name of the collection (1 to 32 characters)', MAX_SHORT_NAME))!;
-      const collection = await withProgress('Creating collection…', () => p.connection.client.createCollection(value));
-      p.tree.refresh();
-      return { id: collection.id };
-    }),
-
-    command('jsonbin.createSchemaDoc', async (args?: { name: string; schema: Json }) => {
-      const name = args?.name ?? (await askName('Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME))!;
-      const schema = args?.schema ?? ((await askJson('The JSON Schema')) as Json);
-      const problem = await p.schemaDocs.schemaProblem(schema);
-      if (problem) {
-        throw new Error(`Not created: ${problem}`);
-      }
-      const doc = await withProgress('Creating schema doc…', () => p.connection.client.createSchemaDoc(name, schema));
-      p.schemaDocs.updated(doc);
-      return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name) };
-    }),
-
-    command('jsonbin.attachSchemaDoc', async (collectionArg?: string | CollectionNode, schemaDocId?: string) => {
-      const collectionId =
-        collectionArg instanceof CollectionNode
-          ? collectionArg.collection.id
-          : (collectionArg ?? (await pickCollection(await p.tree.listCollections(), false))!.id);
-      const docId =
-        schemaDocId ??
-        cancelIfUndefined(await vscode.window.showInputBox({ prompt: 'Id of the schema doc to attach', ignoreFocusOut: true }));
-      await p.connection.client.attachSchemaDoc(collectionId, docId.trim());
-      p.tree.setSchemaDoc(collectionId, docId.trim());
-      p.diagnostics.revalidateAll();
-    }),
-
-    command('jsonbin.detachSchemaDoc', async (collectionArg?: string | CollectionNode) => {
-      const collectionId =
-        collectionArg instanceof CollectionNode
-          ? collectionArg.collection.id
-          : (collectionArg ?? (await pickCollection(await p.tree.listCollections(), false))!.id);
+  const ui = p.prompts;
+  const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
+  const attach = async (collectionId: string, schemaDocId: string | undefined) => {
+    if (schemaDocId) {
+      await p.connection.client.attachSchemaDoc(collectionId, schemaDocId);
+    } else {
       await p.connection.client.detachSchemaDoc(collectionId);
-      p.tree.setSchemaDoc(collectionId, undefined);
-      p.diagnostics.revalidateAll();
-    }),
-  ];
-}
+    }
+    p.schemaDocs.attached(collectionId, schemaDocId);
+    p.tree.redraw();
+    p.diagnostics.revalidateAll();
+  };
+  const askSchemaDocFor = async (collectionId: string): Promise<[string, string]> => [collectionId, await askId(ui, 'Id of the schema doc to attach')];
+  const pickWithSchema = async () => (await pickCollection(ui, (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId), false))!;
 
-async function askSchemaDocId(p: Parts): Promise<string> {
-  const withSchema = (await p.tree.listCollections()).filter((c) => c.schemaDocId);
-  if (withSchema.length === 0) {
-    return cancelIfUndefined(await vscode.window.showInputBox({ prompt: 'Schema doc id', ignoreFocusOut: true })).trim();
-  }
-  return (await pickCollection(withSchema, false))!.schemaDocId!;
+  return [
+    ...register(
+      Command.openSchemaDoc,
+      {
+        run: async (id: string) => {
+          const entry = await p.files.fetch({ kind: 'schema', id: required(id, 'a schema doc id', Command.openSchemaDoc) });
+          const uri = schemaDocUri(id, entry.name);
+          await vscode.window.showTextDocument(uri, { preview: false });
+          return uri;
+        },
+        ask: async () => [(await pickWithSchema()).schemaDocId!] as [string],
+      },
+      { row: [Command.rowOpenSchemaDoc, async (node: SchemaDocNode) => [node.schemaDocId] as [string]] },
+    ),
+
+    ...register(
+      Command.createCollection,
+      {
+        run: async (name: string) => {
+          const collection = await withProgress('Creating collection…', () => p.connection.client.createCollection(required(name, 'a name', Command.createCollection)));
+          p.schemaDocs.clear();
+          p.tree.refresh();
+          return { id: collection.id };
+        },
+        ask: askCollectionName,
+      },
+      { view: Command.viewCreateCollection, row: [Command.rowCreateCollection, askCollectionName] },
+    ),
+
+    ...register(
+      Command.createSchemaDoc,
+      {
+        run: async (args: { name: string; schema: Json }) => {
+          const name = required(args?.name, '{ name, schema }', Command.createSchemaDoc);
+          const schema = required(args.schema, '{ name, schema }', Command.createSchemaDoc);
+          const problem = await p.schemaDocs.schemaProblem(schema);
+          if (problem) {
+            throw new Error(`Not created: ${problem}`);
+          }
+          const doc = await withProgress('Creating schema doc…', () => p.connection.client.createSchemaDoc(name, schema));
+          p.schemaDocs.updated(doc);
+          return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name) };
+        },
+        ask: async () => [{ name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') }] as [{ name: string; schema: Json }],
+        show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
+      },
+      { view: Command.viewCreateSchemaDoc },
+    ),
+
+    ...register(
+      Command.attachSchemaDoc,
+      {
+        run: (collectionId: string, schemaDocId: string) =>
+          attach(required(collectionId, 'a collection id', Command.attachSchemaDoc), required(schemaDocId, 'a schema doc id', Command.attachSchemaDoc).trim()),
+        ask: async () => askSchemaDocFor((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!.id),
+      },
+      { row: [Command.rowAttachSchemaDoc, (node: CollectionNode) => askSchemaDocFor(node.collection.id)] },
+    ),
+
+    ...register(
+      Command.detachSchemaDoc,
+      {
+        run: (collectionId: string) => attach(required(collectionId, 'a collection id', Command.detachSchemaDoc), undefined),
+        ask: async () => [(await pickWithSchema()).id] as [string],
+      },
+      { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id] as [string]] },
+    ),
+  ];
 }

@@ -11,7 +11,6 @@ import type { SchemaDocs } from '../schema/schemaDocs';
 import { checkText } from '../schema/validator';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
 import { fsError } from './errors';
-import { reportError } from '../ui/feedback';
 
 /** What the service last said about one resource. */
 export interface Entry {
@@ -50,6 +49,11 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private readonly saved = new vscode.EventEmitter<Entry>();
   /** Fires after the service stored a save. */
   readonly onDidSave = this.saved.event;
+  private readonly failed = new vscode.EventEmitter<BinServiceError>();
+  /** Fires when the service refused to give a document VS Code asked for (the UI may offer a way out). */
+  readonly onDidFailToRead = this.failed.event;
+  /** Deleted through a command: answered "not found" without asking the service again. */
+  private readonly deleted = new Set<string>();
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<Entry>>();
   private readonly lastMtime = new Map<string, number>();
@@ -66,7 +70,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return resource && this.entries.get(resourceKey(resource));
   }
 
-  /** Fetches ahead of opening (e.g. to title the tab); the open then costs nothing more. */
+  /**
+   * Fetches ahead of opening (e.g. to title the tab); the open then costs nothing more. Rejects
+   * with the service's error as it is: the caller is not necessarily opening a file.
+   */
   fetch(resource: Resource): Promise<Entry> {
     const key = resourceKey(resource);
     let pending = this.inFlight.get(key);
@@ -85,9 +92,34 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
   }
 
+  /** The bin is gone from the service: its open tabs show it deleted, and nothing asks for it again. */
+  markDeleted(resource: Resource, uris: vscode.Uri[]): void {
+    this.entries.delete(resourceKey(resource));
+    this.deleted.add(resourceKey(resource));
+    this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
+  }
+
+  /** The next read (a tab reopened under a new title) is served from what was fetched. */
+  keepForReopen(resource: Resource): void {
+    const entry = this.entries.get(resourceKey(resource));
+    if (entry) {
+      entry.unread = true;
+      entry.fetchedAt = Date.now();
+    }
+  }
+
+  /** Metadata changed by a command (e.g. privacy): what is cached says so too. */
+  updateMetadata(resource: Resource, changes: Pick<Partial<Entry>, 'name' | 'private'>): void {
+    const entry = this.entries.get(resourceKey(resource));
+    if (entry) {
+      Object.assign(entry, changes);
+    }
+  }
+
   /** Forgets everything fetched: another service or key may answer differently. */
   forgetAll(): void {
     this.entries.clear();
+    this.deleted.clear();
   }
 
   watch(): vscode.Disposable {
@@ -99,7 +131,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
     const resource = this.resourceOf(uri);
-    const entry = this.entries.get(resourceKey(resource)) ?? (await this.fetch(resource));
+    const entry = this.entries.get(resourceKey(resource)) ?? (await this.open(resource));
     return {
       type: vscode.FileType.File,
       ctime: entry.ctime,
@@ -114,7 +146,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const key = resourceKey(resource);
     const cached = this.entries.get(key);
     const fresh = cached?.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
-    const entry = fresh ? cached : await this.fetch(resource);
+    const entry = fresh ? cached : await this.open(resource);
     entry.unread = false;
     return entry.bytes;
   }
@@ -125,7 +157,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       throw vscode.FileSystemError.NoPermissions('A version of a bin is read-only');
     }
     const key = resourceKey(resource);
-    const entry = this.entries.get(key) ?? (await this.fetch(resource));
+    const entry = this.entries.get(key) ?? (await this.open(resource));
     if (equalBytes(entry.bytes, content)) {
       return;
     }
@@ -165,13 +197,22 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Delete Bin command to delete a bin');
   }
 
-  rename(): void {
-    throw vscode.FileSystemError.NoPermissions('Use the JSONBin view to rename a bin');
+  /**
+   * Only a new title of the same bin: the tab follows a rename made with the Rename Bin command
+   * (the id is the identity, so nothing is sent). Anything else is not a file operation here.
+   */
+  rename(oldUri: vscode.Uri, newUri: vscode.Uri): void {
+    const from = this.resourceOf(oldUri);
+    const to = this.resourceOf(newUri);
+    if (resourceKey(from) !== resourceKey(to)) {
+      throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Rename Bin command to rename a bin');
+    }
   }
 
   dispose(): void {
     this.changed.dispose();
     this.saved.dispose();
+    this.failed.dispose();
   }
 
   /** Anything that is not a bin or schema doc (e.g. `.vscode/settings.json` probes) costs no request. */
@@ -183,25 +224,33 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return resource;
   }
 
+  /** A fetch for VS Code: failures become file system errors carrying the service's words. */
+  private async open(resource: Resource): Promise<Entry> {
+    if (this.deleted.has(resourceKey(resource))) {
+      throw vscode.FileSystemError.FileNotFound('This bin was deleted');
+    }
+    try {
+      return await this.fetch(resource);
+    } catch (error) {
+      if (error instanceof BinServiceError) {
+        this.failed.fire(error);
+        throw fsError(error, 'Could not open');
+      }
+      throw error;
+    }
+  }
+
   private async load(resource: Resource): Promise<Entry> {
     const key = resourceKey(resource);
     let entry: Entry;
-    try {
-      if (resource.kind === 'schema') {
-        const doc = await this.connection.client.readSchemaDoc(resource.id);
-        this.schemaDocs.updated(doc);
-        entry = this.entry(resource, doc.record, { name: doc.metadata.name });
-      } else {
-        const bin = await this.connection.client.readBin(resource.id, resource.version);
-        const { name, collectionId } = bin.metadata;
-        entry = this.entry(resource, bin.record, { name, private: bin.metadata.private, collectionId });
-      }
-    } catch (error) {
-      if (error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey')) {
-        // VS Code shows why the file did not open; this adds the way out.
-        reportError(error);
-      }
-      throw error instanceof BinServiceError ? fsError(error, 'Could not open') : error;
+    if (resource.kind === 'schema') {
+      const doc = await this.connection.client.readSchemaDoc(resource.id);
+      this.schemaDocs.updated(doc);
+      entry = this.entry(resource, doc.record, { name: doc.metadata.name });
+    } else {
+      const bin = await this.connection.client.readBin(resource.id, resource.version);
+      const { name, collectionId } = bin.metadata;
+      entry = this.entry(resource, bin.record, { name, private: bin.metadata.private, collectionId });
     }
     this.entries.delete(key);
     this.entries.set(key, entry);

@@ -1,13 +1,14 @@
 /**
- * The JSONBin view. Nothing is fetched until a node is expanded; refresh drops what was fetched
- * and VS Code asks again only for the nodes that are expanded.
+ * The JSONBin view. Nothing is fetched until a row is expanded; a refresh drops what was fetched
+ * and VS Code asks again only for the rows that are expanded. Each row kind lists its own
+ * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, BINS_PER_PAGE, type BinSummary, type Collection } from '../api';
+import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from '../api';
 import type { Connection } from '../account/connection';
+import { Command } from '../commands/ids';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { reportError } from '../ui/feedback';
-import { BinNode, CollectionNode, GroupNode, LoadMoreNode, MessageNode, SchemaDocNode, treeItem, UNSORTED, type Node } from './nodes';
+import { BinNode, CollectionsNode, MessageNode, UncategorizedNode, type Listings, type LoadMoreNode, type Node } from './nodes';
 import type { RememberedBins } from './rememberedBins';
 
 interface Page {
@@ -19,77 +20,86 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly pages = new Map<string, Page>();
-  private readonly groups = { collections: new GroupNode('collections'), unsorted: new GroupNode(UNSORTED) };
+  private readonly listings: Listings;
+  private readonly collectionsRoot: CollectionsNode;
+  private readonly uncategorizedRoot: UncategorizedNode;
 
   constructor(
     private readonly connection: Connection,
-    private readonly remembered: RememberedBins,
+    remembered: RememberedBins,
     private readonly schemaDocs: SchemaDocs,
-  ) {}
-
-  getTreeItem(node: Node): vscode.TreeItem {
-    return treeItem(node);
+  ) {
+    this.listings = {
+      hasKey: async () => Boolean(await connection.keys.get()),
+      collections: () => schemaDocs.listCollections(),
+      bins: (listingId) => this.page(listingId),
+      remembered,
+    };
+    this.collectionsRoot = new CollectionsNode(this.listings);
+    this.uncategorizedRoot = new UncategorizedNode(this.listings);
   }
 
-  /** Lets VS Code reveal a node, e.g. a bin just created, expanding its parents. */
+  getTreeItem(node: Node): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  /** Lets VS Code reveal a row, e.g. a bin just created, expanding its parents. */
   getParent(node: Node): Node | undefined {
-    switch (node.type) {
-      case 'group':
-        return undefined;
-      case 'collection':
-        return this.groups.collections;
-      case 'schemaDoc':
-        return new CollectionNode(node.collection);
-      case 'bin':
-        return node.collection ? new CollectionNode(node.collection) : this.groups.unsorted;
-      default:
-        return node.parent;
-    }
+    return node.parent;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
+    if (!node) {
+      if (await this.listings.hasKey()) {
+        return [this.collectionsRoot, this.uncategorizedRoot];
+      }
+      return this.listings.remembered.all().length > 0 ? [this.uncategorizedRoot] : [];
+    }
     try {
-      return await this.children(node);
+      return await node.children();
     } catch (error) {
-      reportError(error);
-      return [new MessageNode(node, error instanceof Error ? error.message : String(error))];
+      return [errorRow(node, error)];
     }
   }
 
+  /** Everything listed is fetched again when VS Code next asks (only expanded rows ask). */
   refresh(): void {
     this.pages.clear();
-    this.schemaDocs.clear();
     this.changed.fire(undefined);
   }
 
-  /** Shows what a command changed in the bins in no collection, without fetching anything else. */
-  refreshUnsorted(): void {
-    this.pages.delete(UNSORTED);
+  /** Shows what a command changed in one listing (a collection's id, or uncategorized). */
+  refreshListing(listingId: string): void {
+    this.pages.delete(listingId);
     this.changed.fire(undefined);
   }
 
-  refreshCollection(collectionId: string): void {
-    this.pages.delete(collectionId);
+  /** Shows a change already applied to what was fetched (e.g. a schema doc attached), without a request. */
+  redraw(): void {
     this.changed.fire(undefined);
   }
 
-  /** Shows a schema doc attached to or detached from a collection, without listing again. */
-  setSchemaDoc(collectionId: string, schemaDocId: string | undefined): void {
-    this.schemaDocs.attached(collectionId, schemaDocId);
+  /** A bin's name or privacy changed: its rows show it without fetching the listing again. */
+  updateBin(id: string, changes: Partial<Pick<BinSummary, 'name' | 'private'>>): void {
+    for (const page of this.pages.values()) {
+      page.bins = page.bins.map((b) => (b.id === id ? { ...b, ...changes } : b));
+    }
     this.changed.fire(undefined);
   }
 
-  listCollections(): Promise<Collection[]> {
-    return this.schemaDocs.listCollections();
+  /** The row of a bin, for revealing it. */
+  async binRow(bin: BinSummary, collectionId: string | undefined): Promise<BinNode> {
+    const collection: Collection | undefined = collectionId ? (await this.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
+    const parent = collection ? this.collectionsRoot.collectionNode(collection) : this.uncategorizedRoot;
+    return new BinNode(parent, bin, collection, !collection);
   }
 
   async loadMore(node: LoadMoreNode): Promise<void> {
-    const key = node.parent.type === 'collection' ? node.parent.collection.id : UNSORTED;
-    const page = this.pages.get(key);
+    const page = this.pages.get(node.listingId);
     if (!page) {
       return;
     }
-    const next = await this.connection.client.listBins(key === UNSORTED ? UNCATEGORIZED : key, node.after);
+    const next = await this.connection.client.listBins(node.listingId, page.bins[page.bins.length - 1].id);
     page.bins.push(...next);
     page.more = next.length === BINS_PER_PAGE;
     this.changed.fire(node.parent);
@@ -99,66 +109,23 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     this.changed.dispose();
   }
 
-  private async children(node?: Node): Promise<Node[]> {
-    if (!node) {
-      const hasKey = await this.connection.keys.updateContext();
-      if (hasKey) {
-        return [this.groups.collections, this.groups.unsorted];
-      }
-      return this.remembered.all().length > 0 ? [this.groups.unsorted] : [];
-    }
-    switch (node.type) {
-      case 'group':
-        return node.group === 'collections' ? this.collectionNodes() : this.unsortedNodes();
-      case 'collection':
-        return this.collectionChildren(node);
-      default:
-        return [];
-    }
-  }
-
-  private async collectionNodes(): Promise<Node[]> {
-    const collections = await this.listCollections();
-    return collections.length > 0
-      ? collections.map((c) => new CollectionNode(c))
-      : [new MessageNode(this.groups.collections, 'No collections yet')];
-  }
-
-  private async collectionChildren(node: CollectionNode): Promise<Node[]> {
-    const { collection } = node;
-    const page = await this.page(collection.id, collection.id);
-    const nodes: Node[] = collection.schemaDocId ? [new SchemaDocNode(collection.schemaDocId, collection)] : [];
-    nodes.push(...page.bins.map((b) => new BinNode(b, collection, false)));
-    if (page.more) {
-      nodes.push(new LoadMoreNode(node, page.bins[page.bins.length - 1].id));
-    }
-    return nodes;
-  }
-
-  private async unsortedNodes(): Promise<Node[]> {
-    const remembered = this.remembered.all();
-    const nodes: Node[] = remembered.map(
-      (b) => new BinNode({ id: b.id, name: b.name, private: b.private !== false, createdAt: b.createdAt ?? '' }, undefined, true),
-    );
-    if (!(await this.connection.keys.get())) {
-      return nodes;
-    }
-    const known = new Set(remembered.map((b) => b.id));
-    const page = await this.page(UNSORTED, UNCATEGORIZED);
-    nodes.push(...page.bins.filter((b) => !known.has(b.id)).map((b) => new BinNode(b, undefined, false)));
-    if (page.more) {
-      nodes.push(new LoadMoreNode(this.groups.unsorted, page.bins[page.bins.length - 1].id));
-    }
-    return nodes.length > 0 ? nodes : [new MessageNode(this.groups.unsorted, 'No bins outside collections')];
-  }
-
-  private async page(key: string, listingId: string): Promise<Page> {
-    let page = this.pages.get(key);
+  private async page(listingId: string): Promise<Page> {
+    let page = this.pages.get(listingId);
     if (!page) {
       const bins = await this.connection.client.listBins(listingId);
       page = { bins, more: bins.length === BINS_PER_PAGE };
-      this.pages.set(key, page);
+      this.pages.set(listingId, page);
     }
     return page;
   }
+}
+
+/** A listing that failed: the service's words, and a click that helps. */
+function errorRow(parent: Node, error: unknown): MessageNode {
+  const message = error instanceof Error ? error.message : String(error);
+  const keyProblem = error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey');
+  const action = keyProblem
+    ? { command: Command.setApiKey, title: 'Set API Key' }
+    : { command: Command.refresh, title: 'Refresh' };
+  return new MessageNode(parent, message, action, true);
 }

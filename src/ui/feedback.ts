@@ -1,6 +1,7 @@
 /** Errors as notifications carrying the action that helps. */
 import * as vscode from 'vscode';
 import { BinServiceError } from '../api';
+import { Command } from '../commands/ids';
 
 const PRICING = 'https://jsonbin.io/pricing';
 
@@ -19,7 +20,7 @@ export function reportError(error: unknown, retry?: () => unknown): void {
   }
   void vscode.window.showErrorMessage(`JSONBin: ${message}`, ...actions).then((choice) => {
     if (choice === 'Set API Key') {
-      void vscode.commands.executeCommand('jsonbin.setApiKey');
+      void vscode.commands.executeCommand(Command.setApiKey);
     } else if (choice === 'Open Pricing') {
       void vscode.env.openExternal(vscode.Uri.parse(PRICING));
     } else if (choice === 'Retry') {

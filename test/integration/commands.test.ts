@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { Command } from '../../src/commands/ids';
 
 const run = <T>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(command, ...args) as Promise<T>;
 
@@ -13,19 +14,19 @@ describe('commands', () => {
 
   it('setApiKey checks the key with one call and refuses a rejected key with the service message', async () => {
     const refused = await requestsDuring(w.service, () =>
-      assert.rejects(run('jsonbin.setApiKey', 'not-a-key'), /Invalid X-Master-Key provided/),
+      assert.rejects(run(Command.setApiKey, 'not-a-key'), /Invalid X-Master-Key provided/),
     );
     assert.deepEqual(refused.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
-    const accepted = await requestsDuring(w.service, () => run('jsonbin.setApiKey', TEST_KEY));
+    const accepted = await requestsDuring(w.service, () => run(Command.setApiKey, TEST_KEY));
     assert.equal(accepted.length, 1);
   });
 
   it('clearApiKey forgets the key; private calls then fail, public bins still open', async () => {
     const publicId = (await w.other.createBin({ record: { open: true }, private: false, name: 'public' })).metadata.id;
-    await run('jsonbin.clearApiKey');
+    await run(Command.clearApiKey);
     try {
-      await assert.rejects(run('jsonbin.createCollection', 'no key'), /No API key is set/);
-      const uri = binUriOf(await run('jsonbin.openBin', publicId));
+      await assert.rejects(run(Command.createCollection, 'no key'), /No API key is set/);
+      const uri = binUriOf(await run(Command.openBin, publicId));
       const document = await vscode.workspace.openTextDocument(uri);
       assert.deepEqual(JSON.parse(document.getText()), { open: true });
       const read = w.service.log.filter((e) => e.path === `/v3/b/${publicId}/latest`).at(-1)!;
@@ -35,14 +36,14 @@ describe('commands', () => {
       assert.deepEqual(saved.map((r) => `${r.method} ${r.hasKey}`), ['GET false', 'PUT false']);
       assert.deepEqual((await w.other.readBin(publicId)).record, { open: 'and saved without a key' });
     } finally {
-      await run('jsonbin.setApiKey', TEST_KEY);
+      await run(Command.setApiKey, TEST_KEY);
     }
   });
 
   it('createBin creates with the given headers and returns its id and uri', async () => {
     let result!: { id: string; uri: vscode.Uri };
     const requests = await requestsDuring(w.service, async () => {
-      result = await run('jsonbin.createBin', { record: { made: 'here' }, name: 'Created', private: false });
+      result = await run(Command.createBin, { record: { made: 'here' }, name: 'Created', private: false });
     });
     assert.equal(requests.length, 1);
     assert.equal(requests[0].headers['x-bin-name'], 'Created');
@@ -53,97 +54,98 @@ describe('commands', () => {
   });
 
   it('createBin validates against the collection schema doc before sending', async () => {
-    const collectionId = (await run<{ id: string }>('jsonbin.createCollection', 'cmd validated')).id;
-    const doc = await run<{ id: string }>('jsonbin.createSchemaDoc', { name: 'needs-a', schema: { type: 'object', required: ['a'] } });
-    await run('jsonbin.attachSchemaDoc', collectionId, doc.id);
+    const collectionId = (await run<{ id: string }>(Command.createCollection, 'cmd validated')).id;
+    const doc = await run<{ id: string }>(Command.createSchemaDoc, { name: 'needs-a', schema: { type: 'object', required: ['a'] } });
+    await run(Command.attachSchemaDoc, collectionId, doc.id);
     assert.equal((await w.other.listCollections()).find((c) => c.id === collectionId)?.schemaDocId, doc.id);
     const posts = await requestsDuring(w.service, () =>
-      assert.rejects(run('jsonbin.createBin', { record: { b: 1 }, collectionId }), /1 schema problem.*"needs-a".*Missing property "a"/),
+      assert.rejects(run(Command.createBin, { record: { b: 1 }, collectionId }), /1 schema problem.*"needs-a".*Missing property "a"/),
     );
     assert.deepEqual(posts.filter((r) => r.method === 'POST'), []);
-    const ok = await run<{ id: string }>('jsonbin.createBin', { record: { a: 1 }, collectionId });
+    const ok = await run<{ id: string }>(Command.createBin, { record: { a: 1 }, collectionId });
     assert.equal((await w.other.readBin(ok.id)).metadata.collectionId, collectionId);
   });
 
   it('createSchemaDoc refuses an empty or invalid schema before any request', async () => {
     const requests = await requestsDuring(w.service, async () => {
-      await assert.rejects(run('jsonbin.createSchemaDoc', { name: 'empty', schema: {} }), /non-empty/);
-      await assert.rejects(run('jsonbin.createSchemaDoc', { name: 'bad', schema: { type: 12 } }), /Not a valid JSON Schema/);
+      await assert.rejects(run(Command.createSchemaDoc, { name: 'empty', schema: {} }), /non-empty/);
+      await assert.rejects(run(Command.createSchemaDoc, { name: 'bad', schema: { type: 12 } }), /Not a valid JSON Schema/);
     });
     assert.deepEqual(requests, []);
   });
 
   it('addBin takes an id or a dashboard link; forgetBin removes it from the list', async () => {
     const id = (await w.other.createBin({ record: { x: 1 }, name: 'to add' })).metadata.id;
-    const byLink = await run<{ id: string; uri: vscode.Uri }>('jsonbin.addBin', `https://jsonbin.io/app/bins/${id}`);
+    const byLink = await run<{ id: string; uri: vscode.Uri }>(Command.addBin, `https://jsonbin.io/app/bins/${id}`);
     assert.equal(byLink.id, id);
     assert.ok(byLink.uri.path.endsWith('/to add.json'));
-    await assert.rejects(run('jsonbin.addBin', '../c'), /Invalid Bin Id/);
-    await run('jsonbin.forgetBin', id);
-    const [, unsorted] = (await w.api.tree.getChildren()) as unknown[];
-    const labels = await Promise.all(((await w.api.tree.getChildren(unsorted)) as unknown[]).map(async (n) => (await w.api.tree.getTreeItem(n)).contextValue + ':' + (await w.api.tree.getTreeItem(n)).label));
+    await assert.rejects(run(Command.addBin, '../c'), /Invalid Bin Id/);
+    await run(Command.forgetBin, id);
+    const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
+    const rows = (await w.api.tree.getChildren(uncategorized)) ?? [];
+    const labels = await Promise.all(rows.map(async (n) => `${(await w.api.tree.getTreeItem(n)).contextValue}:${String((await w.api.tree.getTreeItem(n)).label)}`));
     assert.ok(!labels.includes('bin.remembered:to add'));
   });
 
   it('openBin returns the uri of the opened tab', async () => {
     const id = (await w.other.createBin({ record: { o: 1 }, name: 'opened' })).metadata.id;
-    const uri = binUriOf(await run('jsonbin.openBin', id));
+    const uri = binUriOf(await run(Command.openBin, id));
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
   });
 
-  it('deleteBin with confirm false deletes and reports versionsDeleted', async () => {
+  it('deleteBin deletes without asking and reports versionsDeleted', async () => {
     const id = (await w.other.createBin({ record: { d: 1 } })).metadata.id;
-    const result = await run<{ versionsDeleted: number }>('jsonbin.deleteBin', id, { confirm: false });
+    const result = await run<{ versionsDeleted: number }>(Command.deleteBin, id);
     assert.deepEqual(result, { versionsDeleted: 0 });
     await assert.rejects(w.other.readBin(id), /Bin not found/);
-    await assert.rejects(run('jsonbin.deleteBin', id, { confirm: false }), /Bin not found or it doesn't belong to your account/);
+    await assert.rejects(run(Command.deleteBin, id), /Bin not found or it doesn't belong to your account/);
   });
 
   it('setVersioning turns versioning on (paid) and deleteVersions keeps or drops the latest', async () => {
-    await run('jsonbin.setApiKey', w.paid.key);
+    await run(Command.setApiKey, w.paid.key);
     try {
-      const created = await run<{ id: string }>('jsonbin.createBin', { record: { n: 0 } });
-      const versioning = await requestsDuring(w.service, () => run('jsonbin.setVersioning', created.id, true));
+      const created = await run<{ id: string }>(Command.createBin, { record: { n: 0 } });
+      const versioning = await requestsDuring(w.service, () => run(Command.setVersioning, created.id, true));
       assert.deepEqual(versioning.map((r) => `${r.method} ${r.headers['x-bin-versioning'] ?? ''}`), ['GET ', 'PUT true']);
       const paid = new BinClient({ baseUrl: w.service.baseUrl, key: () => w.paid.key });
       await paid.updateBin(created.id, { n: 1 });
       await paid.updateBin(created.id, { n: 2 });
-      const kept = await run<{ versionsDeleted: number }>('jsonbin.deleteVersions', created.id, { preserveLatest: true, confirm: false });
+      const kept = await run<{ versionsDeleted: number }>(Command.deleteVersions, created.id, { preserveLatest: true });
       assert.equal(kept.versionsDeleted, 3);
       assert.deepEqual((await paid.readBin(created.id)).record, { n: 2 });
       await paid.close();
     } finally {
-      await run('jsonbin.setApiKey', TEST_KEY);
+      await run(Command.setApiKey, TEST_KEY);
     }
   });
 
   it('setVersioning on the free plan rejects with the service message', async () => {
     const id = (await w.other.createBin({ record: { f: 1 } })).metadata.id;
-    await assert.rejects(run('jsonbin.setVersioning', id, true), /Versioning is not available for the Free users/);
+    await assert.rejects(run(Command.setVersioning, id, true), /Versioning is not available for the Free users/);
   });
 
   it('copyBinId puts the id on the clipboard', async () => {
     const id = (await w.other.createBin({ record: { c: 1 } })).metadata.id;
-    await run('jsonbin.copyBinId', id);
+    await run(Command.copyBinId, id);
     assert.equal(await vscode.env.clipboard.readText(), id);
   });
 
   it('renameBin and setPrivacy change the bin on the service', async () => {
     const id = (await w.other.createBin({ record: { r: 1 }, name: 'before' })).metadata.id;
-    await run('jsonbin.renameBin', id, 'after');
-    await run('jsonbin.setPrivacy', id, false);
+    await run(Command.renameBin, id, 'after');
+    await run(Command.setPrivacy, id, false);
     const bin = await w.other.readBin(id);
     assert.equal(bin.metadata.name, 'after');
     assert.equal(bin.metadata.private, false);
   });
 
   it('openSchemaDoc returns the uri; detachSchemaDoc detaches', async () => {
-    const collectionId = (await run<{ id: string }>('jsonbin.createCollection', 'detach me')).id;
-    const doc = await run<{ id: string; uri: vscode.Uri }>('jsonbin.createSchemaDoc', { name: 'detachable', schema: { type: 'object' } });
-    await run('jsonbin.attachSchemaDoc', collectionId, doc.id);
-    const uri = binUriOf(await run('jsonbin.openSchemaDoc', doc.id));
+    const collectionId = (await run<{ id: string }>(Command.createCollection, 'detach me')).id;
+    const doc = await run<{ id: string; uri: vscode.Uri }>(Command.createSchemaDoc, { name: 'detachable', schema: { type: 'object' } });
+    await run(Command.attachSchemaDoc, collectionId, doc.id);
+    const uri = binUriOf(await run(Command.openSchemaDoc, doc.id));
     assert.equal(uri.toString(), doc.uri.toString());
-    await run('jsonbin.detachSchemaDoc', collectionId);
+    await run(Command.detachSchemaDoc, collectionId);
     assert.equal((await w.other.listCollections()).find((c) => c.id === collectionId)?.schemaDocId, undefined);
   });
 });

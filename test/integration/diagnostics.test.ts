@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
+import { Command } from '../../src/commands/ids';
 
 const schema = {
   type: 'object',
@@ -24,7 +25,7 @@ describe('schema diagnostics', () => {
     collectionId = (await w.other.createCollection('validated')).id;
     schemaDocId = (await w.other.createSchemaDoc('course', schema)).metadata.id;
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
-    await vscode.commands.executeCommand('jsonbin.refresh');
+    await vscode.commands.executeCommand(Command.refresh);
   });
   afterEach(() => closeAll());
 
@@ -36,7 +37,7 @@ describe('schema diagnostics', () => {
 
   async function open(record: object): Promise<vscode.TextDocument> {
     const id = (await w.other.createBin({ record: record as never, collectionId, name: 'validated bin' })).metadata.id;
-    return vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    return vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
   }
 
   it('validates a bin when it opens', async () => {
@@ -44,8 +45,8 @@ describe('schema diagnostics', () => {
     const bare = (await w.other.createCollection('attached later')).id;
     const id = (await w.other.createBin({ record: { title: 5, tags: ['a', 'b'] } as never, collectionId: bare })).metadata.id;
     await w.other.attachSchemaDoc(bare, schemaDocId);
-    await vscode.commands.executeCommand('jsonbin.refresh');
-    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    await vscode.commands.executeCommand(Command.refresh);
+    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
     const [problem] = await diagnosticsOf(document.uri, 1);
     assert.equal(problem.code, 'type');
     assert.equal(document.getText(problem.range), '5');
@@ -53,7 +54,7 @@ describe('schema diagnostics', () => {
 
   it('shows each problem at its node as the user types', async () => {
     const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] } as never, collectionId })).metadata.id;
-    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
     await diagnosticsOf(document.uri, 0);
     await replaceText(document, '{\n  "title": 5,\n  "tags": ["a"],\n  "owner": {},\n  "extra": 1\n}');
     const diagnostics = await diagnosticsOf(document.uri, 4);
@@ -114,7 +115,7 @@ describe('schema diagnostics', () => {
     });
     assert.deepEqual(second.map((r) => r.method), ['POST', 'GET'], 'the create and the open; no schema doc read');
 
-    const schemaUri = binUriOf(await vscode.commands.executeCommand('jsonbin.openSchemaDoc', schemaDocId));
+    const schemaUri = binUriOf(await vscode.commands.executeCommand(Command.openSchemaDoc, schemaDocId));
     const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);
     const stricter = { ...schema, properties: { ...schema.properties, title: { type: 'string', minLength: 5 } } };
     await replaceText(schemaDocument, JSON.stringify(stricter, null, 2));

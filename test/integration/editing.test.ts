@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
+import { Command } from '../../src/commands/ids';
 
 const schema = {
   type: 'object',
@@ -22,9 +23,9 @@ describe('schema assist in the editor', () => {
     const collectionId = (await w.other.createCollection('assisted')).id;
     const doc = await w.other.createSchemaDoc('assist', schema);
     await w.other.attachSchemaDoc(collectionId, doc.metadata.id);
-    await vscode.commands.executeCommand('jsonbin.refresh');
+    await vscode.commands.executeCommand(Command.refresh);
     const id = (await w.other.createBin({ record: { title: 't', kind: 'design' }, collectionId })).metadata.id;
-    document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id)));
+    document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
     await vscode.window.showTextDocument(document);
     // Validation on open fetches the schema doc; wait for it before counting requests.
     await until(() => w.service.log.some((e) => e.path === `/v3/s/${doc.metadata.id}`) || undefined, 'the schema doc read');

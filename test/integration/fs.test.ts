@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, sleep, until, type World } from './support';
+import { Command } from '../../src/commands/ids';
 
 describe('bin file system', () => {
   let w: World;
@@ -20,7 +21,7 @@ describe('bin file system', () => {
   }
 
   async function openBin(id: string): Promise<vscode.TextDocument> {
-    const uri = binUriOf(await vscode.commands.executeCommand('jsonbin.openBin', id));
+    const uri = binUriOf(await vscode.commands.executeCommand(Command.openBin, id));
     return vscode.workspace.openTextDocument(uri);
   }
 
@@ -170,21 +171,21 @@ describe('bin file system', () => {
     await client.updateBin(id, { v: 1 }, { versioning: true });
     await client.updateBin(id, { v: 2 });
     // The bin belongs to the paid account: the extension switches to its key for this test.
-    await vscode.commands.executeCommand('jsonbin.setApiKey', w.paid.key);
+    await vscode.commands.executeCommand(Command.setApiKey, w.paid.key);
     try {
-      const uri = binUriOf(await vscode.commands.executeCommand('jsonbin.openVersion', id, 1));
+      const uri = binUriOf(await vscode.commands.executeCommand(Command.openVersion, id, 1));
       const document = await vscode.workspace.openTextDocument(uri);
       assert.deepEqual(JSON.parse(document.getText()), { v: 1 });
       await replaceText(document, '{"v": 99}');
       assert.equal(await document.save(), false, 'a version is read-only');
       await vscode.commands.executeCommand('workbench.action.files.revert');
-      const old = binUriOf(await vscode.commands.executeCommand('jsonbin.compareWithVersion', id, 1));
+      const old = binUriOf(await vscode.commands.executeCommand(Command.compareWithVersion, id, 1));
       assert.equal(old.toString(), uri.toString());
       await sleep(100);
       const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input);
       assert.ok(tabs.some((t) => t instanceof vscode.TabInputTextDiff && t.original.toString() === uri.toString()));
     } finally {
-      await vscode.commands.executeCommand('jsonbin.setApiKey', w.account.key);
+      await vscode.commands.executeCommand(Command.setApiKey, w.account.key);
     }
   });
 
@@ -192,7 +193,7 @@ describe('bin file system', () => {
     const doc = await w.other.createSchemaDoc('shape', { type: 'object' });
     let uri!: vscode.Uri;
     const opened = await requestsDuring(w.service, async () => {
-      uri = binUriOf(await vscode.commands.executeCommand('jsonbin.openSchemaDoc', doc.metadata.id));
+      uri = binUriOf(await vscode.commands.executeCommand(Command.openSchemaDoc, doc.metadata.id));
     });
     assert.equal(opened.length, 1);
     const document = await vscode.workspace.openTextDocument(uri);

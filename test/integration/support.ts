@@ -5,6 +5,7 @@ import type { JsonBinApi } from '../../src/extension';
 import { BinClient } from '../../src/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
+import { Command } from '../../src/commands/ids';
 
 export interface World {
   service: BinService;
@@ -30,7 +31,7 @@ export function setup(): Promise<World> {
     await config().update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
     const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
     const api = (await extension.activate()) as JsonBinApi;
-    await vscode.commands.executeCommand('jsonbin.setApiKey', TEST_KEY);
+    await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
     const other = new BinClient({ baseUrl, key: () => TEST_KEY });
     return { service, account, paid, api, other };
   })();

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinService } from '../service/server';
 import { requestsDuring, setup, type World } from './support';
+import { Command } from '../../src/commands/ids';
 
 type Provider = vscode.TreeDataProvider<unknown>;
 
@@ -37,7 +38,7 @@ describe('bins tree', () => {
     for (let i = 0; i < 12; i++) {
       await w.other.createBin({ record: { i }, name: `tree bin ${i}`, collectionId, private: i !== 11 });
     }
-    await vscode.commands.executeCommand('jsonbin.refresh');
+    await vscode.commands.executeCommand(Command.refresh);
   });
 
   it('fetches nothing until a node is expanded', async () => {
@@ -65,7 +66,7 @@ describe('bins tree', () => {
     assert.deepEqual(paged.map((r) => `${r.method} ${r.path}`), [`GET /v3/c/${collectionId}/bins`]);
     const items = await Promise.all(nodes.map((n) => item(tree, n)));
     assert.equal(items[0].label, 'Schema doc');
-    assert.equal(items[0].command?.command, 'jsonbin.openSchemaDoc');
+    assert.equal(items[0].command?.command, Command.rowOpenSchemaDoc);
     const bins = items.filter((i) => i.contextValue?.startsWith('bin'));
     assert.equal(bins.length, 10);
     assert.equal(bins[0].label, 'tree bin 11');
@@ -78,7 +79,7 @@ describe('bins tree', () => {
     const more = nodes[nodes.length - 1];
     assert.equal((await item(tree, more)).contextValue, 'loadMore');
 
-    const next = await requestsDuring(w.service, () => vscode.commands.executeCommand('jsonbin.loadMore', more));
+    const next = await requestsDuring(w.service, () => vscode.commands.executeCommand(Command.rowLoadMore, more));
     assert.equal(next.length, 1);
     assert.match(next[0].path, new RegExp(`/c/${collectionId}/bins/[0-9a-f]{24}$`));
     const all = await Promise.all((await children(tree, collection)).map((n) => item(tree, n)));
@@ -88,7 +89,7 @@ describe('bins tree', () => {
 
   it('lists the bins the user added under the bins in no collection, across the listing', async () => {
     const publicBin = (await w.other.createBin({ record: { p: 1 }, name: 'added public', private: false })).metadata.id;
-    await vscode.commands.executeCommand('jsonbin.addBin', `https://jsonbin.io/app/bins/${publicBin}`);
+    await vscode.commands.executeCommand(Command.addBin, `https://jsonbin.io/app/bins/${publicBin}`);
     const [, unsorted] = await children(tree);
     const items = await Promise.all((await children(tree, unsorted)).map((n) => item(tree, n)));
     const added = items.filter((i) => i.label === 'added public');
@@ -98,7 +99,7 @@ describe('bins tree', () => {
 
   it('remembers added bins per service URL', async () => {
     const id = (await w.other.createBin({ record: { r: 1 }, name: 'remembered here', private: false })).metadata.id;
-    await vscode.commands.executeCommand('jsonbin.addBin', id);
+    await vscode.commands.executeCommand(Command.addBin, id);
     const labels = async () => {
       const roots = await children(tree);
       const unsorted = roots[roots.length - 1];
@@ -123,7 +124,7 @@ describe('bins tree', () => {
     assert.deepEqual(await requestsDuring(w.service, () => children(tree, collectionsGroup)), []);
     // Which nodes VS Code asks again after a refresh (the expanded ones) is proven in the real view by the browser test.
     const requests = await requestsDuring(w.service, async () => {
-      await vscode.commands.executeCommand('jsonbin.refresh');
+      await vscode.commands.executeCommand(Command.refresh);
       await children(tree, collectionsGroup);
     });
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);

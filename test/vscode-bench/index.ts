@@ -12,6 +12,7 @@ import { BinsTree } from '../../src/tree/binsTree';
 import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
+import { Command } from '../../src/commands/ids';
 
 const SUITE_MARK = '[suite] ';
 
@@ -117,7 +118,7 @@ export async function run(): Promise<void> {
   connection.dispose();
 
   // 50 open bins of 500 KB each, through the extension's own file system.
-  await vscode.commands.executeCommand('jsonbin.setApiKey', account.key);
+  await vscode.commands.executeCommand(Command.setApiKey, account.key);
   const text = 'x'.repeat(500 * 1024 - 40);
   const ids = Array.from({ length: 50 }, (_, i) => service.store.createBin(account, { i, text }, { name: `big ${i}`, private: true }).id);
   const documents: vscode.TextDocument[] = [];

@@ -1,0 +1,60 @@
+/** Which bin a command acts on, from each place it can be invoked, and the tabs that show it. */
+import * as vscode from 'vscode';
+import { binUri, parseUri } from '../fs/uris';
+import type { BinNode } from '../tree/nodes';
+import type { Prompter } from '../ui/prompter';
+import type { Parts } from './parts';
+import { askBinReference } from './prompts';
+
+/** A bin as the interactive forms know it: its id, and its name when the row or tab gave it. */
+export interface BinTarget {
+  id: string;
+  name?: string;
+}
+
+/** Palette: the bin of the active tab, else asked for. */
+export async function activeOrAskedBin(ui: Prompter): Promise<BinTarget> {
+  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+  if (active?.kind === 'bin') {
+    return { id: active.id };
+  }
+  return { id: await askBinReference(ui) };
+}
+
+export function rowBin(node: BinNode): BinTarget {
+  return { id: node.id, name: node.bin.name };
+}
+
+/** Editor title: the tab's Uri names the bin. */
+export function tabBin(uri: vscode.Uri): BinTarget {
+  const resource = parseUri(uri);
+  if (resource?.kind !== 'bin') {
+    throw new Error(`Not a bin: ${uri.toString()}`);
+  }
+  return { id: resource.id };
+}
+
+export function labelOf(target: BinTarget): string {
+  return target.name ?? target.id;
+}
+
+/** Open documents of a bin's latest record (not its versions). */
+export function openDocumentsOf(id: string): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter((d) => {
+    const r = parseUri(d.uri);
+    return r?.kind === 'bin' && r.id === id && r.version === undefined;
+  });
+}
+
+/** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
+export async function uriFor(p: Parts, id: string, name?: string): Promise<vscode.Uri> {
+  const [open] = openDocumentsOf(id);
+  if (open) {
+    return open.uri;
+  }
+  if (name !== undefined) {
+    return binUri(id, name);
+  }
+  const entry = await p.files.fetch({ kind: 'bin', id });
+  return binUri(id, entry.name);
+}

@@ -1,0 +1,72 @@
+/**
+ * Every command id and context key of the extension: the only place their strings are written in
+ * `src/`. Each place a command is invoked from has its own id, so that no handler has to guess
+ * what its arguments mean:
+ * - the plain id is the palette (no arguments: it asks) and the programmatic form (documented
+ *   arguments: it never asks);
+ * - `jsonbin.row.*` is a tree row's menu or click: VS Code passes the row's node;
+ * - `jsonbin.view.*` is the view's title bar: VS Code passes the focused node, which is ignored;
+ * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri.
+ */
+export const Command = {
+  setApiKey: 'jsonbin.setApiKey',
+  clearApiKey: 'jsonbin.clearApiKey',
+  refresh: 'jsonbin.refresh',
+  createBin: 'jsonbin.createBin',
+  addBin: 'jsonbin.addBin',
+  openBin: 'jsonbin.openBin',
+  deleteBin: 'jsonbin.deleteBin',
+  deleteVersions: 'jsonbin.deleteVersions',
+  setVersioning: 'jsonbin.setVersioning',
+  forgetBin: 'jsonbin.forgetBin',
+  copyBinId: 'jsonbin.copyBinId',
+  renameBin: 'jsonbin.renameBin',
+  setPrivacy: 'jsonbin.setPrivacy',
+  openVersion: 'jsonbin.openVersion',
+  compareWithVersion: 'jsonbin.compareWithVersion',
+  openSchemaDoc: 'jsonbin.openSchemaDoc',
+  createCollection: 'jsonbin.createCollection',
+  createSchemaDoc: 'jsonbin.createSchemaDoc',
+  attachSchemaDoc: 'jsonbin.attachSchemaDoc',
+  detachSchemaDoc: 'jsonbin.detachSchemaDoc',
+
+  viewSetApiKey: 'jsonbin.view.setApiKey',
+  viewClearApiKey: 'jsonbin.view.clearApiKey',
+  viewRefresh: 'jsonbin.view.refresh',
+  viewCreateBin: 'jsonbin.view.createBin',
+  viewAddBin: 'jsonbin.view.addBin',
+  viewCreateCollection: 'jsonbin.view.createCollection',
+  viewCreateSchemaDoc: 'jsonbin.view.createSchemaDoc',
+
+  rowCreateBin: 'jsonbin.row.createBin',
+  rowAddBin: 'jsonbin.row.addBin',
+  rowCreateCollection: 'jsonbin.row.createCollection',
+  rowOpenBin: 'jsonbin.row.openBin',
+  rowDeleteBin: 'jsonbin.row.deleteBin',
+  rowDeleteVersions: 'jsonbin.row.deleteVersions',
+  rowSetVersioning: 'jsonbin.row.setVersioning',
+  rowForgetBin: 'jsonbin.row.forgetBin',
+  rowCopyBinId: 'jsonbin.row.copyBinId',
+  rowRenameBin: 'jsonbin.row.renameBin',
+  rowSetPrivacy: 'jsonbin.row.setPrivacy',
+  rowOpenVersion: 'jsonbin.row.openVersion',
+  rowCompareWithVersion: 'jsonbin.row.compareWithVersion',
+  rowOpenSchemaDoc: 'jsonbin.row.openSchemaDoc',
+  rowAttachSchemaDoc: 'jsonbin.row.attachSchemaDoc',
+  rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
+  rowLoadMore: 'jsonbin.row.loadMore',
+
+  tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
+  tabOpenVersion: 'jsonbin.tab.openVersion',
+  tabCopyBinId: 'jsonbin.tab.copyBinId',
+} as const;
+
+export type CommandId = (typeof Command)[keyof typeof Command];
+
+/** Context keys that the manifest's `when` clauses read. */
+export const ContextKey = {
+  hasKey: 'jsonbin.hasKey',
+} as const;
+
+/** The one view of the extension. */
+export const VIEW_ID = 'jsonbin.bins';

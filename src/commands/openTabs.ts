@@ -1,0 +1,36 @@
+/** Tabs that show a bin follow what commands change: a new name retitles them. */
+import * as vscode from 'vscode';
+import { binUri } from '../fs/uris';
+import { openDocumentsOf } from './binTarget';
+import type { Parts } from './parts';
+
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
+}
+
+/**
+ * A tab's title is its Uri's file name, so a renamed bin's tabs are reopened under the new name,
+ * unsaved edits carried over; the record is served from what was fetched, costing no request.
+ */
+export async function retitleTabs(p: Parts, id: string, name: string): Promise<void> {
+  const renamed = binUri(id, name);
+  for (const document of openDocumentsOf(id)) {
+    const tabs = tabsOf(document.uri);
+    if (document.uri.toString() === renamed.toString() || tabs.length === 0) {
+      continue;
+    }
+    const unsaved = document.isDirty ? document.getText() : undefined;
+    p.files.keepForReopen({ kind: 'bin', id });
+    const editor = await vscode.window.showTextDocument(renamed, { viewColumn: tabs[0].group.viewColumn, preview: false });
+    if (unsaved !== undefined) {
+      const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
+      await editor.edit((b) => b.replace(whole, unsaved));
+      // The edits now live in the renamed tab: the old one closes without asking to save.
+      await vscode.window.showTextDocument(document, { viewColumn: tabs[0].group.viewColumn });
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await vscode.window.tabGroups.close(tabsOf(document.uri));
+    await vscode.window.showTextDocument(editor.document, { viewColumn: tabs[0].group.viewColumn });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Registers each form of a command under its own id (see `ids.ts`). Programmatic calls never ask
+ * and reject with the service's message; the interactive forms (palette, view title, tree row,
+ * editor title) ask for what they lack and show failures as notifications with an action.
+ */
+import * as vscode from 'vscode';
+import { reportError } from '../ui/feedback';
+import { Cancelled } from './args';
+import type { CommandId } from './ids';
+
+export interface Action<A extends unknown[], R> {
+  /** The programmatic form: the documented arguments, no prompt, rejects on failure. */
+  run(...args: A): Promise<R>;
+  /** The palette form: asks for every argument (throws `Cancelled` when the user dismisses). */
+  ask(): Promise<A>;
+  /** What the user sees after an interactive run succeeded. */
+  show?(result: R, args: A): unknown;
+}
+
+export interface Forms<A> {
+  /** View title: VS Code passes the focused node, which says nothing about what to do. */
+  view?: CommandId;
+  /** Tree row (menu or click): VS Code passes the row's node. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row form takes its own node class
+  row?: [CommandId, (node: any) => Promise<A>];
+  /** Editor title: VS Code passes the tab's Uri. */
+  tab?: [CommandId, (uri: vscode.Uri) => Promise<A>];
+}
+
+export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): vscode.Disposable[] {
+  const interactive = async (args: () => Promise<A>): Promise<void> => {
+    let given: A | undefined;
+    try {
+      given = await args();
+      const result = await action.run(...given);
+      await action.show?.(result, given);
+    } catch (error) {
+      if (!(error instanceof Cancelled)) {
+        const again = given;
+        reportError(error, again && (() => interactive(async () => again)));
+      }
+    }
+  };
+  const disposables = [
+    // The palette passes no argument; a programmatic call passes at least one.
+    vscode.commands.registerCommand(id, (...args: unknown[]) => (args.length === 0 ? interactive(() => action.ask()) : action.run(...(args as A)))),
+  ];
+  if (forms.view) {
+    disposables.push(vscode.commands.registerCommand(forms.view, () => interactive(() => action.ask())));
+  }
+  if (forms.row) {
+    const [rowId, fromRow] = forms.row;
+    disposables.push(vscode.commands.registerCommand(rowId, (node: unknown) => interactive(() => fromRow(node))));
+  }
+  if (forms.tab) {
+    const [tabId, fromTab] = forms.tab;
+    disposables.push(vscode.commands.registerCommand(tabId, (uri: vscode.Uri) => interactive(() => fromTab(uri))));
+  }
+  return disposables;
+}
+
+/** A programmatic argument that has no default: missing, the call rejects and says which. */
+export function required<T>(value: T | undefined, what: string, command: CommandId): T {
+  if (value === undefined || value === null) {
+    throw new Error(`${command} needs ${what}`);
+  }
+  return value;
+}

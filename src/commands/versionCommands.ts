@@ -1,0 +1,69 @@
+/** Commands that open a version of a bin, alone or beside the current record. */
+import * as vscode from 'vscode';
+import { binUri } from '../fs/uris';
+import type { BinNode } from '../tree/nodes';
+import { cancelIfUndefined } from './args';
+import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
+import { Command } from './ids';
+import type { Parts } from './parts';
+import { register, required } from './register';
+
+export function registerVersionCommands(p: Parts): vscode.Disposable[] {
+  const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
+  const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion, id: string, version: number) => {
+    required(id, 'a bin id', command);
+    if (!Number.isInteger(version) || version < 0) {
+      throw new Error(`${command} needs a version: an integer, 0 for the base record`);
+    }
+  };
+  return [
+    ...register(
+      Command.openVersion,
+      {
+        run: async (id: string, version: number, name?: string) => {
+          check(Command.openVersion, id, version);
+          const uri = binUri(id, `${name ?? id} (version ${version})`, version);
+          await vscode.window.showTextDocument(uri, { preview: true });
+          return uri;
+        },
+        ask: async () => withVersion(await activeOrAskedBin(p.prompts)),
+      },
+      {
+        row: [Command.rowOpenVersion, (node: BinNode) => withVersion(rowBin(node))],
+        tab: [Command.tabOpenVersion, (uri: vscode.Uri) => withVersion(tabBin(uri))],
+      },
+    ),
+
+    ...register(
+      Command.compareWithVersion,
+      {
+        run: async (id: string, version: number, name?: string) => {
+          check(Command.compareWithVersion, id, version);
+          const current = await uriFor(p, id, name);
+          const old = binUri(id, `${name ?? id} (version ${version})`, version);
+          await vscode.commands.executeCommand('vscode.diff', old, current, `${labelOf({ id, name })}: version ${version} ↔ current`);
+          return old;
+        },
+        ask: async () => withVersion(await activeOrAskedBin(p.prompts)),
+      },
+      {
+        row: [Command.rowCompareWithVersion, (node: BinNode) => withVersion(rowBin(node))],
+        tab: [Command.tabCompareWithVersion, (uri: vscode.Uri) => withVersion(tabBin(uri))],
+      },
+    ),
+  ];
+}
+
+/** One request tells how many versions there are; the user picks one. */
+async function pickVersion(p: Parts, id: string): Promise<number> {
+  const { versionCount } = await p.connection.client.versionCount(id);
+  if (versionCount === 0) {
+    throw new Error('This bin has no versions: turn versioning on and save to make one');
+  }
+  const items = Array.from({ length: versionCount + 1 }, (_, i) => versionCount - i).map((n) => ({
+    label: n === 0 ? 'Base record' : `Version ${n}`,
+    description: n === versionCount ? 'latest' : undefined,
+    n,
+  }));
+  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Version' })).n;
+}

@@ -1,0 +1,71 @@
+/** The two roots of the view: the account's collections, and the bins in no collection. */
+import * as vscode from 'vscode';
+import { UNCATEGORIZED, type Collection } from '../../api';
+import { BinNode } from './binNode';
+import { CollectionNode } from './collectionNode';
+import { LoadMoreNode } from './loadMoreNode';
+import { MessageNode } from './messageNode';
+import { Node, type Listings } from './node';
+
+export class CollectionsNode extends Node {
+  static readonly contextValue = 'group.collections';
+  readonly contextValue = CollectionsNode.contextValue;
+
+  constructor(private readonly listings: Listings) {
+    super(undefined);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Collections', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'group:collections';
+    item.iconPath = new vscode.ThemeIcon('folder-library');
+    item.contextValue = this.contextValue;
+    return item;
+  }
+
+  override async children(): Promise<Node[]> {
+    const collections = await this.listings.collections();
+    return collections.length > 0
+      ? collections.map((c) => new CollectionNode(this, c, this.listings))
+      : [new MessageNode(this, 'No collections yet')];
+  }
+
+  /** A collection's row, e.g. to reveal a bin just created in it. */
+  collectionNode(collection: Collection): CollectionNode {
+    return new CollectionNode(this, collection, this.listings);
+  }
+}
+
+/** Remembered bins (created or added by the user) first, then the service's uncategorized listing. */
+export class UncategorizedNode extends Node {
+  static readonly contextValue = 'group.uncategorized';
+  readonly contextValue = UncategorizedNode.contextValue;
+
+  constructor(private readonly listings: Listings) {
+    super(undefined);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Bins in no collection', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'group:uncategorized';
+    item.iconPath = new vscode.ThemeIcon('inbox');
+    item.contextValue = this.contextValue;
+    return item;
+  }
+
+  override async children(): Promise<Node[]> {
+    const remembered = this.listings.remembered.all();
+    const nodes: Node[] = remembered.map(
+      (b) => new BinNode(this, { id: b.id, name: b.name, private: b.private !== false, createdAt: b.createdAt ?? '' }, undefined, true),
+    );
+    if (await this.listings.hasKey()) {
+      const known = new Set(remembered.map((b) => b.id));
+      const page = await this.listings.bins(UNCATEGORIZED);
+      nodes.push(...page.bins.filter((b) => !known.has(b.id)).map((b) => new BinNode(this, b, undefined, false)));
+      if (page.more) {
+        nodes.push(new LoadMoreNode(this, UNCATEGORIZED));
+      }
+    }
+    return nodes.length > 0 ? nodes : [new MessageNode(this, 'No bins outside collections')];
+  }
+}

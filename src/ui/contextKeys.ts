@@ -1,0 +1,14 @@
+/** Context keys for the manifest's `when` clauses, kept in step with the key store. */
+import * as vscode from 'vscode';
+import type { Connection } from '../account/connection';
+import { ContextKey } from '../commands/ids';
+
+/** `jsonbin.hasKey` drives the welcome view and the menus that need a key. */
+export function trackKeyContext(connection: Connection): vscode.Disposable {
+  const update = async () => {
+    await vscode.commands.executeCommand('setContext', ContextKey.hasKey, Boolean(await connection.keys.get()));
+  };
+  void update();
+  // The connection changes when the key or the service URL (and so the key's slot) does.
+  return connection.onDidChange(() => void update());
+}
