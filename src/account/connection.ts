@@ -46,7 +46,9 @@ export class Connection implements vscode.Disposable {
 
   dispose(): void {
     void this.current?.close();
-    this.subscriptions.forEach((s) => s.dispose());
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
     this.changed.dispose();
   }
 

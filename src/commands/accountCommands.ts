@@ -1,6 +1,6 @@
 /** The account key (checked with one cheap call before it is stored), and refreshing the view. */
 import * as vscode from 'vscode';
-import { withProgress } from '../ui/feedback';
+import { inform, withProgress } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
 import { Command } from './ids';
 import type { Parts } from './parts';
@@ -36,7 +36,7 @@ export function registerAccountCommands(p: Parts): vscode.Disposable[] {
             }),
           ),
         ] as [string],
-        show: () => vscode.window.showInformationMessage('JSONBin: the key is stored in VS Code’s secret storage.'),
+        show: () => inform('the key is stored in VS Code’s secret storage.'),
       },
       { view: Command.viewSetApiKey },
     ),

@@ -4,7 +4,7 @@ import type { Collection, Json } from '../api';
 import { binUri } from '../fs/uris';
 import { checkText } from '../schema/validator';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
-import { withProgress } from '../ui/feedback';
+import { inform, withProgress } from '../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import type { Parts } from './parts';
@@ -67,7 +67,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
       {
         run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
         ask: async () => confirmDelete(p, await activeOrAskedBin(ui)),
-        show: (result, [id]) => vscode.window.showInformationMessage(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
+        show: (result, [id]) => inform(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
       },
       { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(p, rowBin(node))] },
     ),

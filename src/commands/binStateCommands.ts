@@ -1,6 +1,6 @@
 /** Commands that change a bin without changing its record: name, privacy, versioning, versions. */
 import * as vscode from 'vscode';
-import { withProgress } from '../ui/feedback';
+import { inform, withProgress } from '../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import { retitleTabs } from './openTabs';
@@ -56,7 +56,7 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
           p.tree.updateBin(id, { private: isPrivate });
         },
         ask: async () => askPrivacy(await activeOrAskedBin(ui)),
-        show: (_, [id, isPrivate]) => vscode.window.showInformationMessage(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
+        show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
       },
       { row: [Command.rowSetPrivacy, (node: BinNode) => askPrivacy(rowBin(node))] },
     ),
@@ -72,7 +72,7 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
           await p.connection.client.updateBin(id, current.record, { versioning: enabled });
         },
         ask: async () => askVersioning(await activeOrAskedBin(ui)),
-        show: (_, [id, enabled]) => vscode.window.showInformationMessage(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),
+        show: (_, [id, enabled]) => inform(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),
       },
       { row: [Command.rowSetVersioning, (node: BinNode) => askVersioning(rowBin(node))] },
     ),
@@ -91,7 +91,7 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
           return { versionsDeleted: result.versionsDeleted };
         },
         ask: async () => askDeleteVersions(await activeOrAskedBin(ui)),
-        show: (result, [id]) => vscode.window.showInformationMessage(`Deleted ${result.versionsDeleted} version(s) of bin ${id}.`),
+        show: (result, [id]) => inform(`Deleted ${result.versionsDeleted} version(s) of bin ${id}.`),
       },
       { row: [Command.rowDeleteVersions, (node: BinNode) => askDeleteVersions(rowBin(node))] },
     ),

@@ -26,7 +26,9 @@ export async function retitleTabs(p: Parts, id: string, name: string): Promise<v
     if (unsaved !== undefined) {
       const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
       await editor.edit((b) => b.replace(whole, unsaved));
-      // The edits now live in the renamed tab: the old one closes without asking to save.
+      // The edits now live in the renamed tab: the old one closes without asking to save
+      // (reverting reads the record again, also from what was fetched).
+      p.files.keepForReopen({ kind: 'bin', id });
       await vscode.window.showTextDocument(document, { viewColumn: tabs[0].group.viewColumn });
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }

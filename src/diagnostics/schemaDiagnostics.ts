@@ -74,7 +74,9 @@ export class SchemaDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
-    this.subscriptions.forEach((s) => s.dispose());
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {

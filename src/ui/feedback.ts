@@ -29,6 +29,11 @@ export function reportError(error: unknown, retry?: () => unknown): void {
   });
 }
 
+/** A notification that nothing waits on: it stays until the user dismisses it. */
+export function inform(message: string): void {
+  void vscode.window.showInformationMessage(`JSONBin: ${message}`);
+}
+
 /** Runs slow work with a progress notification. */
 export function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
   return Promise.resolve(

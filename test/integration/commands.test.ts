@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 const run = <T>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(command, ...args) as Promise<T>;
@@ -83,7 +83,7 @@ describe('commands', () => {
     await run(Command.forgetBin, id);
     const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
     const rows = (await w.api.tree.getChildren(uncategorized)) ?? [];
-    const labels = await Promise.all(rows.map(async (n) => `${(await w.api.tree.getTreeItem(n)).contextValue}:${String((await w.api.tree.getTreeItem(n)).label)}`));
+    const labels = await Promise.all(rows.map(async (n) => `${(await w.api.tree.getTreeItem(n)).contextValue}:${labelOf(await w.api.tree.getTreeItem(n))}`));
     assert.ok(!labels.includes('bin.remembered:to add'));
   });
 

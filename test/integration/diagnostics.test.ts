@@ -43,7 +43,7 @@ describe('schema diagnostics', () => {
   it('validates a bin when it opens', async () => {
     // Stored before the schema doc was attached: the service does not check stored records again.
     const bare = (await w.other.createCollection('attached later')).id;
-    const id = (await w.other.createBin({ record: { title: 5, tags: ['a', 'b'] } as never, collectionId: bare })).metadata.id;
+    const id = (await w.other.createBin({ record: { title: 5, tags: ['a', 'b'] }, collectionId: bare })).metadata.id;
     await w.other.attachSchemaDoc(bare, schemaDocId);
     await vscode.commands.executeCommand(Command.refresh);
     const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
@@ -53,7 +53,7 @@ describe('schema diagnostics', () => {
   });
 
   it('shows each problem at its node as the user types', async () => {
-    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] } as never, collectionId })).metadata.id;
+    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
     await diagnosticsOf(document.uri, 0);
     await replaceText(document, '{\n  "title": 5,\n  "tags": ["a"],\n  "owner": {},\n  "extra": 1\n}');

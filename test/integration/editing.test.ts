@@ -53,7 +53,7 @@ describe('schema assist in the editor', () => {
   it('describes a property on hover', async () => {
     await replaceText(document, '{\n  "title": "t",\n  "kind": "design"\n}');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 4));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (c as vscode.MarkdownString).value ?? String(c))).join('\n');
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /What the module is called/);
   });
 });

@@ -9,7 +9,8 @@ const SUITE_MARK = '[suite] ';
 
 export async function run(): Promise<void> {
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(SUITE_MARK + format(...args));
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec' });
+  // JSONBIN_GREP runs the matching tests only, when working on them.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', grep: process.env.JSONBIN_GREP });
   for (const file of readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.test.js')) {
       mocha.addFile(join(__dirname, file));
@@ -17,6 +18,8 @@ export async function run(): Promise<void> {
   }
   const runner = await new Promise<Mocha.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));
+    // Shown as it happens: a run that hits the time limit still says what failed.
+    r.on('fail', (test, error: Error) => console.log(`${SUITE_MARK}FAILED ${test.fullTitle()}: ${error.message.split('\n')[0]}`));
   });
   const { passes, failures } = runner.stats!;
   console.log(`${SUITE_MARK}integration: ${passes} passed, ${failures} failed`);

@@ -29,8 +29,7 @@ export function setup(): Promise<World> {
     const account = service.addAccount('free', undefined, TEST_KEY);
     const paid = service.addAccount('paid');
     await config().update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
-    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
-    const api = (await extension.activate()) as JsonBinApi;
+    const api = await extension().activate();
     await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
     const other = new BinClient({ baseUrl, key: () => TEST_KEY });
     return { service, account, paid, api, other };
@@ -90,4 +89,35 @@ export function binUriOf(result: unknown): vscode.Uri {
   const uri = (result as { uri?: vscode.Uri }).uri ?? (result as vscode.Uri);
   assert.ok(uri instanceof vscode.Uri, `not a Uri: ${String(uri)}`);
   return uri;
+}
+
+export interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
+
+/** The parts of the extension's manifest the suite reads. */
+export interface Manifest {
+  name: string;
+  contributes: {
+    commands: { command: string; title: string; icon?: string }[];
+    menus: Record<string, MenuEntry[]>;
+    views: Record<string, { id: string }[]>;
+    configuration: { properties: Record<string, { scope?: string }> };
+  };
+}
+
+export function extension(): vscode.Extension<JsonBinApi> {
+  const found = vscode.extensions.getExtension<JsonBinApi>('jsonbin-tools.jsonbin-explorer');
+  assert.ok(found, 'the extension is not installed');
+  return found;
+}
+
+export function manifest(): Manifest {
+  return extension().packageJSON as Manifest;
+}
+
+export function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }

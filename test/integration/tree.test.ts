@@ -8,7 +8,7 @@ import { Command } from '../../src/commands/ids';
 type Provider = vscode.TreeDataProvider<unknown>;
 
 async function children(tree: Provider, node?: unknown): Promise<unknown[]> {
-  return ((await tree.getChildren(node)) ?? []) as unknown[];
+  return ((await tree.getChildren(node)) ?? []);
 }
 
 async function item(tree: Provider, node: unknown): Promise<vscode.TreeItem> {
@@ -72,7 +72,7 @@ describe('bins tree', () => {
     assert.equal(bins[0].label, 'tree bin 11');
     assert.equal(bins[0].description, 'public');
     assert.equal(bins[1].description, 'private');
-    const tooltip = (bins[1].tooltip as vscode.MarkdownString).value;
+    const tooltip = String(bins[1].tooltip);
     for (const part of ['Id:', 'Created:', 'Privacy: private', 'Collection: Tree collection']) {
       assert.ok(tooltip.includes(part), `${part} missing from ${tooltip}`);
     }

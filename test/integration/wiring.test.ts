@@ -1,41 +1,65 @@
+/** The manifest and what the extension registers agree exactly, and the command table is the only source of ids. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { setup } from './support';
+import { Command, ContextKey, VIEW_ID } from '../../src/commands/ids';
+import { extension, manifest, setup } from './support';
+
+const ids = new Set<string>(Object.values(Command));
 
 describe('wiring', () => {
   before(() => setup());
 
-  it('activates and registers every contributed command', async () => {
-    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
-    assert.ok(extension.isActive);
-    const registered = new Set(await vscode.commands.getCommands(true));
-    const contributed = extension.packageJSON.contributes.commands as { command: string }[];
-    assert.ok(contributed.length >= 15);
-    for (const c of contributed) {
-      assert.ok(registered.has(c.command), c.command);
+  it('contributes exactly the commands of the id table, each registered', async () => {
+    assert.ok(extension().isActive);
+    const contributed = manifest().contributes.commands.map((c) => c.command);
+    assert.deepEqual([...contributed].sort(), [...ids].sort());
+    assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
+    // VS Code adds commands of its own for the view (`jsonbin.bins.focus` and the like).
+    const registered = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('jsonbin.') && !c.startsWith(`${VIEW_ID}.`));
+    assert.deepEqual(registered.sort(), [...ids].sort());
+  });
+
+  it('gives every command a title and the JSONBin category, and every menu button an icon', () => {
+    const { commands, menus } = manifest().contributes;
+    for (const c of commands) {
+      assert.ok(c.title.length > 0, c.command);
+      assert.equal((c as { category?: string }).category, 'JSONBin', c.command);
+    }
+    const buttons = [...menus['view/title'], ...menus['view/item/context'], ...menus['editor/title']].filter((m) => m.group?.startsWith('inline') || m.group?.startsWith('navigation'));
+    for (const button of buttons) {
+      assert.match(commands.find((c) => c.command === button.command)?.icon ?? '', /^\$\([a-z-]+\)$/, button.command);
     }
   });
 
-  it('registers every contributed view', async () => {
-    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
-    const registered = new Set(await vscode.commands.getCommands(true));
-    for (const views of Object.values(extension.packageJSON.contributes.views as Record<string, { id: string }[]>)) {
-      for (const view of views) {
-        assert.ok(registered.has(`${view.id}.focus`), view.id);
-      }
-    }
+  it('hides every view, row and tab form from the palette, and shows every palette form', () => {
+    const hidden = new Set(manifest().contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+    const forms = [...ids].filter((id) => /^jsonbin\.(view|row|tab)\./.test(id));
+    assert.deepEqual([...hidden].sort(), forms.sort());
+  });
+
+  it('names in when clauses only the table\'s context keys and view', () => {
+    const known = new Set<string>([...Object.values(ContextKey), VIEW_ID]);
+    const named = Object.values(manifest().contributes.menus)
+      .flat()
+      .flatMap((entry) => (entry.when ?? '').match(/jsonbin\.[\w.]+/g) ?? []);
+    assert.deepEqual([...new Set(named)].sort(), [...known].sort());
+  });
+
+  it('registers the one view', async () => {
+    const views = Object.values(manifest().contributes.views).flat().map((v) => v.id);
+    assert.deepEqual(views, [VIEW_ID]);
+    assert.ok((await vscode.commands.getCommands(true)).includes(`${VIEW_ID}.focus`));
   });
 
   it('keeps the service URL out of reach of a workspace', async () => {
-    const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
-    assert.equal(extension.packageJSON.contributes.configuration.properties['jsonbin.apiUrl'].scope, 'application');
+    assert.equal(manifest().contributes.configuration.properties['jsonbin.apiUrl'].scope, 'application');
     await assert.rejects(
       Promise.resolve(vscode.workspace.getConfiguration('jsonbin').update('apiUrl', 'https://elsewhere.example', vscode.ConfigurationTarget.Workspace)),
     );
     assert.notEqual(vscode.workspace.getConfiguration('jsonbin').get('apiUrl'), 'https://elsewhere.example');
   });
 
-  it('registers the jsonbin file system scheme', async () => {
+  it('registers the jsonbin file system scheme; a settings probe costs no request', async () => {
     assert.equal(vscode.workspace.fs.isWritableFileSystem('jsonbin'), true);
     await assert.rejects(
       Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.parse('jsonbin:/.vscode/settings.json'))),

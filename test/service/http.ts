@@ -16,8 +16,10 @@ export interface Answer {
 }
 
 /** Thrown by a check to end the request with an error answer. */
-export class Refusal {
-  constructor(readonly answer: Answer) {}
+export class Refusal extends Error {
+  constructor(readonly answer: Answer) {
+    super(`refused with ${answer.status}`);
+  }
 }
 
 export function fail(status: number, message: string): never {
@@ -72,7 +74,7 @@ export function jsonBody(c: Context, blankMessage: string): unknown {
   } catch {
     fail(400, M.invalidJson);
   }
-  if (value === null || (typeof value === 'object' && Object.keys(value as object).length === 0)) {
+  if (value === null || (typeof value === 'object' && Object.keys(value).length === 0)) {
     fail(400, blankMessage);
   }
   return value;

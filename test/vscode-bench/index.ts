@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
   await vscode.workspace.getConfiguration('jsonbin').update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
   const result: Record<string, unknown> = {};
 
-  const extension = vscode.extensions.all.find((e) => e.packageJSON.name === 'jsonbin-explorer')!;
+  const extension = vscode.extensions.getExtension('jsonbin-tools.jsonbin-explorer')!;
   const wasActive = extension.isActive;
   const t0 = performance.now();
   await extension.activate();

@@ -27,18 +27,14 @@ export class BinNode extends Node {
     item.id = `bin:${collection?.id ?? 'uncategorized'}:${bin.id}`;
     item.description = bin.private ? 'private' : 'public';
     item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
-    // Names come from the service: shown as text, never rendered as Markdown.
-    item.tooltip = new vscode.MarkdownString()
-      .appendText(this.label)
-      .appendMarkdown('\n\n')
-      .appendText(
-        [
-          `Id: ${bin.id}`,
-          `Created: ${bin.createdAt || 'unknown'}`,
-          `Privacy: ${bin.private ? 'private' : 'public'}`,
-          `Collection: ${collection ? collection.name : 'none'}`,
-        ].join('\n'),
-      );
+    // Names come from the service: a plain-text tooltip never renders them as Markdown.
+    item.tooltip = [
+      this.label,
+      `Id: ${bin.id}`,
+      `Created: ${bin.createdAt || 'unknown'}`,
+      `Privacy: ${bin.private ? 'private' : 'public'}`,
+      `Collection: ${collection ? collection.name : 'none'}`,
+    ].join('\n');
     item.contextValue = this.contextValue;
     item.command = { command: Command.rowOpenBin, title: 'Open Bin', arguments: [this] };
     return item;

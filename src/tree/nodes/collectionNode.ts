@@ -22,12 +22,8 @@ export class CollectionNode extends Node {
     item.id = `collection:${collection.id}`;
     item.iconPath = new vscode.ThemeIcon('folder');
     item.description = collection.schemaDocId ? 'schema' : undefined;
-    item.tooltip = new vscode.MarkdownString()
-      .appendText(collection.name)
-      .appendMarkdown('\n\n')
-      .appendText(
-        [`Id: ${collection.id}`, `Created: ${collection.createdAt}`, ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : [])].join('\n'),
-      );
+    // A plain-text tooltip: the service's names are never rendered as Markdown.
+    item.tooltip = [collection.name, `Id: ${collection.id}`, `Created: ${collection.createdAt}`, ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : [])].join('\n');
     item.contextValue = this.contextValue;
     return item;
   }

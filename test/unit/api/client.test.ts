@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { BinClient, BinServiceError, classify, type Json } from '../../../src/api';
+import { BinClient, BinServiceError, classify } from '../../../src/api';
 import { startFixture, type Fixture } from '../../support/fixture';
 
 async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
@@ -213,7 +213,7 @@ describe('service client', () => {
     const client = f.client(account);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     await client.readBin(id);
-    await client.updateBin(id, { a: 2 } as Json);
+    await client.updateBin(id, { a: 2 });
     for (const call of [client.listCollections(), client.readBin(id), client.deleteBin(id)]) {
       assert.equal((await rejects(call)).kind, 'allowanceExhausted');
     }

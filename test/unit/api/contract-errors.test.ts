@@ -5,7 +5,7 @@
  * to refuse them locally with the same kind and no request sent.
  */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, classify, type BinClient, type ErrorKind, type Operation } from '../../../src/api';
+import { BinServiceError, classify, type BinClient, type ErrorKind, type Json, type Operation } from '../../../src/api';
 import { M } from '../../service/messages';
 import { startFixture, type Fixture } from '../../support/fixture';
 
@@ -52,7 +52,7 @@ function rows(): Row[] {
     { section: '7.2', status: 400, message: M.invalidCollectionId, kind: 'invalidInput', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f), 'X-Collection-Id': 'not-an-id' }, '{"a":1}'), client: (f) => c(f, f.free.key).createBin({ record: { a: 1 }, collectionId: 'not-an-id' }) },
     { section: '7.2', status: 400, message: M.collectionNotOwned, kind: 'notFound', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f), 'X-Collection-Id': UNKNOWN_ID }, '{"a":1}'), client: (f) => c(f, f.free.key).createBin({ record: { a: 1 }, collectionId: UNKNOWN_ID }) },
     { section: '7.2', status: 400, message: `${M.mismatch}title:must have required property 'title'`, kind: 'schemaMismatch', raw: (f, i) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f), 'X-Collection-Id': i.schemaCollection }, '{"a":1}'), client: (f, i) => c(f, f.free.key).createBin({ record: { a: 1 }, collectionId: i.schemaCollection }) },
-    { section: '7.2', status: 403, message: M.createTooLarge, kind: 'tooLarge', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f) }, big(501)), client: (f) => c(f, f.free.key).createBin({ record: JSON.parse(big(501)) }), local: true },
+    { section: '7.2', status: 403, message: M.createTooLarge, kind: 'tooLarge', raw: (f) => f.raw('POST', '/b', { ...JSON_TYPE, ...freeKey(f) }, big(501)), client: (f) => c(f, f.free.key).createBin({ record: JSON.parse(big(501)) as Json }), local: true },
     { section: '7.2', status: 403, message: M.exhausted, kind: 'allowanceExhausted', raw: (f, i) => f.raw('POST', '/b', { ...JSON_TYPE, ...key(i.exhausted.key) }, '{"a":1}'), client: (f, i) => c(f, i.exhausted.key).createBin({ record: { a: 1 } }) },
     { section: '7.2', status: 404, message: M.binNotOwned, kind: 'notFound', raw: (f) => f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => classified(f.raw('POST', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), 'createBin') },
     // 7.3 update bin
@@ -62,7 +62,7 @@ function rows(): Row[] {
     { section: '7.3', status: 404, message: M.binNotFound, kind: 'notFound', raw: (f) => f.raw('PUT', `/b/${UNKNOWN_ID}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f) => c(f, f.free.key).updateBin(UNKNOWN_ID, { a: 1 }) },
     { section: '7.3', status: 401, message: M.updateMissingKey, kind: 'missingKey', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, JSON_TYPE, '{"a":1}'), client: (f, i) => c(f).updateBin(i.bin, { a: 1 }) },
     { section: '7.3', status: 401, message: M.updateInvalidKey, kind: 'invalidKey', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...key(f.other.key) }, '{"a":1}'), client: (f, i) => c(f, f.other.key).updateBin(i.bin, { a: 1 }) },
-    { section: '7.3', status: 403, message: M.updateTooLarge, kind: 'tooLarge', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...freeKey(f) }, big(501)), client: (f, i) => c(f, f.free.key).updateBin(i.bin, JSON.parse(big(501))), local: true },
+    { section: '7.3', status: 403, message: M.updateTooLarge, kind: 'tooLarge', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...freeKey(f) }, big(501)), client: (f, i) => c(f, f.free.key).updateBin(i.bin, JSON.parse(big(501)) as Json), local: true },
     { section: '7.3', status: 403, message: M.exhausted, kind: 'allowanceExhausted', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...key(i.exhausted.key) }, '{"a":1}'), client: (f, i) => c(f, i.exhausted.key).updateBin(i.bin, { a: 1 }) },
     { section: '7.3', status: 403, message: M.versioningFree, kind: 'versioningNotOnPlan', raw: (f, i) => f.raw('PUT', `/b/${i.bin}`, { ...JSON_TYPE, ...freeKey(f), 'X-Bin-Versioning': 'true' }, '{"a":1}'), client: (f, i) => c(f, f.free.key).updateBin(i.bin, { a: 1 }, { versioning: true }) },
     { section: '7.3', status: 400, message: `${M.mismatch}title:must have required property 'title'`, kind: 'schemaMismatch', raw: (f, i) => f.raw('PUT', `/b/${i.publicBin}`, { ...JSON_TYPE, ...freeKey(f) }, '{"a":1}'), client: (f, i) => c(f, f.free.key).updateBin(i.publicBin, { a: 1 }) },

@@ -1,0 +1,106 @@
+/** Programmatic calls never ask; what a command changes shows at once in tabs, titles, the view and cached metadata. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Command } from '../../src/commands/ids';
+import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, setup, type World } from './support';
+
+const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
+
+describe('programmatic calls and state after changes', () => {
+  let w: World;
+  const asked: string[] = [];
+  before(async () => {
+    w = await setup();
+    // Any question asked during these tests is a failure of "programmatic calls never prompt".
+    w.api.setPrompter({
+      input: async (o) => (asked.push(o.prompt ?? 'input'), undefined),
+      pick: async (_, o) => (asked.push(o.placeHolder ?? 'pick'), undefined),
+      confirm: async (m) => (asked.push(m), false),
+    });
+  });
+  afterEach(() => {
+    assert.deepEqual(asked.splice(0), [], 'a programmatic call asked a question');
+    return closeAll();
+  });
+  after(() => w.api.setPrompter(undefined));
+
+  it('reject a missing required argument with a clear error, sending nothing', async () => {
+    const requests = await requestsDuring(w.service, async () => {
+      await assert.rejects(run(Command.renameBin, 'a1b2c3'), /jsonbin\.renameBin needs a name/);
+      await assert.rejects(run(Command.setPrivacy, 'a1b2c3'), /jsonbin\.setPrivacy needs private: true or false/);
+      await assert.rejects(run(Command.setVersioning, 'a1b2c3'), /jsonbin\.setVersioning needs enabled/);
+      await assert.rejects(run(Command.createBin, undefined), /jsonbin\.createBin needs a record/);
+      await assert.rejects(run(Command.openVersion, 'a1b2c3'), /jsonbin\.openVersion needs a version/);
+      await assert.rejects(run(Command.attachSchemaDoc, 'c1'), /jsonbin\.attachSchemaDoc needs a schema doc id/);
+      await assert.rejects(run(Command.setApiKey, undefined), /jsonbin\.setApiKey needs the key/);
+    });
+    assert.deepEqual(requests, []);
+  });
+
+  it('deleteVersions without options takes the documented default (preserveLatest false) without asking', async () => {
+    const id = (await w.other.createBin({ record: { v: 0 }, private: false })).metadata.id;
+    await w.other.updateBin(id, { v: 1 });
+    const requests = await requestsDuring(w.service, async () => assert.deepEqual(await run(Command.deleteVersions, id), { versionsDeleted: 1 }));
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers['x-preserve-latest']}`), [`DELETE /v3/b/${id}/versions false`]);
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 0 });
+  });
+
+  it('deleteBin rejects with the service words for an unknown bin; addBin says what failed, not "open"', async () => {
+    await assert.rejects(run(Command.deleteBin, '0123456789abcdef01234567'), /^Error: Bin not found or it doesn't belong to your account$|Bin not found/);
+    await assert.rejects(run(Command.addBin, '0123456789abcdef01234567'), (e: Error) => /Bin not found/.test(e.message) && !/Could not open/.test(e.message));
+  });
+
+  it('rename retitles the open tab, unsaved edits carried over, and the row, with one request', async () => {
+    const id = (await w.other.createBin({ record: { r: 1 }, name: 'old title' })).metadata.id;
+    await run(Command.addBin, id);
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    await replaceText(document, '{"r": "unsaved"}');
+    const requests = await requestsDuring(w.service, () => run(Command.renameBin, id, 'new title'));
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`]);
+    const active = vscode.window.activeTextEditor!.document;
+    assert.ok(active.uri.path.endsWith(`/bin/${id}/new title.json`), active.uri.path);
+    assert.equal(active.getText(), '{"r": "unsaved"}');
+    assert.ok(active.isDirty);
+    const titles = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+    assert.ok(!titles.includes('old title.json'), `old tab still open: ${titles.join(', ')}`);
+    const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
+    const labels = await Promise.all(((await w.api.tree.getChildren(uncategorized)) ?? []).map(async (n) => labelOf(await w.api.tree.getTreeItem(n))));
+    assert.ok(labels.includes('new title'));
+    assert.equal(await active.save(), true);
+    assert.deepEqual((await w.other.readBin(id)).record, { r: 'unsaved' });
+  });
+
+  it('privacy shows in the row at once and a public bin then saves without asking the service first for a key', async () => {
+    const id = (await w.other.createBin({ record: { p: 1 }, name: 'privacy row' })).metadata.id;
+    await run(Command.addBin, id);
+    const rowOf = async () => {
+      const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
+      for (const n of (await w.api.tree.getChildren(uncategorized)) ?? []) {
+        const item = await w.api.tree.getTreeItem(n);
+        if (labelOf(item) === 'privacy row') {
+          return item;
+        }
+      }
+      assert.fail('row missing');
+    };
+    assert.equal((await rowOf()).description, 'private');
+    const requests = await requestsDuring(w.service, async () => {
+      await run(Command.setPrivacy, id, false);
+      assert.equal((await rowOf()).description, 'public');
+    });
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/privacy`]);
+  });
+
+  it('delete shows the open tab as deleted and costs no request after', async () => {
+    const id = (await w.other.createBin({ record: { d: 1 }, name: 'to delete' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    await run(Command.deleteBin, id);
+    const after = await requestsDuring(w.service, async () => {
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
+    });
+    assert.deepEqual(after, []);
+    await replaceText(document, '{"d": 2}');
+    assert.equal(await document.save(), false, 'a deleted bin cannot be saved');
+    assert.ok(document.isDirty, 'the edit is kept');
+  });
+});

@@ -1,0 +1,49 @@
+/** Each row menu entry shows on exactly the row kinds it is meant for. */
+import * as assert from 'node:assert/strict';
+import { Command } from '../../src/commands/ids';
+import { manifest } from './support';
+import { kindsMatching } from './when';
+
+const BINS = ['bin', 'bin.remembered'];
+const COLLECTIONS = ['collection', 'collection.withSchemaDoc'];
+
+/** Row command → the kinds it belongs on. */
+const meantFor: Record<string, string[]> = {
+  [Command.rowCreateCollection]: ['group.collections'],
+  [Command.rowCreateBin]: ['group.uncategorized', ...COLLECTIONS],
+  [Command.rowAddBin]: ['group.uncategorized'],
+  [Command.rowAttachSchemaDoc]: COLLECTIONS,
+  [Command.rowDetachSchemaDoc]: ['collection.withSchemaDoc', 'schemaDoc'],
+  [Command.rowOpenSchemaDoc]: ['schemaDoc'],
+  [Command.rowOpenBin]: BINS,
+  [Command.rowOpenVersion]: BINS,
+  [Command.rowCompareWithVersion]: BINS,
+  [Command.rowCopyBinId]: BINS,
+  [Command.rowRenameBin]: BINS,
+  [Command.rowSetPrivacy]: BINS,
+  [Command.rowSetVersioning]: BINS,
+  [Command.rowDeleteVersions]: BINS,
+  [Command.rowDeleteBin]: BINS,
+  [Command.rowForgetBin]: ['bin.remembered'],
+};
+
+describe('row menus', () => {
+  it('show each command on exactly the row kinds it is meant for', () => {
+    const shown: Record<string, Set<string>> = {};
+    for (const entry of manifest().contributes.menus['view/item/context']) {
+      assert.ok(entry.command.startsWith('jsonbin.row.'), `${entry.command} on a row is not a row form`);
+      for (const kind of kindsMatching(entry.when ?? '')) {
+        (shown[entry.command] ??= new Set()).add(kind);
+      }
+    }
+    const actual = Object.fromEntries(Object.entries(shown).map(([command, kinds]) => [command, [...kinds].sort()]));
+    const expected = Object.fromEntries(Object.entries(meantFor).map(([command, kinds]) => [command, [...kinds].sort()]));
+    assert.deepEqual(actual, expected);
+  });
+
+  it('put nothing on Load more and message rows', () => {
+    for (const entry of manifest().contributes.menus['view/item/context']) {
+      assert.deepEqual(kindsMatching(entry.when ?? '').filter((k) => k === 'loadMore' || k === 'message'), [], entry.command);
+    }
+  });
+});
