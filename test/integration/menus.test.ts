@@ -279,7 +279,7 @@ describe('every menu entry, as VS Code invokes it', function () {
       const requests = await invoke(place.entry.command, await argsFor(place, kind, bin), ...(place.menu === 'palette' ? [bin.name] : []));
       assert.deepEqual(requests, []);
       const [, uncategorized] = await roots();
-      const rows = await Promise.all((await rowsOf(uncategorized)).map((n) => w.api.tree.getTreeItem(n)));
+      const rows = await Promise.all((await rowsOf(uncategorized)).map(async (n) => w.api.tree.getTreeItem(n)));
       // Still in the service's listing of bins in no collection, but no longer remembered.
       assert.deepEqual(rows.filter((r) => labelOf(r) === bin.name).map((r) => r.contextValue), ['bin']);
     },

@@ -72,7 +72,7 @@ describe('bins tree', () => {
     assert.equal(bins[0].label, 'tree bin 11');
     assert.equal(bins[0].description, 'public');
     assert.equal(bins[1].description, 'private');
-    const tooltip = String(bins[1].tooltip);
+    const tooltip = bins[1].tooltip as string;
     for (const part of ['Id:', 'Created:', 'Privacy: private', 'Collection: Tree collection']) {
       assert.ok(tooltip.includes(part), `${part} missing from ${tooltip}`);
     }
