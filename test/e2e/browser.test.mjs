@@ -6,9 +6,10 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
-import { activeEditorTitle, answerInput, clickTreeRow, focusEditor, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
+import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
+const STEPS = 11;
 async function step(name, body) {
   try {
     await body();
@@ -22,6 +23,13 @@ async function step(name, body) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `probe()` holds (the service saw a request, a row appeared), failing after 20 s. */
+async function until(probe, what) {
+  for (const deadline = Date.now() + 20_000; !(await probe()); ) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
 /** Waits up to 10 s for `done()`, then a little more so that any request that follows is seen too. */
 async function settle(done) {
   for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; ) await sleep(100);
@@ -41,9 +49,8 @@ try {
     await treeRow(page, 'Bins in no collection').waitFor();
     await sleep(500);
     assert.deepEqual(paths(start), ['GET /v3/c'], 'only the key check before anything is expanded');
-    await clickTreeRow(page, 'Collections');
-    await clickTreeRow(page, 'Course modules');
-    await treeRow(page, 'Photosynthesis').waitFor();
+    await expandRow(page, 'Collections', 'Course modules');
+    await expandRow(page, 'Course modules', 'Photosynthesis');
     const refreshed = demo.service.log.length;
     await runCommand(page, 'JSONBin: Refresh');
     await settle(() => paths(refreshed).length >= 2);
@@ -110,6 +117,137 @@ try {
     await page.locator('.tabs-container .tab', { hasText: 'Copied module' }).waitFor();
     await page.locator('.pane-body .monaco-list-row.selected', { hasText: 'Copied module' }).waitFor({ timeout: 10_000 });
   });
+  // Every row kind: one inline button and one context-menu item, each checked by its effect.
+  const requestsFrom = (mark, method) => demo.service.requestsSince(mark).filter((e) => e.method === method);
+  const afterClick = async (method, what, click) => {
+    const mark = demo.service.log.length;
+    await click();
+    await until(() => requestsFrom(mark, method).length > 0, what);
+    return requestsFrom(mark, method);
+  };
+
+  await step('bins in no collection: inline Add Bin by Id, context Create Bin', async () => {
+    await closeAllEditors(page);
+    await expandRow(page, 'Bins in no collection', 'Copied module');
+    const [read] = await afterClick('GET', 'the added bin to be read', async () => {
+      await clickRowButton(page, 'Bins in no collection', 'Add Bin by Id or Link');
+      await answerInput(page, demo.demo.looseBinId);
+    });
+    assert.equal(read.path, `/v3/b/${demo.demo.looseBinId}/latest`);
+    // The added bin opened; with no JSON editor active, Create Bin asks for the record.
+    await page.locator('.tabs-container .tab', { hasText: 'Editor preferences.json' }).waitFor();
+    await closeAllEditors(page);
+    const [post] = await afterClick('POST', 'a create', async () => {
+      await clickRowMenu(page, 'Bins in no collection', 'Create Bin');
+      await answerInput(page, '{"from": "context menu"}');
+      await answerInput(page, 'From the menu');
+      await pick(page, 'Private');
+    });
+    assert.equal(post.body, '{"from":"context menu"}');
+    assert.equal(post.headers['x-collection-id'], undefined);
+    await exactRow(page, 'From the menu').waitFor();
+  });
+
+  await step('remembered bin: context Remove from List, inline Delete Bin with its confirmation', async () => {
+    await closeAllEditors(page);
+    const menuItem = page.getByRole('menuitem', { name: 'Remove Bin from List', exact: true });
+    await clickRowMenu(page, 'Editor preferences', 'Remove Bin from List');
+    // Still listed by the service among the bins in no collection, but no longer one the user added.
+    await until(async () => {
+      await exactRow(page, 'Editor preferences').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Rename Bin', exact: true }).waitFor();
+      const gone = (await menuItem.count()) === 0;
+      await page.keyboard.press('Escape');
+      return gone;
+    }, 'the row to lose Remove Bin from List');
+    const [deleted] = await afterClick('DELETE', 'the delete', async () => {
+      await clickRowButton(page, 'Copied module', 'Delete Bin');
+      await answerDialog(page, 'Delete');
+    });
+    assert.match(deleted.path, /^\/v3\/b\/[0-9a-f]{24}$/);
+    await until(async () => (await exactRow(page, 'Copied module').count()) === 0, 'the deleted row to go');
+  });
+
+  await step('collections: inline Create Collection, then a plain collection: inline Create Bin, context Attach Schema Doc', async () => {
+    const [post] = await afterClick('POST', 'a collection', async () => {
+      await clickRowButton(page, 'Collections', 'Create Collection');
+      await answerInput(page, 'E2E plain');
+    });
+    assert.equal(post.path, '/v3/c');
+    await exactRow(page, 'E2E plain').waitFor();
+    const [bin] = await afterClick('POST', 'a bin in the collection', async () => {
+      await clickRowButton(page, 'E2E plain', 'Create Bin');
+      await answerInput(page, '{"a": 1}');
+      await answerInput(page, 'In plain');
+      await pick(page, 'Public');
+    });
+    const plain = [...demo.service.store.collections.values()].find((c) => c.name === 'E2E plain');
+    assert.equal(bin.headers['x-collection-id'], plain.id, 'created in the collection');
+    const [attach] = await afterClick('PUT', 'the attach', async () => {
+      await clickRowMenu(page, 'E2E plain', 'Attach Schema Doc to Collection');
+      await answerInput(page, demo.demo.schemaDocId);
+    });
+    assert.equal(attach.path, `/v3/c/${bin.headers['x-collection-id']}/schemadoc/add`);
+    await page.locator('.pane-body .monaco-list-row', { hasText: 'E2E plain' }).locator('.label-description', { hasText: 'schema' }).waitFor();
+  });
+
+  await step('collection with a schema doc: context Detach Schema Doc; schema doc row: inline and context Open Schema Doc', async () => {
+    const [detach] = await afterClick('PUT', 'the detach', async () => {
+      await clickRowMenu(page, 'E2E plain', 'Detach Schema Doc from Collection');
+    });
+    assert.match(detach.path, /\/schemadoc\/remove$/);
+    await clickRowButton(page, 'Schema doc', 'Open Schema Doc');
+    await page.locator('.tabs-container .tab', { hasText: 'Course module.json' }).waitFor();
+    await closeAllEditors(page);
+    await clickRowMenu(page, 'Schema doc', 'Open Schema Doc');
+    await page.locator('.tabs-container .tab', { hasText: 'Course module.json' }).waitFor();
+    const [bin] = await afterClick('POST', 'a bin checked against the schema doc', async () => {
+      await closeAllEditors(page);
+      await clickRowButton(page, 'Course modules', 'Create Bin');
+      await answerInput(page, '{"title": "not a module"}');
+      await answerInput(page, 'Refused');
+      await pick(page, 'Private');
+      // Refused before sending: the module lacks the schema's required properties. Then a plain one goes.
+      await page.locator('.notifications-toasts', { hasText: 'schema problem' }).first().waitFor();
+      await clickRowButton(page, 'E2E plain', 'Create Bin');
+      await answerInput(page, '{"b": 2}');
+      await answerInput(page, 'Second in plain');
+      await pick(page, 'Private');
+    });
+    assert.equal(bin.body, '{"b":2}');
+  });
+
+  await step('bin: inline Copy Bin Id shows it copied, context Rename Bin renames the row and its tab', async () => {
+    await openFromTree(page, 'Photosynthesis', 'Photosynthesis.json');
+    await clickRowButton(page, 'Photosynthesis', 'Copy Bin Id');
+    await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.validBinId}` }).waitFor();
+    const [rename] = await afterClick('PUT', 'the rename', async () => {
+      await clickRowMenu(page, 'Photosynthesis', 'Rename Bin');
+      await answerInput(page, 'Photosynthesis renamed');
+    });
+    assert.equal(rename.path, `/v3/b/${demo.demo.validBinId}/meta/name`);
+    await exactRow(page, 'Photosynthesis renamed').waitFor();
+    await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis renamed.json' }).waitFor();
+  });
+
+  await step('editor title: Compare with Version, Open Version and Copy Bin Id on a bin tab', async () => {
+    const stored = demo.service.store.bins.get(demo.demo.publicBinId);
+    demo.service.store.update(stored, { ...demo.service.store.latest(stored), title: 'Plate tectonics, second edition' });
+    await closeAllEditors(page);
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    const mark = demo.service.log.length;
+    await clickEditorTitle(page, 'Compare Bin with Version');
+    await pick(page, 'Base record');
+    await page.locator('.tabs-container .tab', { hasText: 'version 0 ↔ current' }).waitFor();
+    await until(() => demo.service.requestsSince(mark).some((e) => e.path === `/v3/b/${demo.demo.publicBinId}/0`), 'the base record to be read');
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    await clickEditorTitle(page, 'Open Version of Bin');
+    await pick(page, 'Version 1');
+    await page.locator('.tabs-container .tab', { hasText: '(version 1).json' }).waitFor();
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    await clickEditorTitle(page, 'Copy Bin Id');
+    await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
+  });
 } catch {
   await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', 'e2e-failure.png') }).catch(() => undefined);
 } finally {
@@ -118,4 +256,4 @@ try {
 }
 const passed = results.filter(Boolean).length;
 console.log(`e2e: ${passed} passed, ${results.length - passed} failed`);
-process.exit(results.length === 5 && passed === 5 ? 0 : 1);
+process.exit(results.length === STEPS && passed === STEPS ? 0 : 1);

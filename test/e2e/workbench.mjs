@@ -65,10 +65,84 @@ export function treeRow(page, label) {
   return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
 }
 
+/** A row exactly labelled `label` (not one whose label merely contains it). */
+export function exactRow(page, label) {
+  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+}
+
 export async function clickTreeRow(page, label) {
   const row = treeRow(page, label);
-  await row.waitFor({ timeout: 20_000 });
+  await row.waitFor({ timeout: 60_000 });
   await row.click();
+}
+
+/**
+ * Expands a row and waits until it is expanded and its children are drawn, clicking again if a
+ * redraw of the view (a refresh, the key arriving) collapsed it meanwhile: the next step never
+ * depends on how fast the machine is.
+ */
+export async function expandRow(page, label, childLabel) {
+  const row = exactRow(page, label);
+  await row.waitFor({ timeout: 60_000 });
+  for (const deadline = Date.now() + 60_000; ; ) {
+    if ((await row.getAttribute('aria-expanded')) !== 'true') {
+      await row.locator('.monaco-tl-twistie').click();
+    }
+    try {
+      await page.waitForFunction((el) => el.getAttribute('aria-expanded') === 'true', await row.elementHandle(), { timeout: 5_000 });
+      if (childLabel) {
+        await treeRow(page, childLabel).waitFor({ timeout: 10_000 });
+      }
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/** Clicks a row's inline button (shown on hover). */
+export async function clickRowButton(page, label, title) {
+  const row = exactRow(page, label);
+  await row.hover();
+  await row.locator(`.actions .action-label[aria-label^="${title}"]`).click();
+}
+
+/** Right-clicks a row and chooses a context-menu item. */
+export async function clickRowMenu(page, label, item) {
+  await exactRow(page, label).click({ button: 'right' });
+  await chooseMenuItem(page, item);
+}
+
+/** Chooses an item of the open context menu with the keyboard, as its focus moves (mouse clicks race the menu's opening). */
+async function chooseMenuItem(page, item) {
+  await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
+  for (let moves = 0; moves < 30; moves++) {
+    const focused = page.locator('.monaco-menu .action-item.focused');
+    if ((await focused.count()) > 0 && (await focused.first().innerText()).trim().startsWith(item)) {
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: item, exact: true }).waitFor({ state: 'detached' });
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`menu item ${item} never took the focus`);
+}
+
+/** Clicks a button of the active editor's title, or an item of its "More Actions..." menu. */
+export async function clickEditorTitle(page, title) {
+  const actions = page.locator('.editor-group-container.active .editor-actions');
+  const button = actions.locator(`.action-label[aria-label^="${title}"]`);
+  if ((await button.count()) > 0) {
+    await button.first().click();
+    return;
+  }
+  await actions.locator('.action-label[aria-label^="More Actions"]').click();
+  await chooseMenuItem(page, title);
+}
+
+/** Answers a modal dialog with one of its buttons. */
+export async function answerDialog(page, button) {
+  await page.locator('.monaco-dialog-box .monaco-button', { hasText: button }).first().click();
 }
 
 export async function activeEditorTitle(page) {
@@ -77,4 +151,28 @@ export async function activeEditorTitle(page) {
 
 export async function focusEditor(page) {
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+}
+
+/** Closes every editor, discarding unsaved edits (VS Code asks about them first). */
+export async function closeAllEditors(page) {
+  const dirty = (await page.locator('.tabs-container .tab.dirty').count()) > 0;
+  await runCommand(page, 'View: Close All Editors');
+  if (dirty) {
+    await answerDialog(page, "Don't Save");
+  }
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
+}
+
+/** Opens a bin by clicking its row, clicking again if a redraw of the view moved the row under the pointer. */
+export async function openFromTree(page, label, tabText) {
+  const tab = page.locator('.tabs-container .tab.active', { hasText: tabText });
+  for (let attempt = 1; ; attempt++) {
+    await exactRow(page, label).click();
+    try {
+      await tab.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
 }
