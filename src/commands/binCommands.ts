@@ -66,10 +66,10 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
       Command.deleteBin,
       {
         run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
-        ask: async () => confirmDelete(p, await activeOrAskedBin(ui)),
+        ask: async () => confirmDelete(await activeOrAskedBin(ui)),
         show: (result, [id]) => inform(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
       },
-      { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(p, rowBin(node))] },
+      { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(rowBin(node))] },
     ),
 
     ...register(
@@ -100,8 +100,8 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
     vscode.commands.registerCommand(Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)),
   ];
 
-  async function confirmDelete(parts: Parts, target: BinTarget): Promise<[string]> {
-    await confirm(parts.prompts, `Delete bin ${labelOf(target)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
+  async function confirmDelete(target: BinTarget): Promise<[string]> {
+    await confirm(ui, `Delete bin ${labelOf(target)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
     return [target.id];
   }
 }
@@ -132,7 +132,7 @@ async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
   await p.remembered.forget(id);
   p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(id).map((d) => d.uri));
-  p.tree.refresh();
+  p.tree.removeBin(id);
   return { versionsDeleted: result.versionsDeleted };
 }
 

@@ -34,9 +34,7 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
           required(id, 'a bin id', Command.renameBin);
           required(name, 'a name', Command.renameBin);
           await p.connection.client.renameBin(id, name);
-          await p.remembered.update(id, { name });
-          p.files.updateMetadata({ kind: 'bin', id }, { name });
-          p.tree.updateBin(id, { name });
+          await showChanged(p, id, { name });
           await retitleTabs(p, id, name);
         },
         ask: async () => askRename(await activeOrAskedBin(ui)),
@@ -51,9 +49,7 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
           required(id, 'a bin id', Command.setPrivacy);
           required(isPrivate, 'private: true or false', Command.setPrivacy);
           await p.connection.client.setPrivacy(id, isPrivate);
-          await p.remembered.update(id, { private: isPrivate });
-          p.files.updateMetadata({ kind: 'bin', id }, { private: isPrivate });
-          p.tree.updateBin(id, { private: isPrivate });
+          await showChanged(p, id, { private: isPrivate });
         },
         ask: async () => askPrivacy(await activeOrAskedBin(ui)),
         show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
@@ -96,4 +92,11 @@ export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
       { row: [Command.rowDeleteVersions, (node: BinNode) => askDeleteVersions(rowBin(node))] },
     ),
   ];
+}
+
+/** A bin's name or privacy changed on the service: what is remembered, cached and listed says so too, without a request. */
+async function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): Promise<void> {
+  await p.remembered.update(id, changes);
+  p.files.updateMetadata({ kind: 'bin', id }, changes);
+  p.tree.updateBin(id, changes);
 }

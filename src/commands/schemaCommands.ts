@@ -12,7 +12,7 @@ import { register, required } from './register';
 export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
   const ui = p.prompts;
   const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
-  const attach = async (collectionId: string, schemaDocId: string | undefined) => {
+  const setSchemaDoc = async (collectionId: string, schemaDocId: string | undefined) => {
     if (schemaDocId) {
       await p.connection.client.attachSchemaDoc(collectionId, schemaDocId);
     } else {
@@ -45,8 +45,8 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
       {
         run: async (name: string) => {
           const collection = await withProgress('Creating collection…', () => p.connection.client.createCollection(required(name, 'a name', Command.createCollection)));
-          p.schemaDocs.clear();
-          p.tree.refresh();
+          p.schemaDocs.created(collection);
+          p.tree.redraw();
           return { id: collection.id };
         },
         ask: askCollectionName,
@@ -78,7 +78,7 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
       Command.attachSchemaDoc,
       {
         run: (collectionId: string, schemaDocId: string) =>
-          attach(required(collectionId, 'a collection id', Command.attachSchemaDoc), required(schemaDocId, 'a schema doc id', Command.attachSchemaDoc).trim()),
+          setSchemaDoc(required(collectionId, 'a collection id', Command.attachSchemaDoc), required(schemaDocId, 'a schema doc id', Command.attachSchemaDoc).trim()),
         ask: async () => askSchemaDocFor((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!.id),
       },
       { row: [Command.rowAttachSchemaDoc, (node: CollectionNode) => askSchemaDocFor(node.collection.id)] },
@@ -87,7 +87,7 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
     ...register(
       Command.detachSchemaDoc,
       {
-        run: (collectionId: string) => attach(required(collectionId, 'a collection id', Command.detachSchemaDoc), undefined),
+        run: (collectionId: string) => setSchemaDoc(required(collectionId, 'a collection id', Command.detachSchemaDoc), undefined),
         ask: async () => [(await pickWithSchema()).id] as [string],
       },
       { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id] as [string]] },

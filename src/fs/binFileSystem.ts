@@ -197,16 +197,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Delete Bin command to delete a bin');
   }
 
-  /**
-   * Only a new title of the same bin: the tab follows a rename made with the Rename Bin command
-   * (the id is the identity, so nothing is sent). Anything else is not a file operation here.
-   */
-  rename(oldUri: vscode.Uri, newUri: vscode.Uri): void {
-    const from = this.resourceOf(oldUri);
-    const to = this.resourceOf(newUri);
-    if (resourceKey(from) !== resourceKey(to)) {
-      throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Rename Bin command to rename a bin');
-    }
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Rename Bin command to rename a bin');
   }
 
   dispose(): void {

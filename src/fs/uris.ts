@@ -4,6 +4,7 @@
  * and `jsonbin:/schema/<id>/<title>.json`. The title only names the tab.
  */
 import * as vscode from 'vscode';
+import { ID_PATTERN } from '../api';
 
 export const SCHEME = 'jsonbin';
 
@@ -11,7 +12,7 @@ export type Resource =
   | { kind: 'bin'; id: string; version?: number }
   | { kind: 'schema'; id: string };
 
-const ID = '([A-Za-z0-9_-]{1,64})';
+const ID = `(${ID_PATTERN})`;
 const BIN = new RegExp(`^/bin/${ID}(?:/v(\\d+))?/[^/]+\\.json$`);
 const SCHEMA = new RegExp(`^/schema/${ID}/[^/]+\\.json$`);
 

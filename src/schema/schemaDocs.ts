@@ -59,6 +59,14 @@ export class SchemaDocs {
     }
   }
 
+  /** A collection just created: listed from now on without listing again. */
+  created(collection: Collection): void {
+    const current = this.collections;
+    if (current) {
+      this.collections = current.then((list) => [...list, collection]);
+    }
+  }
+
   clear(): void {
     this.collections = undefined;
     this.docs.clear();

@@ -87,6 +87,14 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     this.changed.fire(undefined);
   }
 
+  /** A deleted bin leaves its listings without fetching them again. */
+  removeBin(id: string): void {
+    for (const page of this.pages.values()) {
+      page.bins = page.bins.filter((b) => b.id !== id);
+    }
+    this.changed.fire(undefined);
+  }
+
   /** The row of a bin, for revealing it. */
   async binRow(bin: BinSummary, collectionId: string | undefined): Promise<BinNode> {
     const collection: Collection | undefined = collectionId ? (await this.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;

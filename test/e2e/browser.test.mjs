@@ -168,13 +168,19 @@ try {
     await until(async () => (await exactRow(page, 'Copied module').count()) === 0, 'the deleted row to go');
   });
 
-  await step('collections: inline Create Collection, then a plain collection: inline Create Bin, context Attach Schema Doc', async () => {
+  await step('collections: inline and context Create Collection, then a plain collection: inline Create Bin, context Attach Schema Doc', async () => {
     const [post] = await afterClick('POST', 'a collection', async () => {
       await clickRowButton(page, 'Collections', 'Create Collection');
       await answerInput(page, 'E2E plain');
     });
     assert.equal(post.path, '/v3/c');
     await exactRow(page, 'E2E plain').waitFor();
+    const [second] = await afterClick('POST', 'a second collection', async () => {
+      await clickRowMenu(page, 'Collections', 'Create Collection');
+      await answerInput(page, 'E2E second');
+    });
+    assert.equal(second.headers['x-collection-name'], 'E2E second');
+    await exactRow(page, 'E2E second').waitFor();
     const [bin] = await afterClick('POST', 'a bin in the collection', async () => {
       await clickRowButton(page, 'E2E plain', 'Create Bin');
       await answerInput(page, '{"a": 1}');

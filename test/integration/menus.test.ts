@@ -278,9 +278,10 @@ describe('every menu entry, as VS Code invokes it', function () {
       const bin = await newBin('bin.remembered');
       const requests = await invoke(place.entry.command, await argsFor(place, kind, bin), ...(place.menu === 'palette' ? [bin.name] : []));
       assert.deepEqual(requests, []);
+      // Listed afresh: the bin is in the service's listing of bins in no collection, but no longer remembered.
+      await run(Command.refresh);
       const [, uncategorized] = await roots();
       const rows = await Promise.all((await rowsOf(uncategorized)).map(async (n) => w.api.tree.getTreeItem(n)));
-      // Still in the service's listing of bins in no collection, but no longer remembered.
       assert.deepEqual(rows.filter((r) => labelOf(r) === bin.name).map((r) => r.contextValue), ['bin']);
     },
     [Command.copyBinId]: copyIdCase,

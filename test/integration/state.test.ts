@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
+import type { Node } from '../../src/tree/nodes';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, setup, type World } from './support';
 
 const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
@@ -23,6 +24,21 @@ describe('programmatic calls and state after changes', () => {
     return closeAll();
   });
   after(() => w.api.setPrompter(undefined));
+
+  async function labelsUnder(parent: Node | undefined): Promise<string[]> {
+    return Promise.all(((await w.api.tree.getChildren(parent)) ?? []).map(async (n) => labelOf(await w.api.tree.getTreeItem(n))));
+  }
+
+  /** The row labelled `label` under the `root`th root. */
+  async function rowOf(root: number, label: string): Promise<Node> {
+    const parent = ((await w.api.tree.getChildren()) ?? [])[root];
+    for (const n of (await w.api.tree.getChildren(parent)) ?? []) {
+      if (labelOf(await w.api.tree.getTreeItem(n)) === label) {
+        return n;
+      }
+    }
+    assert.fail(`no row ${label}`);
+  }
 
   it('reject a missing required argument with a clear error, sending nothing', async () => {
     const requests = await requestsDuring(w.service, async () => {
@@ -46,7 +62,7 @@ describe('programmatic calls and state after changes', () => {
   });
 
   it('deleteBin rejects with the service words for an unknown bin; addBin says what failed, not "open"', async () => {
-    await assert.rejects(run(Command.deleteBin, '0123456789abcdef01234567'), /^Error: Bin not found or it doesn't belong to your account$|Bin not found/);
+    await assert.rejects(run(Command.deleteBin, '0123456789abcdef01234567'), /Bin not found or it doesn't belong to your account/);
     await assert.rejects(run(Command.addBin, '0123456789abcdef01234567'), (e: Error) => /Bin not found/.test(e.message) && !/Could not open/.test(e.message));
   });
 
@@ -70,10 +86,20 @@ describe('programmatic calls and state after changes', () => {
     assert.deepEqual((await w.other.readBin(id)).record, { r: 'unsaved' });
   });
 
-  it('privacy shows in the row at once and a public bin then saves without asking the service first for a key', async () => {
+  it('a created collection is listed without listing again', async () => {
+    const [collections] = (await w.api.tree.getChildren()) ?? [];
+    await labelsUnder(collections);
+    const requests = await requestsDuring(w.service, async () => {
+      await run(Command.createCollection, 'State created');
+      assert.ok((await labelsUnder(collections)).includes('State created'));
+    });
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['POST /v3/c']);
+  });
+
+  it('privacy shows in the row at once, with no request beyond its own', async () => {
     const id = (await w.other.createBin({ record: { p: 1 }, name: 'privacy row' })).metadata.id;
     await run(Command.addBin, id);
-    const rowOf = async () => {
+    const privacyRow = async () => {
       const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
       for (const n of (await w.api.tree.getChildren(uncategorized)) ?? []) {
         const item = await w.api.tree.getTreeItem(n);
@@ -83,22 +109,27 @@ describe('programmatic calls and state after changes', () => {
       }
       assert.fail('row missing');
     };
-    assert.equal((await rowOf()).description, 'private');
+    assert.equal((await privacyRow()).description, 'private');
     const requests = await requestsDuring(w.service, async () => {
       await run(Command.setPrivacy, id, false);
-      assert.equal((await rowOf()).description, 'public');
+      assert.equal((await privacyRow()).description, 'public');
     });
     assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/privacy`]);
   });
 
-  it('delete shows the open tab as deleted and costs no request after', async () => {
-    const id = (await w.other.createBin({ record: { d: 1 }, name: 'to delete' })).metadata.id;
+  it('delete shows the open tab as deleted and leaves the listing, with one request', async () => {
+    const collectionId = (await w.other.createCollection('State deletes')).id;
+    const id = (await w.other.createBin({ record: { d: 1 }, name: 'to delete', collectionId })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
-    await run(Command.deleteBin, id);
-    const after = await requestsDuring(w.service, async () => {
+    await run(Command.refresh);
+    const collectionRow = await rowOf(0, 'State deletes');
+    assert.ok((await labelsUnder(collectionRow)).includes('to delete'));
+    const deleting = await requestsDuring(w.service, async () => {
+      await run(Command.deleteBin, id);
+      assert.ok(!(await labelsUnder(collectionRow)).includes('to delete'), 'the deleted bin is still listed');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
     });
-    assert.deepEqual(after, []);
+    assert.deepEqual(deleting.map((r) => `${r.method} ${r.path}`), [`DELETE /v3/b/${id}`]);
     await replaceText(document, '{"d": 2}');
     assert.equal(await document.save(), false, 'a deleted bin cannot be saved');
     assert.ok(document.isDirty, 'the edit is kept');
