@@ -1,9 +1,10 @@
 // 3. Start-up: bundle size and its largest contributors, .vsix size, and activation measured
 // inside the real VS Code runner. 4. Scale: the tree and open bins, measured in the same runs.
 import { execFileSync } from 'node:child_process';
-import { buildSync } from 'esbuild';
-import { readFileSync, statSync } from 'node:fs';
+import { build } from 'esbuild';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { bundleOptions } from '../esbuild.mjs';
 import { fmtBytes, fmtMs, summarize } from './stats.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,21 +32,15 @@ function lazyLoads(bundle) {
 export async function benchStartup() {
   execFileSync('npm', ['run', '--silent', 'compile'], { cwd: root, stdio: 'inherit' });
   execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'ignore' });
-  // The package step built the production bundle; build it once more with its metafile and names kept for the lazy check.
-  execFileSync('node', ['esbuild.mjs', '--production', '--metafile'], { cwd: root, stdio: 'inherit' });
-  const metafile = JSON.parse(readFileSync(join(root, 'dist', 'meta.json'), 'utf8'));
+  // The package step built the production bundle; build it again in-process, with the same options, for its metafile.
+  const production = await build({ ...bundleOptions({ production: true }), absWorkingDir: root });
+  const metafile = production.metafile;
   const bundleBytes = statSync(join(root, 'dist', 'extension.js')).size;
   const vsixBytes = statSync(join(root, 'jsonbin-explorer.vsix')).size;
-  // Unminified, so that the lazy check can read esbuild's module names.
-  const unminified = buildSync({
-    entryPoints: [join(root, 'src', 'extension.ts')],
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    external: ['vscode'],
-    mainFields: ['module', 'main'],
-    write: false,
-  }).outputFiles[0].text;
+  // Unminified and unwritten, so that the lazy check can read esbuild's module names.
+  const unminified = (
+    await build({ ...bundleOptions({ production: false }), absWorkingDir: root, sourcemap: false, write: false })
+  ).outputFiles[0].text;
 
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
@@ -82,7 +77,7 @@ export function printStartup(r, table) {
   }
   table.section('4. Scale (in the same VS Code runs)');
   table.row('first level of the tree', ms('firstLevelMs'), 'reported');
-  table.row(`10,000 remembered bins listed (${r.runs[0].unsortedNodes} nodes)`, ms('unsortedMs'), 'reported');
+  table.row(`10,000 remembered bins listed (${r.runs[0].uncategorizedNodes} nodes)`, ms('uncategorizedMs'), 'reported');
   table.row(`200 collections listed (${r.runs[0].collectionNodes} nodes, 1 request)`, ms('collectionsMs'), 'reported');
   table.row(`a collection's page (${r.runs[0].pageNodes} nodes, 1 request)`, ms('pageMs'), 'reported');
   table.row('heap held by that tree', `${stat('treeHeapMb').median} MB (median)`, 'reported');

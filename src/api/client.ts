@@ -51,10 +51,6 @@ export class BinClient {
     this.transport = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), options);
   }
 
-  get baseUrl(): string {
-    return this.url.href.replace(/\/$/, '');
-  }
-
   private get plan(): Plan {
     return this.options.plan?.() ?? 'free';
   }

@@ -4,44 +4,20 @@
  * request spends the user's allowance.
  */
 import * as vscode from 'vscode';
-import { BinServiceError, recordBody, type Json } from '../api';
+import { BinServiceError } from '../api';
 import type { Connection } from '../account/connection';
 import { settings } from '../config';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { checkText } from '../schema/validator';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
+import { serialize, type Entry } from './entry';
 import { fsError } from './errors';
-
-/** What the service last said about one resource. */
-export interface Entry {
-  resource: Resource;
-  bytes: Uint8Array;
-  mtime: number;
-  ctime: number;
-  name?: string;
-  private?: boolean;
-  collectionId?: string;
-  /** The record as the service last stored it, compact, to tell whether someone else changed it. */
-  serviceText: string;
-  /** Set by a fetch not yet handed to `readFile`, so that an open costs one request. */
-  unread: boolean;
-  fetchedAt: number;
-}
-
-export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';
-export type ConflictResolver = (uri: vscode.Uri, serviceText: string) => Promise<ConflictChoice>;
+import { SaveChecks, type ConflictResolver } from './saveChecks';
 
 /** How long a fetch not yet read serves `readFile`: an open's stat and read come together. */
 const UNREAD_FRESH_MS = 10_000;
 /** Bytes of records kept at most, least recently used first out; an evicted one is fetched again when needed. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** Deterministic, so that `size` always equals the bytes `readFile` returns. */
-export function serialize(record: unknown): Uint8Array {
-  return encoder.encode(JSON.stringify(record, null, 2));
-}
 
 export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -58,11 +34,15 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private readonly inFlight = new Map<string, Promise<Entry>>();
   private readonly lastMtime = new Map<string, number>();
 
+  private readonly checks: SaveChecks;
+
   constructor(
     private readonly connection: Connection,
     private readonly schemaDocs: SchemaDocs,
-    private readonly resolveConflict: ConflictResolver,
-  ) {}
+    resolveConflict: ConflictResolver,
+  ) {
+    this.checks = new SaveChecks(connection, schemaDocs, resolveConflict);
+  }
 
   /** What is known of a resource without asking the service. */
   cached(uri: vscode.Uri): Entry | undefined {
@@ -162,13 +142,13 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       return;
     }
     const text = decoder.decode(content);
-    const record = await this.checkBeforeSave(resource, entry, text);
+    const record = await this.checks.check(resource, entry, text);
     try {
       if (resource.kind === 'schema') {
         const doc = await this.connection.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(doc);
       } else {
-        if (settings.conflictCheck() && !(await this.confirmNoConflict(uri, resource.id, entry))) {
+        if (settings.conflictCheck() && !(await this.checks.noConflict(uri, resource.id, entry))) {
           throw vscode.FileSystemError.Unavailable('Save cancelled: the bin changed on the service since it was opened');
         }
         const answer = await this.connection.client.updateBin(resource.id, record);
@@ -275,55 +255,6 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const mtime = Math.max(Date.now(), (this.lastMtime.get(key) ?? 0) + 1);
     this.lastMtime.set(key, mtime);
     return mtime;
-  }
-
-  /** JSON syntax, schema doc validity and the collection's schema: all before any request. */
-  private async checkBeforeSave(resource: Resource, entry: Entry, text: string): Promise<Json> {
-    const checked = checkText(text);
-    if (checked.syntax.length > 0) {
-      const n = checked.syntax.length;
-      throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${n} JSON syntax error${n === 1 ? '' : 's'}`);
-    }
-    const record = JSON.parse(text) as Json;
-    try {
-      // Blank or over the plan's size: refused here, before the conflict check spends a read.
-      recordBody(record, settings.plan(), resource.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
-    } catch (error) {
-      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
-    }
-    if (resource.kind === 'schema') {
-      const problem = await this.schemaDocs.schemaProblem(record);
-      if (problem) {
-        throw vscode.FileSystemError.NoPermissions(`Not saved: ${problem}`);
-      }
-      return record;
-    }
-    if (settings.validation() && entry.collectionId) {
-      let schema;
-      try {
-        schema = await this.schemaDocs.schemaFor(entry.collectionId);
-      } catch (error) {
-        throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
-      }
-      // Only the count matters here: no positions are computed.
-      const problems = schema ? checkText(text, schema.validate, 0).schemaCount : 0;
-      if (schema && problems > 0) {
-        throw vscode.FileSystemError.NoPermissions(
-          `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,
-        );
-      }
-    }
-    return record;
-  }
-
-  /** The service has no etag: read before writing, and ask when someone else changed the bin. */
-  private async confirmNoConflict(uri: vscode.Uri, id: string, entry: Entry): Promise<boolean> {
-    const current = await this.connection.client.readBin(id);
-    if (JSON.stringify(current.record) === entry.serviceText) {
-      return true;
-    }
-    const choice = await this.resolveConflict(uri, decoder.decode(serialize(current.record)));
-    return choice === 'overwrite';
   }
 }
 

@@ -53,10 +53,6 @@ export class SchemaCompiler {
     return validate;
   }
 
-  get size(): number {
-    return this.compiled.size;
-  }
-
   private instance(): Promise<Ajv> {
     // Ajv is loaded on first use, so that loading the extension does not pay for it.
     this.ajv ??= import('ajv').then(({ Ajv: AjvClass }) => new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true }));

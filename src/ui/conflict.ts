@@ -1,6 +1,6 @@
 /** Asks what to do when a bin changed on the service since it was opened. */
 import * as vscode from 'vscode';
-import type { ConflictChoice } from '../fs/binFileSystem';
+import type { ConflictChoice } from '../fs/saveChecks';
 
 export const SERVICE_SNAPSHOT_SCHEME = 'jsonbin-service';
 

@@ -90,8 +90,8 @@ describe('bins tree', () => {
   it('lists the bins the user added under the bins in no collection, across the listing', async () => {
     const publicBin = (await w.other.createBin({ record: { p: 1 }, name: 'added public', private: false })).metadata.id;
     await vscode.commands.executeCommand(Command.addBin, `https://jsonbin.io/app/bins/${publicBin}`);
-    const [, unsorted] = await children(tree);
-    const items = await Promise.all((await children(tree, unsorted)).map((n) => item(tree, n)));
+    const [, uncategorized] = await children(tree);
+    const items = await Promise.all((await children(tree, uncategorized)).map((n) => item(tree, n)));
     const added = items.filter((i) => i.label === 'added public');
     assert.equal(added.length, 1, 'listed once although both remembered and in the listing');
     assert.equal(added[0].contextValue, 'bin.remembered');
@@ -102,8 +102,8 @@ describe('bins tree', () => {
     await vscode.commands.executeCommand(Command.addBin, id);
     const labels = async () => {
       const roots = await children(tree);
-      const unsorted = roots[roots.length - 1];
-      return Promise.all((await children(tree, unsorted)).map(async (n) => (await item(tree, n)).label));
+      const uncategorized = roots[roots.length - 1];
+      return Promise.all((await children(tree, uncategorized)).map(async (n) => (await item(tree, n)).label));
     };
     assert.ok((await labels()).includes('remembered here'));
     const elsewhere = new BinService();

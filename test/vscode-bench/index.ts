@@ -101,13 +101,13 @@ export async function run(): Promise<void> {
       return nodes;
     });
   const [roots, firstLevelMs] = await list();
-  const [unsorted, unsortedMs] = await list(roots[1]);
+  const [uncategorized, uncategorizedMs] = await list(roots[1]);
   const [collections, collectionsMs] = await list(roots[0]);
   const [page, pageMs] = await list(collections[0]);
   Object.assign(result, {
     firstLevelMs,
-    unsortedMs,
-    unsortedNodes: unsorted.length,
+    uncategorizedMs,
+    uncategorizedNodes: uncategorized.length,
     collectionsMs,
     collectionNodes: collections.length,
     pageMs,
