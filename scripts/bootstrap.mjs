@@ -7,8 +7,12 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-/** chromium drives the workbench; the others build code-server's native modules offline. */
-export const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config', 'build-essential', 'python3'];
+/**
+ * chromium drives the workbench; libkrb5-dev, pkg-config, build-essential and python3 build
+ * code-server's native modules offline; json-schema-test-suite holds the JSON Schema Test Suite's
+ * draft files that the validator is tested on.
+ */
+export const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config', 'build-essential', 'python3', 'json-schema-test-suite'];
 
 function installed(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });

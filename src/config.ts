@@ -1,27 +1,38 @@
 /** The extension's settings, read where they are used so that changes apply at once. */
 import * as vscode from 'vscode';
-import { normalizeBaseUrl, type Plan } from './api';
+import { DEFAULT_MAX_ANSWER_BYTES, normalizeBaseUrl, type Plan } from './api';
 
 export const DEFAULT_API_URL = 'https://api.jsonbin.io/v3';
+const MB = 1024 * 1024;
 
 function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('jsonbin');
 }
 
+/** A number setting within its documented range; anything else (a string, NaN, 1e309) takes the default. */
+function bounded(name: string, fallback: number, min: number, max: number): number {
+  const value = section().get<unknown>(name);
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
 export const settings = {
-  /** Application scope: a workspace can never redirect the key. */
+  /** The safety settings have application scope: a workspace can never redirect the key or turn checks off. */
   apiUrl: (): string => normalizeBaseUrl(section().get<string>('apiUrl', DEFAULT_API_URL)),
   plan: (): Plan => (section().get<string>('plan') === 'paid' ? 'paid' : 'free'),
-  conflictCheck: (): boolean => section().get<boolean>('conflictCheck', true),
-  validation: (): boolean => section().get<boolean>('validation.enabled', true),
+  conflictCheck: (): boolean => section().get<boolean>('conflictCheck', true) !== false,
+  validation: (): boolean => section().get<boolean>('validation.enabled', true) !== false,
   /** Schema problems placed per document; 0 places them all. */
-  maxProblems: (): number => section().get<number>('validation.maxProblems', 100) || Number.POSITIVE_INFINITY,
-  timeoutMs: (): number => Math.max(1, section().get<number>('requestTimeoutSeconds', 30)) * 1000,
-  /** VS Code's own proxy setting, honoured for the service's requests. */
+  maxProblems: (): number => bounded('validation.maxProblems', 100, 0, 100_000) || Number.POSITIVE_INFINITY,
+  timeoutMs: (): number => bounded('requestTimeoutSeconds', 30, 1, 300) * 1000,
+  maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
+  /** VS Code's own proxy settings, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,
+  noProxy: (): string[] => vscode.workspace.getConfiguration('http').get<string[]>('noProxy') ?? [],
 };
 
 /** True when a change touches a setting that decides where and how requests are sent. */
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['jsonbin.apiUrl', 'jsonbin.requestTimeoutSeconds', 'http.proxy'].some((s) => event.affectsConfiguration(s));
+  return ['jsonbin.apiUrl', 'jsonbin.requestTimeoutSeconds', 'jsonbin.maxAnswerMegabytes', 'http.proxy', 'http.noProxy'].some((s) =>
+    event.affectsConfiguration(s),
+  );
 }

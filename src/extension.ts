@@ -12,9 +12,11 @@ import { registerSchemaCommands } from './commands/schemaCommands';
 import { registerVersionCommands } from './commands/versionCommands';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
+import { ValidationStatus } from './diagnostics/validationStatus';
 import { registerSchemaAssist } from './editing/schemaAssist';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
+import { BinCollections } from './schema/binCollections';
 import { SchemaDocs } from './schema/schemaDocs';
 import { BinsTree } from './tree/binsTree';
 import type { Node } from './tree/nodes';
@@ -32,24 +34,29 @@ export interface JsonBinApi {
   setPrompter(prompter: Prompter | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
   readonly tree: vscode.TreeDataProvider<Node>;
+  /** The status bar's "Not validated: collection unknown", as the user sees it. */
+  readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const keys = new KeyStore(context.secrets, settings.apiUrl);
-  const connection = new Connection(keys, log);
+  const binCollections = new BinCollections(context.globalState, settings.apiUrl);
+  const connection = new Connection(keys, binCollections, log);
   const schemaDocs = new SchemaDocs(() => connection.client);
 
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
-  const files = new BinFileSystem(connection, schemaDocs, conflictResolver(snapshots, () => conflictPrompt));
+  const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
+  const files = new BinFileSystem(connection, schemaDocs, binCollections, conflictResolver(snapshots, () => conflictPrompt), isDirty);
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   const tree = new BinsTree(connection, remembered, schemaDocs);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
-  const diagnostics = new SchemaDiagnostics(files, schemaDocs, log);
+  const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);
+  const validationStatus = new ValidationStatus(binCollections);
   const prompts = new Prompts();
-  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, diagnostics, prompts };
+  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, binCollections, diagnostics, prompts };
 
   context.subscriptions.push(
     log,
@@ -58,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     trackKeyContext(connection),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
+    vscode.workspace.onDidCloseTextDocument((d) => files.forgetBaseline(d.uri)),
     // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
     files.onDidFailToRead((error: BinServiceError) => {
       if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
@@ -69,12 +77,14 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     treeView,
     tree,
     diagnostics,
+    validationStatus,
+    { dispose: () => void binCollections.flush() },
     connection.onDidChange(() => {
       files.forgetAll();
       schemaDocs.clear();
       tree.refresh();
     }),
-    ...registerSchemaAssist(files, schemaDocs),
+    ...registerSchemaAssist(binCollections, schemaDocs),
     ...registerAccountCommands(parts),
     ...registerBinCommands(parts),
     ...registerBinStateCommands(parts),
@@ -84,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   return {
     tree,
+    validationStatus,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

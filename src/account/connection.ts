@@ -1,7 +1,8 @@
 /** Holds the service client for the configured URL, rebuilt when the settings that shape it change. */
 import * as vscode from 'vscode';
-import { BinClient } from '../api';
+import { BinClient, goesDirect, parseBaseUrl } from '../api';
 import { affectsConnection, settings } from '../config';
+import type { BinCollections } from '../schema/binCollections';
 import type { KeyStore } from './keyStore';
 
 export class Connection implements vscode.Disposable {
@@ -11,7 +12,11 @@ export class Connection implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(readonly keys: KeyStore, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    readonly keys: KeyStore,
+    private readonly binCollections: BinCollections,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsConnection(e)) {
@@ -53,17 +58,30 @@ export class Connection implements vscode.Disposable {
   }
 
   private create(key: () => Thenable<string | undefined> | string): BinClient {
+    const baseUrl = settings.apiUrl();
     return new BinClient({
-      baseUrl: settings.apiUrl(),
+      baseUrl,
       key: () => key(),
       plan: settings.plan,
       timeoutMs: settings.timeoutMs(),
-      proxyUrl: settings.proxy(),
+      maxAnswerBytes: settings.maxAnswerBytes(),
+      proxyUrl: this.proxyFor(baseUrl),
+      onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId),
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) =>
         e.error
           ? this.log.warn(`${e.method} ${e.path} failed after ${e.ms} ms: ${e.error}`)
           : this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`),
     });
+  }
+
+  /** Loopback and `http.noProxy` hosts go direct; an unparsable URL is refused by the client itself. */
+  private proxyFor(baseUrl: string): string | undefined {
+    const proxy = settings.proxy();
+    try {
+      return proxy && !goesDirect(parseBaseUrl(baseUrl), settings.noProxy()) ? proxy : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,5 +1,6 @@
 /** Checks that cost no request: each refuses input the service would refuse anyway. */
 import { BinServiceError } from './errors';
+import { RecordText } from './record';
 import type { Plan } from './types';
 
 /** A KB here is 1,024 bytes of the UTF-8 JSON body as sent; an MB is 1,024 KB. */
@@ -31,8 +32,13 @@ export function nameProblem(name: string, max: number, what: string): string | u
     return `${what} cannot be over ${max} characters (it has ${length})`;
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) {
     return `${what} cannot contain line breaks or control characters`;
+  }
+  // A header carries Latin-1 only; the service defines no encoding for other characters.
+  const foreign = [...name].find((c) => c.codePointAt(0)! > 0xff);
+  if (foreign) {
+    return `${what} can hold only Latin-1 characters (letters such as é or ß), because it is sent as an HTTP header: "${foreign}" is not one`;
   }
   return undefined;
 }
@@ -55,12 +61,13 @@ export function isBlank(record: unknown): boolean {
   return typeof record === 'object' && Object.keys(record).length === 0;
 }
 
-/** Serializes a record once; the same bytes are measured and sent. */
+/** The body to send: the user's own text, or a value serialized once; the same bytes are measured and sent. */
 export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cannot be blank'): string {
-  if (isBlank(record)) {
+  const value = record instanceof RecordText ? record.value : record;
+  if (isBlank(value)) {
     throw new BinServiceError('invalidInput', blankMessage);
   }
-  const body = JSON.stringify(record);
+  const body = record instanceof RecordText ? record.text : JSON.stringify(record);
   const bytes = Buffer.byteLength(body, 'utf8');
   if (bytes > SIZE_LIMITS[plan]) {
     const limit = plan === 'free' ? '500 KB' : '1 MB';
@@ -87,12 +94,49 @@ export function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');
 }
 
+/** Refuses what would be dropped or altered silently: a query, a fragment, a user name or password. */
 export function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
   try {
-    return new URL(normalizeBaseUrl(baseUrl));
+    url = new URL(normalizeBaseUrl(baseUrl));
   } catch {
     throw new BinServiceError('invalidInput', `The service URL is not a valid URL: ${baseUrl}`);
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new BinServiceError('invalidInput', `The service URL must start with https:// (or http:// for this machine), not ${url.protocol}`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new BinServiceError(
+      'invalidInput',
+      'The service URL cannot carry a query, a fragment or a user name: set it to the service root, such as https://api.jsonbin.io/v3',
+    );
+  }
+  return url;
+}
+
+/**
+ * Whether requests to `url` skip the proxy: loopback always (a proxy there would see the key in
+ * clear over http), and the hosts of VS Code's `http.noProxy` (`host` and its subdomains,
+ * `host:port`, `.domain`, `*.domain`, `*`).
+ */
+export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLoopback(url.hostname)) {
+    return true;
+  }
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return noProxy.some((raw) => {
+    const entry = raw.trim().toLowerCase();
+    if (entry === '*') {
+      return true;
+    }
+    const [pattern, onlyPort] = entry.split(/:(?=\d+$)/);
+    if (!pattern || (onlyPort && onlyPort !== port)) {
+      return false;
+    }
+    const domain = pattern.replace(/^\*?\./, '');
+    return host === domain || host.endsWith(`.${domain}`);
+  });
 }
 
 /** The key goes over plain http only to this machine. */

@@ -1,6 +1,7 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
 import { BinServiceError, type Operation } from './errors';
+import type { RecordText } from './record';
 import { Transport, type Request, type TransportOptions } from './transport';
 import {
   UNCATEGORIZED,
@@ -24,7 +25,12 @@ export interface ClientOptions extends TransportOptions {
   key?: () => string | undefined | PromiseLike<string | undefined>;
   /** Drives the record size check. */
   plan?: () => Plan;
+  /** Told whenever an answer shows which collection a bin is in (null: in none). */
+  onCollectionOf?: (binId: string, collectionId: string | null) => void;
 }
+
+/** A record to send: a value to serialize, or the user's own text to send as written. */
+export type RecordInput = Json | RecordText;
 
 /** `ifGiven`: public bins answer without a key, so one is sent only when there is one. */
 type KeyUse = 'required' | 'ifGiven';
@@ -45,6 +51,10 @@ export class BinClient {
   private readonly url: URL;
   /** Public bins of other accounts, which answer only without a key. */
   private readonly keyless = new Set<string>();
+  /** Set once the key was accepted: only then can a refused read mean "someone else's public bin". */
+  private keyAccepted = false;
+  /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
+  private latest = '/latest';
 
   constructor(private readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
@@ -67,13 +77,37 @@ export class BinClient {
       headers['X-Collection-Id'] = checkId(input.collectionId, 'X-Collection-Id');
     }
     const body = recordBody(input.record, this.plan);
-    return this.call({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body });
+    const created = shaped(
+      await this.call<CreatedBin>({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body }),
+      (a) => hasRecord(a) && typeof a.metadata?.id === 'string',
+      'a record and the new bin id',
+    );
+    this.options.onCollectionOf?.(created.metadata.id, input.collectionId ?? null);
+    return created;
   }
 
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
-    const segment = version === undefined ? 'latest' : String(checkVersion(version));
-    return this.call({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${segment}`, key: 'ifGiven', binId: id });
+    const path = `/b/${checkId(id, 'Bin Id')}`;
+    const read = (segment: string) => this.call<Bin>({ operation: 'readBin', method: 'GET', path: path + segment, key: 'ifGiven', binId: id });
+    let bin: Bin;
+    if (version !== undefined) {
+      bin = await read(`/${checkVersion(version)}`);
+    } else {
+      bin = await read(this.latest).catch((error: unknown) => {
+        // `/b/<id>` reads the latest record too, on services that lack the `/latest` route.
+        if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
+          throw error;
+        }
+        this.latest = '';
+        return read('');
+      });
+    }
+    shaped(bin, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'a record and its metadata');
+    if (typeof bin.metadata.collectionId === 'string') {
+      this.options.onCollectionOf?.(id, bin.metadata.collectionId);
+    }
+    return bin;
   }
 
   async versionCount(id: string): Promise<VersionCount> {
@@ -84,18 +118,19 @@ export class BinClient {
       key: 'ifGiven',
       binId: id,
     });
-    return answer.metadata;
+    return shaped(answer, (a) => typeof a.metadata?.versionCount === 'number', 'a version count').metadata;
   }
 
   /** `versioning` sets `X-Bin-Versioning`; leave it undefined to keep the bin's setting. */
-  async updateBin(id: string, record: Json, options: { versioning?: boolean } = {}): Promise<UpdatedBin> {
+  async updateBin(id: string, record: RecordInput, options: { versioning?: boolean } = {}): Promise<UpdatedBin> {
     const path = `/b/${checkId(id, 'Bin Id')}`;
     const headers: Record<string, string> = {};
     if (options.versioning !== undefined) {
       headers['X-Bin-Versioning'] = String(options.versioning);
     }
     const body = recordBody(record, this.plan);
-    return this.call({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body });
+    const answer = await this.call<UpdatedBin>({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body });
+    return shaped(answer, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'the stored record');
   }
 
   async deleteBin(id: string): Promise<DeletedBin> {
@@ -125,7 +160,7 @@ export class BinClient {
 
   async listCollections(): Promise<Collection[]> {
     const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'required' });
-    return rows.map((row) => ({
+    return shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of collections').map((row) => ({
       id: row.record,
       name: row.collectionMeta?.name ?? row.record,
       createdAt: row.createdAt,
@@ -156,6 +191,10 @@ export class BinClient {
       key: 'required',
       headers: { 'X-Sort-Order': order },
     });
+    shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of bins');
+    for (const row of rows) {
+      this.options.onCollectionOf?.(row.record, collection === UNCATEGORIZED ? null : collection);
+    }
     return rows.map((row) => ({
       id: row.record,
       ...(row.snippetMeta?.name ? { name: row.snippetMeta.name } : {}),
@@ -165,20 +204,23 @@ export class BinClient {
   }
 
   async readSchemaDoc(id: string): Promise<SchemaDoc> {
-    return this.call({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'required' });
+    const doc = await this.call<SchemaDoc>({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'required' });
+    return shapedSchemaDoc(doc, id);
   }
 
-  async createSchemaDoc(name: string, schema: Json): Promise<SchemaDoc> {
+  async createSchemaDoc(name: string, schema: RecordInput): Promise<SchemaDoc> {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    return this.call({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'required', headers, body });
+    const doc = await this.call<SchemaDoc>({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'required', headers, body });
+    return shaped(doc, (a) => hasRecord(a) && typeof a.metadata?.id === 'string', 'the new schema doc id');
   }
 
-  async updateSchemaDoc(id: string, schema: Json, name: string): Promise<SchemaDoc> {
+  async updateSchemaDoc(id: string, schema: RecordInput, name: string): Promise<SchemaDoc> {
     const path = `/s/${checkId(id, 'Schema Id')}`;
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    return this.call({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'required', headers, body });
+    const doc = await this.call<SchemaDoc>({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'required', headers, body });
+    return shapedSchemaDoc(doc, id);
   }
 
   async attachSchemaDoc(collectionId: string, schemaDocId: string): Promise<void> {
@@ -201,11 +243,14 @@ export class BinClient {
     const given = keyless ? undefined : this.options.key?.();
     const key = typeof given === 'string' || given === undefined ? given : await given;
     try {
-      return await this.send<T>(call, key);
+      const answer = await this.send<T>(call, key);
+      this.keyAccepted ||= Boolean(key);
+      return answer;
     } catch (error) {
-      // Someone else's public bin refuses our key but is open to anyone: ask again without it.
+      // Someone else's public bin refuses a key the service accepted before, but is open to anyone:
+      // ask again without it. A key never accepted is just wrong, and asking again would cost a request.
       // The refused request stored nothing, so asking again cannot duplicate a write.
-      if (!(key && call.binId !== undefined && error instanceof BinServiceError && error.status === 401)) {
+      if (!(key && this.keyAccepted && call.binId !== undefined && error instanceof BinServiceError && error.status === 401)) {
         throw error;
       }
       const answer = await this.send<T>(call, undefined).catch(() => Promise.reject(error));
@@ -255,7 +300,31 @@ interface RawBinSummary {
 }
 
 function deleted(answer: { metadata: { id: string; versionsDeleted: number }; message: string }): DeletedBin {
+  shaped(answer, (a) => typeof a.metadata === 'object' && a.metadata !== null, 'the deleted bin');
   return { id: answer.metadata.id, versionsDeleted: answer.metadata.versionsDeleted, message: answer.message };
+}
+
+function hasRecord(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
+}
+
+/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
+function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
+  let fits: boolean;
+  try {
+    fits = answer !== null && answer !== undefined && check(answer);
+  } catch {
+    fits = false;
+  }
+  if (!fits) {
+    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
+  }
+  return answer;
+}
+
+function shapedSchemaDoc(doc: SchemaDoc, id: string): SchemaDoc {
+  shaped(doc, (a) => typeof a.record === 'object' && a.record !== null && typeof a.metadata === 'object' && a.metadata !== null, 'a schema doc');
+  return { record: doc.record, metadata: { ...doc.metadata, id: doc.metadata.id ?? id } };
 }
 
 function checkVersion(version: number): number {

@@ -11,6 +11,12 @@ export type ErrorKind =
   | 'allowanceExhausted'
   | 'network'
   | 'timeout'
+  /** A write was sent but no answer came: it may or may not have been stored. */
+  | 'unknownOutcome'
+  /** The service lacks the route an action needs (a compatible service may offer only the contract). */
+  | 'unsupported'
+  /** The answer was bigger than the cap; it was not read to the end. */
+  | 'answerTooLarge'
   | 'server';
 
 export class BinServiceError extends Error {
@@ -29,7 +35,7 @@ export class BinServiceError extends Error {
 
   /** True when the request never left the client (a check that costs no request refused it). */
   get local(): boolean {
-    return this.status === undefined && this.kind !== 'network' && this.kind !== 'timeout';
+    return this.status === undefined && !['network', 'timeout', 'unknownOutcome', 'answerTooLarge'].includes(this.kind);
   }
 }
 
@@ -66,6 +72,9 @@ export interface RequestFacts {
 export function classify(status: number, message: string, facts: RequestFacts): ErrorKind {
   if (status >= 500) {
     return 'server';
+  }
+  if (status === 405) {
+    return 'unsupported';
   }
   switch (status) {
     case 401:

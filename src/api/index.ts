@@ -1,5 +1,6 @@
 export * from './checks';
 export * from './client';
 export * from './errors';
-export type { RequestLogEntry, TransportOptions } from './transport';
+export * from './record';
+export { DEFAULT_MAX_ANSWER_BYTES, type RequestLogEntry, type TransportOptions } from './transport';
 export * from './types';

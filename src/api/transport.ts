@@ -1,16 +1,22 @@
-/** HTTP through undici: one keep-alive pool, a time limit per request, retries only where safe. */
+/**
+ * HTTP through undici: one keep-alive pool, a time limit and a size cap per answer, retries only
+ * where they cannot store anything twice.
+ */
 import type { Dispatcher } from 'undici';
 import { BinServiceError, classify, type RequestFacts } from './errors';
+import { formatSize } from './checks';
 
 export interface TransportOptions {
   /** Whole-request time limit in milliseconds. */
   timeoutMs?: number;
-  /** How many times a safe request is repeated after a network error, a timeout or a 502/503/504. */
+  /** How many times a read is repeated after a network error or a 502/503/504. */
   retries?: number;
   /** First backoff delay; it doubles on every retry. */
   backoffMs?: number;
-  /** An http(s) proxy to send every request through. */
+  /** An http(s) proxy to send the requests through (the caller leaves it out for hosts that go direct). */
   proxyUrl?: string;
+  /** Answers longer than this are cut off and refused. */
+  maxAnswerBytes?: number;
   /** Called once per answered or failed request, with nothing secret in it. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -32,6 +38,8 @@ export interface Request {
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
+/** Well above the largest record a plan allows (1 MB, 10 MB for XL bins). */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Connection errors raised before any byte of the request could have reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -42,6 +50,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
+  private readonly maxAnswerBytes: number;
 
   constructor(
     private readonly origin: string,
@@ -51,6 +60,7 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retries = options.retries ?? 2;
     this.backoffMs = options.backoffMs ?? 250;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   }
 
   /** undici is loaded with the first request, so that loading the extension does not pay for it. */
@@ -64,7 +74,9 @@ export class Transport {
   }
 
   async send<T>(request: Request): Promise<T> {
-    // Reads repeat harmlessly; a write is repeated only when it surely never left this machine.
+    // A read is repeated after a dropped connection or a busy gateway, a write only when it surely
+    // never left this machine. A timeout already cost the whole wait, and a capped answer would
+    // come back as big: both go to the user.
     const idempotent = request.method === 'GET';
     for (let attempt = 0; ; attempt++) {
       try {
@@ -73,9 +85,7 @@ export class Transport {
         const retry =
           attempt < this.retries &&
           error instanceof BinServiceError &&
-          (idempotent
-            ? error.kind === 'network' || error.kind === 'timeout' || RETRYABLE_STATUS.has(error.status ?? 0)
-            : error.kind === 'network' && notSent(error));
+          (idempotent ? error.kind === 'network' || RETRYABLE_STATUS.has(error.status ?? 0) : error.kind === 'network' && notSent(error));
         if (!retry) {
           throw error;
         }
@@ -106,9 +116,9 @@ export class Transport {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.statusCode;
-      text = await response.body.text();
+      text = await readCapped(response.body, this.maxAnswerBytes, request);
     } catch (error) {
-      const failure = transportError(error, this.timeoutMs, request);
+      const failure = error instanceof BinServiceError ? error : transportError(error, this.timeoutMs, request);
       log(undefined, failure.message);
       throw failure;
     }
@@ -124,32 +134,54 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
   } catch {
     body = undefined;
   }
+  const operation = request.facts.operation;
   if (status >= 200 && status < 300) {
     if (body === undefined) {
-      throw new BinServiceError('server', `The service answered ${status} with a body that is not JSON`, status, request.facts.operation);
+      throw new BinServiceError('server', `The service answered ${status} with a body that is not JSON`, status, operation);
     }
     return body as T;
   }
-  const message =
-    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message
-      : `The service answered ${status} without a message`;
-  throw new BinServiceError(classify(status, message, request.facts), message, status, request.facts.operation);
+  const given = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  if (typeof given !== 'string' && (status === 404 || status === 405)) {
+    // Not the service's own answer (it always gives a message): the route itself is missing.
+    const route = `${request.method} ${request.path.replace(/^\/([bcs])\/[^/]+/, '/$1/…')}`;
+    throw new BinServiceError('unsupported', `This bin service does not offer ${route} (it answered ${status})`, status, operation);
+  }
+  const message = typeof given === 'string' ? given : `The service answered ${status} without a message`;
+  throw new BinServiceError(classify(status, message, request.facts), message, status, operation);
+}
+
+/** Reads the body as it streams in, and stops at the cap instead of holding an endless answer. */
+async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, request: Request): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += (chunk as Buffer).byteLength;
+    if (bytes > cap) {
+      body.destroy();
+      throw new BinServiceError(
+        'answerTooLarge',
+        `The service's answer was over ${formatSize(cap)} (the jsonbin.maxAnswerMegabytes setting): it was not read`,
+        undefined,
+        request.facts.operation,
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function transportError(error: unknown, timeoutMs: number, request: Request): BinServiceError {
   const operation = request.facts.operation;
   const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError') {
-    return new BinServiceError('timeout', `The service did not answer within ${timeoutMs / 1000} s`, undefined, operation);
-  }
+  const timedOut = name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError';
   const code = errorCode(error);
-  const failure = new BinServiceError(
-    'network',
-    `Could not reach the bin service${code ? ` (${code})` : ''}: the connection failed or was dropped`,
-    undefined,
-    operation,
-  );
+  const why = timedOut ? `The service did not answer within ${timeoutMs / 1000} s` : `Could not reach the bin service${code ? ` (${code})` : ''}: the connection failed or was dropped`;
+  // A write that left this machine may have been stored even though no answer came.
+  const maybeStored = request.method !== 'GET' && (timedOut || !NOT_SENT_CODES.has(code ?? ''));
+  const failure = maybeStored
+    ? new BinServiceError('unknownOutcome', `${why}. It may or may not have been stored: refresh to see before trying again`, undefined, operation)
+    : new BinServiceError(timedOut ? 'timeout' : 'network', why, undefined, operation);
   (failure as { code?: string }).code = code;
   return failure;
 }

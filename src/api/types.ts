@@ -1,4 +1,5 @@
 /** Data shapes of the bin service, as the client hands them to its callers. */
+import type { RecordText } from './record';
 
 export type Plan = 'free' | 'paid';
 
@@ -19,7 +20,8 @@ export interface Bin {
 }
 
 export interface CreateBinInput {
-  record: Json;
+  /** A value to serialize, or the user's own text to send as written. */
+  record: Json | RecordText;
   name?: string;
   /** Defaults to true, as the service does. */
   private?: boolean;

@@ -131,6 +131,7 @@ async function addBin(p: Parts, reference: string) {
 async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
   await p.remembered.forget(id);
+  p.binCollections.forget(id);
   p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(id).map((d) => d.uri));
   p.tree.removeBin(id);
   return { versionsDeleted: result.versionsDeleted };

@@ -29,6 +29,7 @@ export const Command = {
   createSchemaDoc: 'jsonbin.createSchemaDoc',
   attachSchemaDoc: 'jsonbin.attachSchemaDoc',
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
+  setBinCollection: 'jsonbin.setBinCollection',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -59,6 +60,7 @@ export const Command = {
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
+  tabSetBinCollection: 'jsonbin.tab.setBinCollection',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

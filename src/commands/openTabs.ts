@@ -22,6 +22,7 @@ export async function retitleTabs(p: Parts, id: string, name: string): Promise<v
     }
     const unsaved = document.isDirty ? document.getText() : undefined;
     p.files.keepForReopen({ kind: 'bin', id });
+    p.files.carryBaseline(document.uri, renamed);
     const editor = await vscode.window.showTextDocument(renamed, { viewColumn: tabs[0].group.viewColumn, preview: false });
     if (unsaved !== undefined) {
       const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));

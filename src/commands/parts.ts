@@ -3,6 +3,7 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
 import type { SchemaDiagnostics } from '../diagnostics/schemaDiagnostics';
 import type { BinFileSystem } from '../fs/binFileSystem';
+import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinsTree } from '../tree/binsTree';
 import type { Node } from '../tree/nodes';
@@ -16,6 +17,7 @@ export interface Parts {
   treeView: vscode.TreeView<Node>;
   remembered: RememberedBins;
   schemaDocs: SchemaDocs;
+  binCollections: BinCollections;
   diagnostics: SchemaDiagnostics;
   prompts: Prompts;
 }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../api';
 import { schemaDocUri } from '../fs/uris';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
+import { activeOrAskedBin, tabBin } from './binTarget';
 import { withProgress } from '../ui/feedback';
 import { Command } from './ids';
 import type { Parts } from './parts';
@@ -23,6 +24,10 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
     p.diagnostics.revalidateAll();
   };
   const askSchemaDocFor = async (collectionId: string): Promise<[string, string]> => [collectionId, await askId(ui, 'Id of the schema doc to attach')];
+  const askBinCollection = async (binId: string): Promise<[string, string | null]> => [
+    binId,
+    (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
+  ];
   const pickWithSchema = async () => (await pickCollection(ui, (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId), false))!;
 
   return [
@@ -91,6 +96,22 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
         ask: async () => [(await pickWithSchema()).id] as [string],
       },
       { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id] as [string]] },
+    ),
+
+    // For services whose answers do not say which collection a bin is in: the user tells, once.
+    ...register(
+      Command.setBinCollection,
+      {
+        run: async (binId: string, collectionId: string | null) => {
+          required(binId, 'a bin id and a collection id (null: no collection)', Command.setBinCollection);
+          if (collectionId === undefined) {
+            throw new Error(`${Command.setBinCollection} needs a collection id (null: no collection)`);
+          }
+          p.binCollections.learn(binId, collectionId);
+        },
+        ask: async () => askBinCollection((await activeOrAskedBin(ui)).id),
+      },
+      { tab: [Command.tabSetBinCollection, (uri) => askBinCollection(tabBin(uri).id)] },
     ),
   ];
 }

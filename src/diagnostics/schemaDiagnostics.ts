@@ -7,8 +7,9 @@ import * as vscode from 'vscode';
 import { settings } from '../config';
 import type { BinFileSystem } from '../fs/binFileSystem';
 import { parseUri, SCHEME } from '../fs/uris';
-import type { SchemaDocs } from '../schema/schemaDocs';
-import { checkText } from '../schema/validator';
+import type { BinCollections } from '../schema/binCollections';
+import type { CollectionSchema, SchemaDocs } from '../schema/schemaDocs';
+import { checkText, type Problem } from '../schema/validator';
 
 const DEBOUNCE_MS = 250;
 
@@ -17,7 +18,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly files: BinFileSystem, private readonly schemaDocs: SchemaDocs, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    files: BinFileSystem,
+    private readonly schemaDocs: SchemaDocs,
+    private readonly binCollections: BinCollections,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.subscriptions = [
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
@@ -33,6 +39,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
           this.revalidateAll();
         }
       }),
+      binCollections.onDidLearn((binId) => this.openInTabs(binId).forEach((d) => this.schedule(d, 0))),
     ];
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
   }
@@ -42,30 +49,43 @@ export class SchemaDiagnostics implements vscode.Disposable {
    * the saved schema doc is already cached, so this costs no request.
    */
   revalidateAll(): void {
-    // Documents stay loaded a while after their tab closes: only those in a tab are worth a request.
+    this.openInTabs().forEach((d) => this.schedule(d, 0));
+  }
+
+  /** Documents stay loaded a while after their tab closes: only those in a tab are worth a request. */
+  private openInTabs(binId?: string): vscode.TextDocument[] {
     const inTabs = new Set(
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)
         .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
     );
-    vscode.workspace.textDocuments
-      .filter((d) => inTabs.has(d.uri.toString()) && this.files.cached(d.uri)?.collectionId)
-      .forEach((d) => this.schedule(d, 0));
+    return vscode.workspace.textDocuments.filter((d) => {
+      const resource = parseUri(d.uri);
+      return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && (binId === undefined || resource.id === binId) && this.binCollections.of(resource.id);
+    });
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
     const resource = parseUri(document.uri);
-    const entry = this.files.cached(document.uri);
-    if (resource?.kind !== 'bin' || !settings.validation() || !entry?.collectionId) {
+    const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
+    if (!settings.validation() || !collectionId) {
+      // An unknown collection is not skipped silently: the validation status says so.
       this.collection.delete(document.uri);
       return;
     }
-    const schema = await this.schemaDocs.schemaFor(entry.collectionId);
-    const problems = schema ? checkText(document.getText(), schema.validate, settings.maxProblems()).schema : [];
+    let schema: CollectionSchema | undefined;
+    let problems: Problem[];
+    try {
+      schema = await this.schemaDocs.schemaFor(collectionId);
+      problems = schema ? checkText(document.getText(), schema.validate, settings.maxProblems()).schema : [];
+    } catch (error) {
+      // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
+      problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
+    }
     const diagnostics = problems.map((p) => {
       const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
-      const diagnostic = new vscode.Diagnostic(range, p.message, vscode.DiagnosticSeverity.Error);
-      diagnostic.source = `JSONBin schema doc "${schema!.schemaDoc.name}"`;
+      const diagnostic = new vscode.Diagnostic(range, p.message, p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
+      diagnostic.source = schema ? `JSONBin schema doc "${schema.schemaDoc.name}"` : 'JSONBin';
       diagnostic.code = p.keyword;
       return diagnostic;
     });

@@ -5,16 +5,17 @@
 import * as vscode from 'vscode';
 import { getLocation } from 'jsonc-parser';
 import { settings } from '../config';
-import type { BinFileSystem } from '../fs/binFileSystem';
-import { SCHEME } from '../fs/uris';
+import { parseUri, SCHEME } from '../fs/uris';
+import type { BinCollections } from '../schema/binCollections';
 import { describe, suggest } from '../schema/assist';
 import type { SchemaDocs } from '../schema/schemaDocs';
 
 const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
 
-export function registerSchemaAssist(files: BinFileSystem, schemaDocs: SchemaDocs): vscode.Disposable[] {
+export function registerSchemaAssist(binCollections: BinCollections, schemaDocs: SchemaDocs): vscode.Disposable[] {
   const schemaOf = async (document: vscode.TextDocument) => {
-    const collectionId = files.cached(document.uri)?.collectionId;
+    const resource = parseUri(document.uri);
+    const collectionId = resource?.kind === 'bin' ? binCollections.of(resource.id) : undefined;
     // The schema doc validation already fetched: help while typing costs no request of its own.
     return settings.validation() && collectionId ? (await schemaDocs.schemaFor(collectionId))?.schema : undefined;
   };

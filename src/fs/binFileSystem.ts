@@ -7,14 +7,17 @@ import * as vscode from 'vscode';
 import { BinServiceError } from '../api';
 import type { Connection } from '../account/connection';
 import { settings } from '../config';
+import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
-import { serialize, type Entry } from './entry';
+import { digestOf, serialize, type Entry } from './entry';
 import { fsError } from './errors';
 import { SaveChecks, type ConflictResolver } from './saveChecks';
 
 /** How long a fetch not yet read serves `readFile`: an open's stat and read come together. */
 const UNREAD_FRESH_MS = 10_000;
+/** How recent a fetch stands for the service's current record in a save's conflict check. */
+const JUST_FETCHED_MS = 1000;
 /** Bytes of records kept at most, least recently used first out; an evicted one is fetched again when needed. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const decoder = new TextDecoder();
@@ -32,16 +35,38 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private readonly deleted = new Set<string>();
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<Entry>>();
-  private readonly lastMtime = new Map<string, number>();
-
+  /** Per resource, the last mtime given and the record it was given for. */
+  private readonly lastMtime = new Map<string, { mtime: number; digest?: string }>();
+  /**
+   * Per document (by Uri), the digest of the record its text was read from: what a save must find
+   * on the service to write without asking. Kept apart from the evictable entries, through every
+   * change of settings or key, until the document closes.
+   */
+  private readonly baselines = new Map<string, string>();
   private readonly checks: SaveChecks;
 
   constructor(
     private readonly connection: Connection,
     private readonly schemaDocs: SchemaDocs,
+    binCollections: BinCollections,
     resolveConflict: ConflictResolver,
+    /** Whether an open document has unsaved edits: its baseline must not move then. */
+    private readonly isDirty: (uri: vscode.Uri) => boolean,
   ) {
-    this.checks = new SaveChecks(connection, schemaDocs, resolveConflict);
+    this.checks = new SaveChecks(connection, schemaDocs, binCollections, resolveConflict);
+  }
+
+  /** The document closed: its baseline goes with it. */
+  forgetBaseline(uri: vscode.Uri): void {
+    this.baselines.delete(uri.toString());
+  }
+
+  /** A document reopened under another Uri (a new title) keeps what its text was based on. */
+  carryBaseline(from: vscode.Uri, to: vscode.Uri): void {
+    const baseline = this.baselines.get(from.toString());
+    if (baseline !== undefined) {
+      this.baselines.set(to.toString(), baseline);
+    }
   }
 
   /** What is known of a resource without asking the service. */
@@ -128,6 +153,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const fresh = cached?.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
     const entry = fresh ? cached : await this.open(resource);
     entry.unread = false;
+    if (!this.baselines.has(uri.toString()) || !this.isDirty(uri)) {
+      this.baselines.set(uri.toString(), entry.digest);
+    }
     return entry.bytes;
   }
 
@@ -137,29 +165,36 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       throw vscode.FileSystemError.NoPermissions('A version of a bin is read-only');
     }
     const key = resourceKey(resource);
-    const entry = this.entries.get(key) ?? (await this.open(resource));
+    const known = this.entries.get(key);
+    const entry = known ?? (await this.open(resource));
     if (equalBytes(entry.bytes, content)) {
       return;
     }
-    const text = decoder.decode(content);
-    const record = await this.checks.check(resource, entry, text);
+    const record = await this.checks.check(resource, decoder.decode(content));
+    const baseline = this.baselines.get(uri.toString()) ?? entry.digest;
+    // A record fetched for this save (here, or by the stat VS Code sends just before it, which no
+    // document has read) is the service's current record: the conflict check reads nothing more.
+    const justFetched = !known || (entry.unread && Date.now() - entry.loadedAt < JUST_FETCHED_MS);
+    const current = justFetched ? (JSON.parse(decoder.decode(entry.bytes)) as unknown) : undefined;
     try {
+      if (settings.conflictCheck() && !(await this.checks.noConflict(uri, resource, baseline, record, current))) {
+        throw vscode.FileSystemError.Unavailable('Save cancelled: it changed on the service since it was opened');
+      }
       if (resource.kind === 'schema') {
         const doc = await this.connection.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(doc);
+        entry.digest = digestOf(doc.record);
       } else {
-        if (settings.conflictCheck() && !(await this.checks.noConflict(uri, resource.id, entry))) {
-          throw vscode.FileSystemError.Unavailable('Save cancelled: the bin changed on the service since it was opened');
-        }
         const answer = await this.connection.client.updateBin(resource.id, record);
         entry.private = answer.metadata.private;
+        entry.digest = digestOf(answer.record);
       }
     } catch (error) {
       throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
     }
     entry.bytes = content;
-    entry.serviceText = JSON.stringify(record);
-    entry.mtime = this.nextMtime(key);
+    entry.mtime = this.nextMtime(key, entry.digest);
+    this.baselines.set(uri.toString(), entry.digest);
     this.saved.fire(entry);
   }
 
@@ -221,8 +256,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       entry = this.entry(resource, doc.record, { name: doc.metadata.name });
     } else {
       const bin = await this.connection.client.readBin(resource.id, resource.version);
-      const { name, collectionId } = bin.metadata;
-      entry = this.entry(resource, bin.record, { name, private: bin.metadata.private, collectionId });
+      entry = this.entry(resource, bin.record, { name: bin.metadata.name, private: bin.metadata.private });
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -245,15 +279,21 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
-    const mtime = this.nextMtime(resourceKey(resource));
-    const bytes = serialize(record);
-    return { resource, bytes, serviceText: JSON.stringify(record), mtime, ctime: mtime, unread: true, fetchedAt: Date.now(), ...meta };
+    const digest = digestOf(record);
+    const mtime = this.nextMtime(resourceKey(resource), digest);
+    const now = Date.now();
+    return { resource, bytes: serialize(record), digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
   }
 
   /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
-  private nextMtime(key: string): number {
-    const mtime = Math.max(Date.now(), (this.lastMtime.get(key) ?? 0) + 1);
-    this.lastMtime.set(key, mtime);
+  private nextMtime(key: string, digest: string): number {
+    const last = this.lastMtime.get(key);
+    // The same record fetched again (after a cache drop) keeps its mtime: VS Code sees no false change.
+    if (last?.digest === digest) {
+      return last.mtime;
+    }
+    const mtime = Math.max(Date.now(), (last?.mtime ?? 0) + 1);
+    this.lastMtime.set(key, { mtime, digest });
     return mtime;
   }
 }

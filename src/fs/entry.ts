@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Resource } from './uris';
 
 /** What the service last said about one resource. */
@@ -8,12 +9,13 @@ export interface Entry {
   ctime: number;
   name?: string;
   private?: boolean;
-  collectionId?: string;
-  /** The record as the service last stored it, compact, to tell whether someone else changed it. */
-  serviceText: string;
+  /** Digest of the record as the service last stored it, to tell whether someone else changed it. */
+  digest: string;
   /** Set by a fetch not yet handed to `readFile`, so that an open costs one request. */
   unread: boolean;
   fetchedAt: number;
+  /** When the service last answered with this record: a save right after may skip its conflict read. */
+  loadedAt: number;
 }
 
 const encoder = new TextEncoder();
@@ -21,4 +23,9 @@ const encoder = new TextEncoder();
 /** Deterministic, so that `size` always equals the bytes `readFile` returns. */
 export function serialize(record: unknown): Uint8Array {
   return encoder.encode(JSON.stringify(record, null, 2));
+}
+
+/** Of the record's value, not its formatting: the same record read twice has the same digest. */
+export function digestOf(record: unknown): string {
+  return createHash('sha256').update(JSON.stringify(record)).digest('base64');
 }

@@ -1,11 +1,13 @@
 /** What a save must pass before its PUT: checks that cost no request first, then the conflict read. */
 import * as vscode from 'vscode';
-import { BinServiceError, recordBody, type Json } from '../api';
+import { BinServiceError, recordBody, RecordText } from '../api';
 import type { Connection } from '../account/connection';
 import { settings } from '../config';
+import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { checkText } from '../schema/validator';
-import { serialize, type Entry } from './entry';
+import { SchemaDocProblem } from '../schema/dialects';
+import { CannotValidate, checkText } from '../schema/validator';
+import { digestOf, serialize } from './entry';
 import { fsError } from './errors';
 import type { Resource } from './uris';
 
@@ -18,55 +20,85 @@ export class SaveChecks {
   constructor(
     private readonly connection: Connection,
     private readonly schemaDocs: SchemaDocs,
+    private readonly binCollections: BinCollections,
     private readonly resolveConflict: ConflictResolver,
   ) {}
 
-  /** JSON syntax, schema doc validity and the collection's schema: all before any request. */
-  async check(resource: Resource, entry: Entry, text: string): Promise<Json> {
+  /** JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before any request. */
+  async check(resource: Resource, text: string): Promise<RecordText> {
     const checked = checkText(text);
     if (checked.syntax.length > 0) {
       const n = checked.syntax.length;
       throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${n} JSON syntax error${n === 1 ? '' : 's'}`);
     }
-    const record = JSON.parse(text) as Json;
+    let record: RecordText;
     try {
+      record = RecordText.parse(text);
       // Blank or over the plan's size: refused here, before the conflict check spends a read.
       recordBody(record, settings.plan(), resource.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
     } catch (error) {
       throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
     }
     if (resource.kind === 'schema') {
-      const problem = await this.schemaDocs.schemaProblem(record);
+      const problem = await this.schemaDocs.schemaProblem(record.value);
       if (problem) {
         throw vscode.FileSystemError.NoPermissions(`Not saved: ${problem}`);
       }
       return record;
     }
-    if (settings.validation() && entry.collectionId) {
-      let schema;
-      try {
-        schema = await this.schemaDocs.schemaFor(entry.collectionId);
-      } catch (error) {
-        throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
-      }
-      // Only the count matters here: no positions are computed.
-      const problems = schema ? checkText(text, schema.validate, 0).schemaCount : 0;
-      if (schema && problems > 0) {
-        throw vscode.FileSystemError.NoPermissions(
-          `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,
-        );
-      }
+    const collectionId = this.binCollections.of(resource.id);
+    if (settings.validation() && collectionId) {
+      await this.checkSchema(collectionId, text);
     }
     return record;
   }
 
-  /** The service has no etag: read before writing, and ask when someone else changed the bin. */
-  async noConflict(uri: vscode.Uri, id: string, entry: Entry): Promise<boolean> {
-    const current = await this.connection.client.readBin(id);
-    if (JSON.stringify(current.record) === entry.serviceText) {
+  /**
+   * The service has no etag: read before writing, and ask when the record is neither what this
+   * document was based on nor what is being saved (a save whose answer was lost).
+   * `current` is what the service said just now, when the save had to read it anyway.
+   */
+  async noConflict(uri: vscode.Uri, resource: Resource, baseline: string, saving: RecordText, current?: unknown): Promise<boolean> {
+    const record = current !== undefined ? current : await this.readCurrent(resource);
+    const digest = digestOf(record);
+    if (digest === baseline || digest === digestOf(saving.value)) {
       return true;
     }
-    const choice = await this.resolveConflict(uri, decoder.decode(serialize(current.record)));
+    const choice = await this.resolveConflict(uri, decoder.decode(serialize(record)));
     return choice === 'overwrite';
+  }
+
+  private async readCurrent(resource: Resource): Promise<unknown> {
+    return resource.kind === 'schema'
+      ? (await this.connection.client.readSchemaDoc(resource.id)).record
+      : (await this.connection.client.readBin(resource.id)).record;
+  }
+
+  private async checkSchema(collectionId: string, text: string): Promise<void> {
+    let schema;
+    try {
+      schema = await this.schemaDocs.schemaFor(collectionId);
+    } catch (error) {
+      if (error instanceof SchemaDocProblem) {
+        // The editor cannot run this schema doc (its diagnostics say why); the service still validates the save.
+        return;
+      }
+      throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
+    }
+    if (!schema) {
+      return;
+    }
+    let problems: number;
+    try {
+      // Only the count matters here: no positions are computed.
+      problems = checkText(text, schema.validate, 0).schemaCount;
+    } catch (error) {
+      throw error instanceof CannotValidate ? vscode.FileSystemError.NoPermissions(`Not saved: ${error.message}`) : error;
+    }
+    if (problems > 0) {
+      throw vscode.FileSystemError.NoPermissions(
+        `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,
+      );
+    }
   }
 }

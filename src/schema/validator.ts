@@ -2,8 +2,9 @@
  * Validates a record's text against a schema doc with Ajv and places each problem at its JSON
  * node with jsonc-parser. No `vscode` import: the editor maps offsets to ranges itself.
  */
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { ajvFor, dialectOf, SchemaDocProblem } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
 
 export interface Problem {
@@ -23,42 +24,47 @@ export interface TextCheck {
   schemaCount: number;
 }
 
-/** Compiled schema docs, one per schema doc id and version of its text. */
+/** Compiled schema docs, one per schema doc id and version of its text, each in its own Ajv. */
 export class SchemaCompiler {
-  private ajv?: Promise<Ajv>;
   private readonly compiled = new Map<string, { text: string; validate: ValidateFunction }>();
 
   /** Problems that make a schema doc unusable, or undefined when it compiles. */
   async schemaProblem(schema: unknown): Promise<string | undefined> {
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || Object.keys(schema).length === 0) {
-      return 'A schema doc must be a non-empty JSON object';
-    }
     try {
-      (await this.instance()).compile(schema);
+      await compileAlone(schema);
       return undefined;
     } catch (error) {
-      return `Not a valid JSON Schema: ${(error as Error).message}`;
+      return (error as Error).message;
     }
   }
 
-  /** Compiles once per schema doc version; a changed text replaces the old compilation. */
+  /** Compiles once per schema doc version; a changed text replaces the old compilation. Throws `SchemaDocProblem`. */
   async compile(id: string, schema: unknown): Promise<ValidateFunction> {
     const text = JSON.stringify(schema);
     const cached = this.compiled.get(id);
     if (cached && cached.text === text) {
       return cached.validate;
     }
-    const validate = (await this.instance()).compile(schema as object);
+    const validate = await compileAlone(schema);
     this.compiled.set(id, { text, validate });
     return validate;
   }
+}
 
-  private instance(): Promise<Ajv> {
-    // Ajv is loaded on first use, so that loading the extension does not pay for it.
-    this.ajv ??= import('ajv').then(({ Ajv: AjvClass }) => new AjvClass({ allErrors: true, strict: false, allowUnionTypes: true }));
-    return this.ajv;
+/** In an Ajv of its own: two schema docs with the same `$id` never collide. */
+async function compileAlone(schema: unknown): Promise<ValidateFunction> {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || Object.keys(schema).length === 0) {
+    throw new SchemaDocProblem('A schema doc must be a non-empty JSON object');
+  }
+  try {
+    return (await ajvFor(dialectOf(schema))).compile(schema);
+  } catch (error) {
+    throw new SchemaDocProblem(`Not a usable JSON Schema: ${(error as Error).message}`);
   }
 }
+
+/** A record the editor cannot validate (nested too deeply for a recursive validation). */
+export class CannotValidate extends Error {}
 
 /**
  * Syntax problems of the text, and, when it parses, the schema's problems placed at their nodes.
@@ -72,20 +78,36 @@ export function checkText(text: string, validate?: ValidateFunction, maxPlaced =
   } catch (error) {
     return { syntax: syntaxProblems(text, error as Error), schema: [], schemaCount: 0 };
   }
-  if (!validate || validate(value)) {
+  if (!validate || validateDeep(validate, value)) {
     return { syntax: [], schema: [], schemaCount: 0 };
   }
   const errors = validate.errors ?? [];
   if (maxPlaced <= 0) {
     return { syntax: [], schema: [], schemaCount: errors.length };
   }
-  const schema = placeAll(text, errors.slice(0, maxPlaced));
+  let schema: Problem[];
+  try {
+    schema = placeAll(text, errors.slice(0, maxPlaced));
+  } catch (error) {
+    throw error instanceof RangeError ? new CannotValidate('The record is nested too deeply to place its problems in the editor') : error;
+  }
   if (errors.length > maxPlaced) {
     const more = errors.length - maxPlaced;
     const message = `${more} more schema problem${more === 1 ? '' : 's'} not shown (at most ${maxPlaced} are placed)`;
     schema.push({ offset: 0, length: 1, message, path: '', keyword: 'maxProblems' });
   }
   return { syntax: [], schema, schemaCount: errors.length };
+}
+
+function validateDeep(validate: ValidateFunction, value: unknown): boolean {
+  try {
+    return validate(value);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new CannotValidate('The record is nested too deeply to be validated in the editor');
+    }
+    throw error;
+  }
 }
 
 function syntaxProblems(text: string, error: Error): Problem[] {

@@ -304,6 +304,14 @@ describe('every menu entry, as VS Code invokes it', function () {
     [Command.openSchemaDoc]: openSchemaDocCase,
     [Command.attachSchemaDoc]: attachCase,
     [Command.detachSchemaDoc]: detachCase,
+    [Command.setBinCollection]: async (place, kind) => {
+      // A bin in no collection, told to be in the validated one: its schema doc now checks it.
+      const id = (await w.other.createBin({ record: { b: 1 }, name: `told ${++made}` })).metadata.id;
+      await invoke(place.entry.command, await argsFor(place, kind), id, collectionWithSchema.name);
+      const document = await vscode.workspace.openTextDocument(binUri(id, 'told'));
+      const problems = await until(() => vscode.languages.getDiagnostics(document.uri).map((d) => d.message).join() || undefined, 'schema diagnostics');
+      assert.match(problems, /Missing property "a"/);
+    },
   };
   // The other places run the same action as their palette form.
   const formOf: Record<string, string> = {};

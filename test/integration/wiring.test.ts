@@ -51,12 +51,19 @@ describe('wiring', () => {
     assert.ok((await vscode.commands.getCommands(true)).includes(`${VIEW_ID}.focus`));
   });
 
-  it('keeps the service URL out of reach of a workspace', async () => {
-    assert.equal(manifest().contributes.configuration.properties['jsonbin.apiUrl'].scope, 'application');
-    await assert.rejects(
-      Promise.resolve(vscode.workspace.getConfiguration('jsonbin').update('apiUrl', 'https://elsewhere.example', vscode.ConfigurationTarget.Workspace)),
-    );
-    assert.notEqual(vscode.workspace.getConfiguration('jsonbin').get('apiUrl'), 'https://elsewhere.example');
+  it('keeps the service URL and every safety setting out of reach of a workspace', async () => {
+    const safety: [string, unknown][] = [
+      ['apiUrl', 'https://elsewhere.example'],
+      ['conflictCheck', false],
+      ['validation.enabled', false],
+      ['requestTimeoutSeconds', 1e9],
+      ['maxAnswerMegabytes', 1e6],
+    ];
+    for (const [name, value] of safety) {
+      assert.equal(manifest().contributes.configuration.properties[`jsonbin.${name}`].scope, 'application', name);
+      await assert.rejects(Promise.resolve(vscode.workspace.getConfiguration('jsonbin').update(name, value, vscode.ConfigurationTarget.Workspace)), name);
+      assert.notEqual(vscode.workspace.getConfiguration('jsonbin').get(name), value, name);
+    }
   });
 
   it('registers the jsonbin file system scheme; a settings probe costs no request', async () => {

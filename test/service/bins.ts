@@ -23,7 +23,8 @@ export function createBin(c: Context): Answer {
     fail(400, M.mismatch + mismatch);
   }
   const bin = c.store.createBin(owner, record, { name, private: booleanHeader(c, 'X-Bin-Private') !== false, collectionId });
-  return ok({ record, metadata: { id: bin.id, createdAt: bin.createdAt, private: bin.private, ...(name ? { name } : {}) } });
+  const optional = c.minimal || !name ? {} : { name };
+  return ok({ record, metadata: { id: bin.id, createdAt: bin.createdAt, private: bin.private, ...optional } });
 }
 
 export function updateBin(c: Context, id: string): Answer {
@@ -92,7 +93,7 @@ export function readBin(c: Context, id: string, which: string | undefined): Answ
   if (c.header('X-Bin-Meta') === 'false') {
     return ok(record);
   }
-  return ok({ record, metadata: binMetadata(bin) });
+  return ok({ record, metadata: c.minimal ? { id: bin.id, private: bin.private } : binMetadata(bin) });
 }
 
 export function versionCount(c: Context, id: string): Answer {

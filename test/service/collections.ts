@@ -37,7 +37,7 @@ export function listBins(c: Context, collectionId: string, after: string | undef
   if (!page) {
     fail(404, M.binNotOwned);
   }
-  return ok(page.map((b) => ({ record: b.id, snippetMeta: b.name ? { name: b.name } : {}, private: b.private, createdAt: b.createdAt })));
+  return ok(page.map((b) => ({ record: b.id, snippetMeta: b.name && !c.minimal ? { name: b.name } : {}, private: b.private, createdAt: b.createdAt })));
 }
 
 export function attachSchemaDoc(c: Context, collectionId: string, action: string): Answer {

@@ -8,6 +8,8 @@ export interface Context {
   segments: string[];
   header(name: string): string | undefined;
   body: string;
+  /** Answers carry only the fields the contract and the reference require. */
+  minimal: boolean;
 }
 
 export interface Answer {

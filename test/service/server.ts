@@ -29,6 +29,10 @@ export interface Fault {
   message?: string;
   drop?: boolean;
   malformed?: boolean;
+  /** A 200 with this body instead of the real answer (e.g. one of the wrong shape). */
+  body?: unknown;
+  /** A 200 whose body never ends, until the client hangs up. */
+  endless?: boolean;
 }
 
 export interface ServiceOptions {
@@ -36,7 +40,17 @@ export interface ServiceOptions {
   host?: string;
   /** The version segment the routes live under. */
   basePath?: string;
+  /** Only the fields the contract and the reference require: no name or collectionId in read metadata, no names in listings. */
+  minimal?: boolean;
+  /**
+   * Only the contract's routes and the reads it refers to: version counts and the `/meta/...`
+   * routes answer 404 as a plain web server would.
+   */
+  bareRoutes?: boolean;
 }
+
+/** Routes beyond the contract that a compatible service may lack. */
+const EXTRA_ROUTE = /^\/b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)$/;
 
 export class BinService {
   readonly store = new Store();
@@ -52,6 +66,11 @@ export class BinService {
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.basePath = options.basePath ?? '/v3';
+  }
+
+  /** How this service departs from the full one, for messages. */
+  get mode(): string {
+    return [this.options.minimal && 'minimal', this.options.bareRoutes && 'bare routes'].filter(Boolean).join(', ');
   }
 
   async start(): Promise<string> {
@@ -116,9 +135,25 @@ export class BinService {
         req.socket.destroy();
         return;
       }
+      if (fault?.endless) {
+        entry.status = 200;
+        streamForever(res);
+        return;
+      }
+      if (fault && 'body' in fault) {
+        entry.status = 200;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(fault.body));
+        return;
+      }
       if (fault?.malformed) {
         entry.status = 200;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"record": {"trunc');
+        return;
+      }
+      const bare = this.options.bareRoutes && EXTRA_ROUTE.test(new URL(entry.path, 'http://local').pathname.slice(this.basePath.length));
+      if (bare) {
+        entry.status = 404;
+        res.writeHead(404, { 'Content-Type': 'text/html' }).end(`<pre>Cannot ${entry.method} ${entry.path}</pre>`);
         return;
       }
       const answer: Answer =
@@ -155,6 +190,7 @@ export class BinService {
         return Array.isArray(value) ? value[0] : value;
       },
       body,
+      minimal: this.options.minimal ?? false,
     };
     return route(context);
   }
@@ -171,6 +207,19 @@ export class BinService {
     }
     return fault;
   }
+}
+
+/** `{"record": "xxxx…` without end, as fast as the client reads it. */
+function streamForever(res: ServerResponse): void {
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.write('{"record": "');
+  const pump = () => {
+    while (!res.destroyed && res.write(chunk));
+  };
+  res.on('drain', pump);
+  res.on('close', () => res.off('drain', pump));
+  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,6 +1,6 @@
 /** A local bin service with accounts, and clients for them, for tests in plain Node. */
 import { BinClient, type ClientOptions } from '../../src/api';
-import { BinService } from '../service/server';
+import { BinService, type ServiceOptions } from '../service/server';
 import type { Account } from '../service/store';
 
 export interface Fixture {
@@ -14,8 +14,8 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-export async function startFixture(): Promise<Fixture> {
-  const service = new BinService();
+export async function startFixture(options: ServiceOptions = {}): Promise<Fixture> {
+  const service = new BinService(options);
   const baseUrl = await service.start();
   const free = service.addAccount('free');
   const paid = service.addAccount('paid');

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { BinService } from '../service/server';
 import { KeyStore } from '../../src/account/keyStore';
 import { Connection } from '../../src/account/connection';
+import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { BinsTree } from '../../src/tree/binsTree';
 import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
@@ -76,8 +77,8 @@ export async function run(): Promise<void> {
   const keys = new KeyStore(secrets, () => baseUrl);
   await keys.set(account.key);
   const log = vscode.window.createOutputChannel('JSONBin bench', { log: true });
-  const connection = new Connection(keys, log);
   const memento = new MemoryMemento();
+  const connection = new Connection(keys, new BinCollections(memento, () => baseUrl), log);
   const remembered = new RememberedBins(memento, () => baseUrl);
   const bins: RememberedBin[] = Array.from({ length: 10_000 }, (_, i) => ({
     id: i.toString(16).padStart(24, '0'),

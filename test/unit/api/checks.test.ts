@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BinServiceError, checkKeyTransport, isBlank, nameProblem, parseBaseUrl } from '../../../src/api';
+import { BinServiceError, checkKeyTransport, goesDirect, isBlank, nameProblem, parseBaseUrl } from '../../../src/api';
 
 describe('checks that cost no request', () => {
   it('sends the key over plain http only to loopback addresses', () => {
@@ -24,6 +24,37 @@ describe('checks that cost no request', () => {
     assert.match(nameProblem('', 128, 'X-Bin-Name')!, /blank/);
     assert.match(nameProblem('   ', 128, 'X-Bin-Name')!, /blank/);
     assert.match(nameProblem('a'.repeat(129), 128, 'X-Bin-Name')!, /over 128 characters \(it has 129\)/);
-    assert.equal(nameProblem('😀'.repeat(128), 128, 'X-Bin-Name'), undefined);
+    assert.equal(nameProblem('é'.repeat(128), 128, 'X-Bin-Name'), undefined);
+  });
+
+  it('refuses names a header cannot carry, saying which character, before anything is sent', () => {
+    for (const [name, character] of [['Ωμέγα', 'Ω'], ['名前', '名'], ['bin 😀', '😀']]) {
+      const problem = nameProblem(name, 128, 'X-Bin-Name');
+      assert.match(problem ?? '', /only Latin-1 characters/, name);
+      assert.ok(problem!.includes(`"${character}"`), problem);
+    }
+    assert.equal(nameProblem('Café Ærø', 32, 'X-Collection-Name'), undefined);
+  });
+
+  it('refuses a service URL that would be altered: a query, a fragment, a user name', () => {
+    for (const url of ['https://api.jsonbin.io/v3?x=1', 'https://api.jsonbin.io/v3#top', 'https://me:secret@api.jsonbin.io/v3']) {
+      assert.throws(() => parseBaseUrl(url), /cannot carry a query, a fragment or a user name/, url);
+    }
+    assert.throws(() => parseBaseUrl('ftp://127.0.0.1/v3'), /must start with https/);
+  });
+
+  it('sends loopback and http.noProxy hosts direct, the rest through the proxy', () => {
+    const direct = (url: string, noProxy: string[] = []) => goesDirect(new URL(url), noProxy);
+    assert.ok(direct('http://127.0.0.1:8787/v3'));
+    assert.ok(direct('http://localhost/v3'));
+    assert.ok(direct('http://[::1]:80/v3'));
+    assert.ok(!direct('https://api.jsonbin.io/v3'));
+    assert.ok(direct('https://api.jsonbin.io/v3', ['jsonbin.io']));
+    assert.ok(direct('https://api.jsonbin.io/v3', ['.jsonbin.io']));
+    assert.ok(direct('https://api.jsonbin.io/v3', ['*.jsonbin.io']));
+    assert.ok(direct('https://api.jsonbin.io/v3', ['api.jsonbin.io:443']));
+    assert.ok(!direct('https://api.jsonbin.io/v3', ['api.jsonbin.io:8443']));
+    assert.ok(!direct('https://api.jsonbin.io/v3', ['notjsonbin.io', 'bin.io']));
+    assert.ok(direct('https://api.jsonbin.io/v3', ['*']));
   });
 });

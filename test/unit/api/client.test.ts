@@ -155,7 +155,9 @@ describe('service client', () => {
     f.service.fault({ method: 'POST', path: '/b', drop: true });
     f.service.fault({ method: 'PUT', path: `/b/${id}`, status: 503, message: 'busy' });
     const mark = f.service.log.length;
-    assert.equal((await rejects(owner.createBin({ record: { b: 1 } }))).kind, 'network');
+    const create = await rejects(owner.createBin({ record: { b: 1 } }));
+    assert.equal(create.kind, 'unknownOutcome');
+    assert.match(create.message, /may or may not have been stored: refresh/);
     const update = await rejects(owner.updateBin(id, { a: 2 }));
     assert.equal(update.kind, 'server');
     assert.equal(update.message, 'busy');
@@ -257,6 +259,8 @@ describe('service client and public bins of other accounts', () => {
   it('reads and updates them without the key they refuse, asking twice only the first time', async () => {
     const id = (await f.client(f.free).createBin({ record: { shared: 1 }, private: false })).metadata.id;
     const stranger = f.client(f.other);
+    // The stranger's key is known good once the service accepted it.
+    await stranger.listCollections();
     let mark = f.service.log.length;
     assert.deepEqual((await stranger.readBin(id)).record, { shared: 1 });
     assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '200 false']);
@@ -268,8 +272,20 @@ describe('service client and public bins of other accounts', () => {
 
   it('keeps the first refusal for a private bin', async () => {
     const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
-    const error = await rejects(f.client(f.other).readBin(id));
+    const stranger = f.client(f.other);
+    await stranger.listCollections();
+    const mark = f.service.log.length;
+    const error = await rejects(stranger.readBin(id));
     assert.equal(error.kind, 'invalidKey');
     assert.equal(error.status, 401);
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '401 false']);
+  });
+
+  it('spends one request when a key never accepted meets a private bin', async () => {
+    const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
+    const mark = f.service.log.length;
+    const error = await rejects(f.client(undefined, { key: () => 'not-a-key' }).readBin(id));
+    assert.equal(error.kind, 'invalidKey');
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true']);
   });
 });

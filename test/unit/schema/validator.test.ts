@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkText, SchemaCompiler } from '../../../src/schema/validator';
+import { CannotValidate, checkText, SchemaCompiler } from '../../../src/schema/validator';
 
 const schema = {
   type: 'object',
@@ -85,7 +85,7 @@ describe('schema validator', () => {
 
   it('refuses an empty schema and one that is not a JSON Schema', async () => {
     assert.match((await compiler.schemaProblem({}))!, /non-empty/);
-    assert.match((await compiler.schemaProblem({ type: 'nonsense' }))!, /Not a valid JSON Schema/);
+    assert.match((await compiler.schemaProblem({ type: 'nonsense' }))!, /Not a usable JSON Schema/);
     assert.equal(await compiler.schemaProblem(schema), undefined);
   });
 });
@@ -101,5 +101,13 @@ describe('schema validator, placing at most a given number of problems', () => {
     const counted = checkText(text, validate, 0);
     assert.deepEqual([counted.schema.length, counted.schemaCount], [0, 5]);
     assert.equal(checkText(text, validate).schema.length, 5);
+  });
+});
+
+describe('schema validator, records nested too deeply', () => {
+  it('says so instead of overflowing the stack', async () => {
+    const validate = await new SchemaCompiler().compile('tree', { $ref: '#/definitions/node', definitions: { node: { type: 'array', items: { $ref: '#/definitions/node' } } } });
+    const text = '['.repeat(20_000) + ']'.repeat(20_000);
+    assert.throws(() => checkText(text, validate), (e: unknown) => e instanceof CannotValidate && /nested too deeply/.test(e.message));
   });
 });

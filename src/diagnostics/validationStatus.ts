@@ -1,0 +1,60 @@
+/**
+ * Says in the status bar when the active bin is not validated because its collection is unknown
+ * (the service's answers need not name it), with the action that fixes it.
+ */
+import * as vscode from 'vscode';
+import { Command } from '../commands/ids';
+import { settings } from '../config';
+import { parseUri } from '../fs/uris';
+import type { BinCollections } from '../schema/binCollections';
+
+export class ValidationStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('jsonbin.validation', vscode.StatusBarAlignment.Left, 100);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly binCollections: BinCollections) {
+    this.item.name = 'JSONBin Validation';
+    this.item.text = '$(circle-slash) Not validated: collection unknown';
+    this.item.tooltip = "The service did not say which collection this bin is in, so its schema doc is not known. Choose the bin's collection to validate it.";
+    this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.subscriptions = [
+      this.item,
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('jsonbin') && this.update()),
+      binCollections.onDidLearn(() => this.update()),
+    ];
+    this.update();
+  }
+
+  private shownFor?: string;
+
+  /** True while the item is shown. */
+  get visible(): boolean {
+    return this.shownFor !== undefined;
+  }
+
+  /** What clicking the item runs, with the arguments it passes. */
+  get command(): vscode.Command | undefined {
+    return this.visible ? (this.item.command as vscode.Command) : undefined;
+  }
+
+  private update(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const resource = uri && parseUri(uri);
+    const unknown = resource?.kind === 'bin' && settings.validation() && this.binCollections.of(resource.id) === undefined;
+    if (!unknown || !uri) {
+      this.shownFor = undefined;
+      this.item.hide();
+      return;
+    }
+    this.shownFor = uri.toString();
+    this.item.command = { title: 'Choose Collection', command: Command.tabSetBinCollection, arguments: [uri] };
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
+  }
+}

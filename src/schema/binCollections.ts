@@ -1,0 +1,81 @@
+/**
+ * Which collection each bin is in. Read metadata need not say (`collectionId` is optional), so this
+ * is learned from every answer that tells (collection listings, creates into a collection, read
+ * metadata when present) or from the user, and kept per service URL across reloads.
+ */
+
+/** Where the relation is kept: VS Code's `Memento` fits. */
+export interface Memory {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** A collection id, `null` for a bin in no collection, `undefined` when not known. */
+export type CollectionOf = string | null | undefined;
+
+/** Writes are grouped: a listing page teaches ten bins at once. */
+const WRITE_DELAY_MS = 200;
+
+export class BinCollections {
+  private loaded?: { slot: string; map: Map<string, string | null> };
+  private timer?: ReturnType<typeof setTimeout>;
+  private readonly listeners = new Set<(binId: string) => void>();
+
+  constructor(
+    private readonly memory: Memory,
+    private readonly baseUrl: () => string,
+  ) {}
+
+  of(binId: string): CollectionOf {
+    return this.map().get(binId);
+  }
+
+  learn(binId: string, collectionId: string | null): void {
+    const map = this.map();
+    if (map.get(binId) === collectionId) {
+      return;
+    }
+    map.set(binId, collectionId);
+    this.scheduleWrite();
+    this.listeners.forEach((listener) => listener(binId));
+  }
+
+  forget(binId: string): void {
+    if (this.map().delete(binId)) {
+      this.scheduleWrite();
+    }
+  }
+
+  /** Called with the bin id whenever what is known of a bin changes. */
+  onDidLearn(listener: (binId: string) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Writes what is pending now (on deactivation). */
+  async flush(): Promise<void> {
+    if (this.timer !== undefined && this.loaded) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      await this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));
+    }
+  }
+
+  private map(): Map<string, string | null> {
+    const slot = `jsonbin.binCollections:${this.baseUrl()}`;
+    if (this.loaded?.slot !== slot) {
+      void this.flush();
+      this.loaded = { slot, map: new Map(Object.entries(this.memory.get<Record<string, string | null>>(slot) ?? {})) };
+    }
+    return this.loaded.map;
+  }
+
+  private scheduleWrite(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      if (this.loaded) {
+        void this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));
+      }
+    }, WRITE_DELAY_MS);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * One Ajv per schema doc, of the dialect its `$schema` names, so that schema docs never share ids
+ * and each is read by its own rules. Patterns run on RE2 (linear time): a schema's regular
+ * expression cannot freeze the editor.
+ */
+import type { Ajv, Options } from 'ajv';
+import { RE2JS } from 're2js';
+import DRAFT_06_META from 'ajv/dist/refs/json-schema-draft-06.json';
+
+export type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
+
+const BY_URI: Record<string, Dialect> = {
+  'json-schema.org/draft-04/schema': 'draft-04',
+  'json-schema.org/draft-06/schema': 'draft-06',
+  'json-schema.org/draft-07/schema': 'draft-07',
+  'json-schema.org/draft/2019-09/schema': '2019-09',
+  'json-schema.org/draft/2020-12/schema': '2020-12',
+};
+
+/** A schema doc this editor cannot use, with the reason in the user's terms. */
+export class SchemaDocProblem extends Error {}
+
+/** The dialect a schema names with `$schema`; without one, draft-07 (Ajv's default). */
+export function dialectOf(schema: object): Dialect {
+  const declared = (schema as { $schema?: unknown }).$schema;
+  if (declared === undefined) {
+    return 'draft-07';
+  }
+  const key = typeof declared === 'string' ? declared.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
+  const dialect = BY_URI[key];
+  if (!dialect) {
+    throw new SchemaDocProblem(
+      `its $schema ${JSON.stringify(declared)} is not a dialect this editor knows (draft-04, draft-06, draft-07, 2019-09 or 2020-12)`,
+    );
+  }
+  return dialect;
+}
+
+/** Ajv's regular expressions, on RE2: no backtracking, so no pattern can take exponential time. */
+const safeRegExp = Object.assign(
+  (pattern: string, flags: string) => {
+    let compiled: RE2JS;
+    try {
+      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    } catch (error) {
+      throw new SchemaDocProblem(
+        `the pattern ${JSON.stringify(pattern)} cannot run on the editor's safe regex engine (${(error as Error).message}); lookaheads and backreferences are not supported`,
+      );
+    }
+    // Ajv tells patterns apart by their text: each needs its own.
+    return { test: (s: string) => compiled.test(s), toString: () => `/${pattern}/${flags}` };
+  },
+  { code: 'safeRegExp' },
+);
+
+const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, code: { regExp: safeRegExp } };
+
+/**
+ * A fresh Ajv of the dialect, with formats; the modules load on first use. (ajv-draft-04 and
+ * ajv-formats are CommonJS modules whose `module.exports` is also their own `default`.)
+ */
+export async function ajvFor(dialect: Dialect): Promise<Ajv> {
+  let ajv: Ajv;
+  switch (dialect) {
+    case 'draft-04':
+      ajv = new (await import('ajv-draft-04')).default.default(OPTIONS);
+      break;
+    case '2019-09':
+      ajv = new (await import('ajv/dist/2019.js')).Ajv2019(OPTIONS);
+      break;
+    case '2020-12':
+      ajv = new (await import('ajv/dist/2020.js')).Ajv2020(OPTIONS);
+      break;
+    default: {
+      ajv = new (await import('ajv')).Ajv(OPTIONS);
+      if (dialect === 'draft-06') {
+        ajv.addMetaSchema(DRAFT_06_META);
+      }
+    }
+  }
+  (await import('ajv-formats')).default.default(ajv);
+  return ajv;
+}

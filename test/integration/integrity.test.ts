@@ -1,0 +1,118 @@
+/** What is sent is what the user wrote; what someone else saved is never overwritten without asking. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Command } from '../../src/commands/ids';
+import { schemaDocUri } from '../../src/fs/uris';
+import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
+
+describe('integrity of saves', function () {
+  this.timeout(30_000);
+  let w: World;
+  const asked: string[] = [];
+  before(async () => (w = await setup()));
+  beforeEach(() => {
+    asked.length = 0;
+    w.api.setConflictPrompt(async (uri) => {
+      asked.push(uri.toString());
+      return 'cancel';
+    });
+  });
+  afterEach(async () => {
+    w.api.setConflictPrompt(undefined);
+    await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await closeAll();
+  });
+
+  async function openBin(record: object): Promise<{ id: string; document: vscode.TextDocument }> {
+    const id = (await w.other.createBin({ record: record as never, name: 'integrity' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
+    return { id, document };
+  }
+
+  it('sends the text byte for byte: spacing, key order and number forms kept', async () => {
+    const { document } = await openBin({ a: 1 });
+    const text = '{\n    "z": 1.50,\n  "a": [1e2, -0.0],   "s": "\\u00e9"\n}\n';
+    await replaceText(document, text);
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
+    assert.equal(requests.find((r) => r.method === 'PUT')?.body, text);
+  });
+
+  for (const [number, what] of [['1e400', 'beyond a double'], ['12345678901234567890', 'beyond 2^53']]) {
+    it(`refuses ${number} (${what}) before any request, keeping the edit`, async () => {
+      const { document } = await openBin({ a: 1 });
+      await replaceText(document, `{"n": ${number}}`);
+      const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
+      assert.deepEqual(requests, []);
+      assert.ok(document.isDirty);
+      assert.equal(document.getText(), `{"n": ${number}}`);
+    });
+  }
+
+  it('asks before overwriting another writer, after settings and key changes dropped every cached record', async () => {
+    const { id, document } = await openBin({ v: 1 });
+    await replaceText(document, '{"v": "mine"}');
+    await w.other.updateBin(id, { v: 'theirs' });
+    // Each of these empties the cache of fetched records, as eviction does.
+    await config().update('requestTimeoutSeconds', 20, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
+    // Written through the file system, as another extension would: VS Code's own mtime check is not in the way.
+    const written = await requestsDuring(w.service, () =>
+      assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from('{"v": "mine"}'))), /changed on the service/),
+    );
+    assert.deepEqual(asked, [document.uri.toString()]);
+    assert.deepEqual(written.map((r) => r.method), ['GET'], 'the stale write sent no PUT');
+    // Saved from the editor, VS Code sees the newer record first and asks as well; nothing is sent either way.
+    const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
+    assert.ok(!saved.some((r) => r.method === 'PUT'));
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 'theirs' });
+    assert.ok(document.isDirty);
+  });
+
+  it('keeps the mtime of a record fetched again unchanged: no false conflict after a settings change', async () => {
+    const { document } = await openBin({ v: 1 });
+    await replaceText(document, '{"v": 2}');
+    await config().update('requestTimeoutSeconds', 25, vscode.ConfigurationTarget.Global);
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
+    assert.deepEqual(asked, []);
+    assert.deepEqual(requests.map((r) => r.method), ['GET', 'PUT']);
+  });
+
+  it('asks before overwriting another writer of a schema doc', async () => {
+    const doc = await w.other.createSchemaDoc('integrity schema', { type: 'object' });
+    const document = await vscode.workspace.openTextDocument(schemaDocUri(doc.metadata.id, 'integrity schema'));
+    await replaceText(document, '{"type": "object", "required": ["mine"]}');
+    await w.other.updateSchemaDoc(doc.metadata.id, { type: 'object', required: ['theirs'] }, 'integrity schema');
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
+    assert.deepEqual(asked, [document.uri.toString()]);
+    assert.deepEqual(requests.map((r) => r.method), ['GET']);
+    assert.deepEqual((await w.other.readSchemaDoc(doc.metadata.id)).record, { type: 'object', required: ['theirs'] });
+  });
+
+  it('saves without asking when the service already holds this very text (a save whose answer was lost)', async () => {
+    const { id, document } = await openBin({ v: 1 });
+    await replaceText(document, '{"v": 2}');
+    await w.other.updateBin(id, { v: 2 });
+    assert.equal(await document.save(), true);
+    assert.deepEqual(asked, []);
+  });
+});
+
+describe('names', () => {
+  let w: World;
+  before(async () => (w = await setup()));
+  afterEach(() => closeAll());
+
+  for (const name of ['Ωμέγα', '名前', 'bin 😀']) {
+    it(`refuses "${name}" before sending, saying why`, async () => {
+      const requests = await requestsDuring(w.service, () =>
+        assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.createBin, { record: { a: 1 }, name })), /can hold only Latin-1 characters.*is not one/),
+      );
+      assert.deepEqual(requests, []);
+    });
+  }
+
+  it('round-trips a Latin-1 name through the service', async () => {
+    const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { a: 1 }, name: 'Café Ærø' });
+    assert.equal((await w.other.readBin(created.id)).metadata.name, 'Café Ærø');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The main paths against a service that answers only the required fields and lacks the routes
+ * beyond the contract: validation still knows each bin's collection, from creates and listings
+ * or from the user, and what the service lacks is said, not guessed.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BinClient } from '../../src/api';
+import { Command } from '../../src/commands/ids';
+import { binUri } from '../../src/fs/uris';
+import type { Prompter } from '../../src/ui/prompter';
+import { BinService } from '../service/server';
+import { closeAll, config, labelOf, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
+
+const schema = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
+
+describe('against a minimal service (required fields only, contract routes only)', function () {
+  this.timeout(30_000);
+  let w: World;
+  const minimal = new BinService({ minimal: true, bareRoutes: true });
+  let other: BinClient;
+  let collection: { id: string; name: string };
+
+  const diagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
+  const problemsOf = (uri: vscode.Uri, count: number) =>
+    until(() => (diagnostics(uri).length === count ? diagnostics(uri).map((d) => d.message) : undefined), `${count} diagnostics`);
+  const open = async (id: string) => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(Command.openBin, id);
+    return vscode.workspace.openTextDocument(uri);
+  };
+
+  before(async () => {
+    w = await setup();
+    const url = await minimal.start();
+    minimal.addAccount('free', undefined, TEST_KEY);
+    other = new BinClient({ baseUrl: url, key: () => TEST_KEY });
+    const made = await other.createCollection('Minimal validated');
+    collection = { id: made.id, name: 'Minimal validated' };
+    await other.attachSchemaDoc(made.id, (await other.createSchemaDoc('minimal schema', schema)).metadata.id);
+    await config().update('apiUrl', url, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
+  });
+  after(async () => {
+    await closeAll();
+    w.api.setPrompter(undefined);
+    await config().update('apiUrl', w.service.baseUrl, vscode.ConfigurationTarget.Global);
+    await other.close();
+    await minimal.stop();
+  });
+  afterEach(() => closeAll());
+
+  it('a bin created into a collection is validated as the user types, and a breaking save sends nothing', async () => {
+    const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { title: 'ok' }, name: 'made here', collectionId: collection.id });
+    const document = await open(created.id);
+    assert.equal(w.api.validationStatus.visible, false);
+    await replaceText(document, '{"title": 5}');
+    assert.deepEqual(await problemsOf(document.uri, 1), ['must be string at /title']);
+    const requests = await requestsDuring(minimal, async () => assert.equal(await document.save(), false));
+    assert.deepEqual(requests, []);
+    assert.ok(document.isDirty);
+  });
+
+  it('a bin listed under a collection in the view is validated when opened', async () => {
+    const id = (await other.createBin({ record: { title: 'listed' }, collectionId: collection.id })).metadata.id;
+    // The extension learns the bin's collection from the listing the view fetches (reads do not say).
+    const [collections] = (await w.api.tree.getChildren()) ?? [];
+    await vscode.commands.executeCommand(Command.refresh);
+    for (const row of (await w.api.tree.getChildren(collections)) ?? []) {
+      if (labelOf(await w.api.tree.getTreeItem(row)) === collection.name) {
+        await w.api.tree.getChildren(row);
+      }
+    }
+    const document = await open(id);
+    await replaceText(document, '{}');
+    assert.deepEqual(await problemsOf(document.uri, 1), ['Missing property "title"']);
+  });
+
+  it('a bin of unknown collection says so in the status bar, and the user can tell it', async () => {
+    const id = (await other.createBin({ record: { title: 'untold' }, collectionId: collection.id })).metadata.id;
+    const document = await open(id);
+    await replaceText(document, '{"untitled": true}');
+    await until(() => w.api.validationStatus.visible || undefined, 'the "Not validated" status');
+    assert.deepEqual(diagnostics(document.uri), []);
+    const command = w.api.validationStatus.command!;
+    const prompter: Prompter = {
+      input: async () => undefined,
+      pick: async (items) => items.find((i) => i.label.includes(collection.name)),
+      confirm: async () => false,
+    };
+    w.api.setPrompter(prompter);
+    const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[])));
+    w.api.setPrompter(undefined);
+    assert.ok(requests.every((r) => r.path.endsWith('/c') || r.path.includes('/s/')), requests.map((r) => r.path).join());
+    assert.deepEqual(await problemsOf(document.uri, 1), ['Missing property "title"']);
+    assert.equal(w.api.validationStatus.visible, false);
+  });
+
+  it('saves, deletes versions and reads a version with the contract routes; says what is missing', async () => {
+    const id = (await other.createBin({ record: { title: 'v' }, collectionId: collection.id })).metadata.id;
+    await vscode.commands.executeCommand(Command.setBinCollection, id, collection.id);
+    const document = await open(id);
+    await replaceText(document, '{"title": "saved"}');
+    const saved = await requestsDuring(minimal, async () => assert.equal(await document.save(), true));
+    // The conflict check reads through /b/<id> (the service lacks /latest), then one PUT.
+    assert.deepEqual(saved.filter((r) => r.status === 200).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`), ['GET /v3/b/ID', 'PUT /v3/b/ID']);
+    const deleted = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.deleteVersions, id, { preserveLatest: true }));
+    // The open tab then reloads the record that may have changed.
+    assert.deepEqual(deleted.filter((r) => r.method === 'DELETE').map((r) => `${r.path.replace(id, 'ID')} ${r.status}`), ['/v3/b/ID/versions 200']);
+    const version = await vscode.workspace.openTextDocument(binUri(id, 'v', 0));
+    assert.deepEqual(JSON.parse(version.getText()), { title: 'saved' });
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Command.renameBin, id, 'new name')),
+      /This bin service does not offer PUT \/b\/…\/meta\/name/,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+/** Answers that do not fit: wrong shapes, endless bodies, missing routes; and what minimal answers still teach. */
+import * as assert from 'node:assert/strict';
+import { BinServiceError } from '../../../src/api';
+import { startFixture, type Fixture } from '../../support/fixture';
+
+async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof BinServiceError, String(error));
+    return error;
+  }
+  assert.fail('expected a rejection');
+}
+
+describe('answers that do not fit the interface', () => {
+  let f: Fixture;
+  before(async () => (f = await startFixture()));
+  after(() => f.close());
+  afterEach(() => f.service.clearFaults());
+
+  it('names a 200 of the wrong shape instead of opening an empty document', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    for (const body of [{ metadata: { id, private: true } }, { record: { a: 1 }, metadata: null }, [1, 2], 'text']) {
+      f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body, times: 1 });
+      const error = await rejects(client.readBin(id));
+      assert.equal(error.kind, 'server');
+      assert.match(error.message, /answered 200 without a record and its metadata/, JSON.stringify(body));
+    }
+    f.service.fault({ method: 'GET', path: '/c', body: { not: 'a list' }, times: 1 });
+    assert.match((await rejects(client.listCollections())).message, /without a list of collections/);
+  });
+
+  it('stops reading an endless answer at the cap, and does not ask again', async () => {
+    const client = f.client(f.free, { maxAnswerBytes: 1024 * 1024 });
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    f.service.fault({ method: 'GET', path: `/b/${id}/latest`, endless: true });
+    const mark = f.service.log.length;
+    const before = process.memoryUsage().rss;
+    const error = await rejects(client.readBin(id));
+    assert.equal(error.kind, 'answerTooLarge');
+    assert.match(error.message, /over 1024\.0 KB \(the jsonbin\.maxAnswerMegabytes setting\)/);
+    assert.equal(f.service.requestsSince(mark).length, 1, 'a capped read is not repeated');
+    assert.ok(process.memoryUsage().rss - before < 64 * 1024 * 1024, 'memory stayed bounded');
+  });
+
+  it('does not repeat a read that timed out: the wait is the user’s to renew', async () => {
+    const client = f.client(f.free, { timeoutMs: 100 });
+    f.service.fault({ method: 'GET', path: '/c', delayMs: 300 });
+    const mark = f.service.log.length;
+    assert.equal((await rejects(client.listCollections())).kind, 'timeout');
+    assert.equal(f.service.requestsSince(mark).length, 1);
+  });
+
+  it('tells an unknown outcome from a failure when a create timed out after it was sent', async () => {
+    const client = f.client(f.free, { timeoutMs: 100 });
+    f.service.fault({ method: 'POST', path: '/b', delayMs: 300 });
+    const mark = f.service.log.length;
+    const error = await rejects(client.createBin({ record: { a: 1 } }));
+    assert.equal(error.kind, 'unknownOutcome');
+    assert.match(error.message, /did not answer within 0\.1 s\. It may or may not have been stored: refresh to see before trying again/);
+    assert.equal(f.service.requestsSince(mark).length, 1, 'a create is never repeated blindly');
+  });
+});
+
+describe('a service with only the contract’s routes and fields', () => {
+  let f: Fixture;
+  before(async () => (f = await startFixture({ minimal: true, bareRoutes: true })));
+  after(() => f.close());
+
+  it('reads through /b/<id> when /latest is missing, asking /latest only once', async () => {
+    const client = f.client(f.free);
+    const ids = [(await client.createBin({ record: { a: 1 } })).metadata.id, (await client.createBin({ record: { b: 2 } })).metadata.id];
+    const mark = f.service.log.length;
+    assert.deepEqual((await client.readBin(ids[0])).record, { a: 1 });
+    assert.deepEqual((await client.readBin(ids[1])).record, { b: 2 });
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.path}`),
+      [`404 /v3/b/${ids[0]}/latest`, `200 /v3/b/${ids[0]}`, `200 /v3/b/${ids[1]}`],
+    );
+  });
+
+  it('says the service does not offer version counts, renames or privacy changes', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    for (const call of [client.versionCount(id), client.renameBin(id, 'x'), client.setPrivacy(id, false)]) {
+      const error = await rejects(call);
+      assert.equal(error.kind, 'unsupported');
+      assert.match(error.message, /^This bin service does not offer (GET|PUT) \/b\/…\/(versions\/count|meta\/name|meta\/privacy) \(it answered 404\)$/);
+    }
+  });
+
+  it('learns which collection a bin is in from creates and listings, though reads do not say', async () => {
+    const learned = new Map<string, string | null>();
+    const client = f.client(f.free, { onCollectionOf: (bin, collection) => learned.set(bin, collection) });
+    const collection = await client.createCollection('Minimal');
+    const inside = (await client.createBin({ record: { a: 1 }, collectionId: collection.id, name: 'inside' })).metadata.id;
+    const outside = (await f.client(f.free).createBin({ record: { b: 1 } })).metadata.id;
+    const read = await client.readBin(inside);
+    assert.deepEqual(Object.keys(read.metadata).sort(), ['id', 'private']);
+    assert.deepEqual([...learned], [[inside, collection.id]]);
+    learned.clear();
+    const [listed] = await client.listBins(collection.id);
+    assert.equal(listed.name, undefined, 'minimal listings carry no names');
+    await client.listBins('uncategorized');
+    assert.equal(learned.get(inside), collection.id);
+    assert.equal(learned.get(outside), null);
+  });
+});

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import { BinServiceError, RecordText, unfaithfulNumber } from '../../../src/api';
+import { startFixture, type Fixture } from '../../support/fixture';
+
+describe('records as the user wrote them', () => {
+  it('refuses a number beyond a double, naming it and where it is', () => {
+    const problem = unfaithfulNumber('{"a": {"big": 1e400}}');
+    assert.match(problem ?? '', /The number 1e400 at \/a\/big is beyond what a JSON number can hold.*would store null/);
+  });
+
+  it('refuses an integer beyond 2^53 that would lose digits, saying what it would become', () => {
+    const problem = unfaithfulNumber('[1, 12345678901234567890]');
+    assert.match(problem ?? '', /The number 12345678901234567890 at \/1 would be stored as 12345678901234567168/);
+  });
+
+  it('keeps numbers a double holds exactly, however they are written, and digits inside strings', () => {
+    for (const text of ['{"n": 9007199254740993.5e-3}', '{"n": 9007199254740992}', '{"n": 1e300}', '{"s": "12345678901234567890"}', '{"n": 0.1}']) {
+      assert.equal(unfaithfulNumber(text), undefined, text);
+    }
+  });
+
+  it('throws an invalid-input error for text that is not JSON', () => {
+    assert.throws(() => RecordText.parse('{"a": }'), (e: unknown) => e instanceof BinServiceError && e.kind === 'invalidInput' && /not JSON/.test(e.message));
+  });
+
+  describe('sent byte for byte', () => {
+    let f: Fixture;
+    before(async () => (f = await startFixture()));
+    after(() => f.close());
+
+    it('sends the text exactly as written: spacing, key order, number forms', async () => {
+      const text = '{\n    "z": 1.50,\n  "a": [1e2, -0.0],   "s": "\\u00e9"\n}\n';
+      const client = f.client(f.free);
+      const id = (await client.createBin({ record: RecordText.parse(text) })).metadata.id;
+      await client.updateBin(id, RecordText.parse(text.replace('1.50', '2.50')));
+      const bodies = f.service.log.filter((e) => e.method === 'POST' || e.method === 'PUT').map((e) => e.body);
+      assert.deepEqual(bodies.slice(-2), [text, text.replace('1.50', '2.50')]);
+    });
+
+    it('refuses 1e400 and 12345678901234567890 before sending anything', async () => {
+      const mark = f.service.log.length;
+      for (const text of ['{"big": 1e400}', '{"id": 12345678901234567890}']) {
+        assert.throws(() => RecordText.parse(text), /Write it as a string/);
+      }
+      assert.equal(f.service.log.length, mark);
+    });
+  });
+});
