@@ -1,5 +1,6 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
+import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
 import { BinServiceError, type Operation } from './errors';
 import type { RecordText } from './record';
 import { Transport, type Request, type TransportOptions } from './transport';
@@ -283,48 +284,6 @@ export class BinClient {
       },
     });
   }
-}
-
-interface RawCollection {
-  record: string;
-  collectionMeta?: { name?: string };
-  createdAt: string;
-  schemaDocId?: string;
-}
-
-interface RawBinSummary {
-  record: string;
-  snippetMeta?: { name?: string };
-  private?: boolean;
-  createdAt: string;
-}
-
-function deleted(answer: { metadata: { id: string; versionsDeleted: number }; message: string }): DeletedBin {
-  shaped(answer, (a) => typeof a.metadata === 'object' && a.metadata !== null, 'the deleted bin');
-  return { id: answer.metadata.id, versionsDeleted: answer.metadata.versionsDeleted, message: answer.message };
-}
-
-function hasRecord(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
-}
-
-/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
-function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
-  let fits: boolean;
-  try {
-    fits = answer !== null && answer !== undefined && check(answer);
-  } catch {
-    fits = false;
-  }
-  if (!fits) {
-    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
-  }
-  return answer;
-}
-
-function shapedSchemaDoc(doc: SchemaDoc, id: string): SchemaDoc {
-  shaped(doc, (a) => typeof a.record === 'object' && a.record !== null && typeof a.metadata === 'object' && a.metadata !== null, 'a schema doc');
-  return { record: doc.record, metadata: { ...doc.metadata, id: doc.metadata.id ?? id } };
 }
 
 function checkVersion(version: number): number {

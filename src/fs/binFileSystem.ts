@@ -69,12 +69,6 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
   }
 
-  /** What is known of a resource without asking the service. */
-  cached(uri: vscode.Uri): Entry | undefined {
-    const resource = parseUri(uri);
-    return resource && this.entries.get(resourceKey(resource));
-  }
-
   /**
    * Fetches ahead of opening (e.g. to title the tab); the open then costs nothing more. Rejects
    * with the service's error as it is: the caller is not necessarily opening a file.

@@ -5,7 +5,10 @@ import { Command } from '../commands/ids';
 
 const PRICING = 'https://jsonbin.io/pricing';
 
-/** Shows an error; `retry` is offered for failures that may pass (network, timeout, server). */
+/**
+ * Shows an error with the action that helps: `retry` is offered for failures that may pass
+ * (network, timeout, server); a write whose outcome is unknown offers Refresh, never a blind retry.
+ */
 export function reportError(error: unknown, retry?: () => unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const actions: string[] = [];
@@ -14,24 +17,36 @@ export function reportError(error: unknown, retry?: () => unknown): void {
       actions.push('Set API Key');
     } else if (error.kind === 'allowanceExhausted' || error.kind === 'tooLarge' || error.kind === 'versioningNotOnPlan') {
       actions.push('Open Pricing');
+    } else if (error.kind === 'unknownOutcome') {
+      actions.push('Refresh');
     } else if (retry && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server')) {
       actions.push('Retry');
     }
   }
-  void vscode.window.showErrorMessage(`JSONBin: ${message}`, ...actions).then((choice) => {
+  void vscode.window.showErrorMessage(`JSONBin: ${plainText(message)}`, ...actions).then((choice) => {
     if (choice === 'Set API Key') {
       void vscode.commands.executeCommand(Command.setApiKey);
     } else if (choice === 'Open Pricing') {
       void vscode.env.openExternal(vscode.Uri.parse(PRICING));
+    } else if (choice === 'Refresh') {
+      void vscode.commands.executeCommand(Command.refresh);
     } else if (choice === 'Retry') {
       retry?.();
     }
   });
 }
 
+/**
+ * Notifications turn `[label](target)` into links, commands included: text that came from the
+ * service (or holds what it sent) is shown as written, with that syntax broken.
+ */
+export function plainText(text: string): string {
+  return text.replace(/\]\(/g, ']\u200B(');
+}
+
 /** A notification that nothing waits on: it stays until the user dismisses it. */
 export function inform(message: string): void {
-  void vscode.window.showInformationMessage(`JSONBin: ${message}`);
+  void vscode.window.showInformationMessage(`JSONBin: ${plainText(message)}`);
 }
 
 /** Runs slow work with a progress notification. */

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
+import { plainText } from '../../src/ui/feedback';
 import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
 
 describe('integrity of saves', function () {
@@ -110,6 +111,12 @@ describe('names', () => {
       assert.deepEqual(requests, []);
     });
   }
+
+  it('shows service text in notifications as written, unable to form a link', () => {
+    const shown = plainText('Bin "[open me](command:jsonbin.clearApiKey)" not found');
+    assert.ok(!/\]\(/.test(shown), shown);
+    assert.equal(shown.replace(/\u200B/g, ''), 'Bin "[open me](command:jsonbin.clearApiKey)" not found');
+  });
 
   it('round-trips a Latin-1 name through the service', async () => {
     const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { a: 1 }, name: 'Café Ærø' });

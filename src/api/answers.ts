@@ -1,0 +1,45 @@
+/** What the service's answers must look like before the client hands them on: a 200 of another shape is named. */
+import { BinServiceError } from './errors';
+import type { DeletedBin, SchemaDoc } from './types';
+
+export interface RawCollection {
+  record: string;
+  collectionMeta?: { name?: string };
+  createdAt: string;
+  schemaDocId?: string;
+}
+
+export interface RawBinSummary {
+  record: string;
+  snippetMeta?: { name?: string };
+  private?: boolean;
+  createdAt: string;
+}
+
+export function deleted(answer: { metadata: { id: string; versionsDeleted: number }; message: string }): DeletedBin {
+  shaped(answer, (a) => typeof a.metadata === 'object' && a.metadata !== null, 'the deleted bin');
+  return { id: answer.metadata.id, versionsDeleted: answer.metadata.versionsDeleted, message: answer.message };
+}
+
+export function hasRecord(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
+}
+
+/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
+export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
+  let fits: boolean;
+  try {
+    fits = answer !== null && answer !== undefined && check(answer);
+  } catch {
+    fits = false;
+  }
+  if (!fits) {
+    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
+  }
+  return answer;
+}
+
+export function shapedSchemaDoc(doc: SchemaDoc, id: string): SchemaDoc {
+  shaped(doc, (a) => typeof a.record === 'object' && a.record !== null && typeof a.metadata === 'object' && a.metadata !== null, 'a schema doc');
+  return { record: doc.record, metadata: { ...doc.metadata, id: doc.metadata.id ?? id } };
+}
