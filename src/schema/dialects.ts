@@ -4,7 +4,6 @@
  * expression cannot freeze the editor.
  */
 import type { Ajv, Options } from 'ajv';
-import { RE2JS } from 're2js';
 import DRAFT_06_META from 'ajv/dist/refs/json-schema-draft-06.json';
 
 export type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
@@ -36,10 +35,13 @@ export function dialectOf(schema: object): Dialect {
   return dialect;
 }
 
+type RegExpEngine = NonNullable<NonNullable<Options['code']>['regExp']>;
+
 /** Ajv's regular expressions, on RE2: no backtracking, so no pattern can take exponential time. */
-const safeRegExp = Object.assign(
-  (pattern: string, flags: string) => {
-    let compiled: RE2JS;
+async function safeRegExp(): Promise<RegExpEngine> {
+  const { RE2JS } = await import('re2js');
+  const engine = (pattern: string, flags: string) => {
+    let compiled: InstanceType<typeof RE2JS>;
     try {
       compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
     } catch (error) {
@@ -49,30 +51,31 @@ const safeRegExp = Object.assign(
     }
     // Ajv tells patterns apart by their text: each needs its own.
     return { test: (s: string) => compiled.test(s), toString: () => `/${pattern}/${flags}` };
-  },
-  { code: 'safeRegExp' },
-);
+  };
+  return Object.assign(engine, { code: 'safeRegExp' });
+}
 
-const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, code: { regExp: safeRegExp } };
+const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true };
 
 /**
  * A fresh Ajv of the dialect, with formats; the modules load on first use. (ajv-draft-04 and
  * ajv-formats are CommonJS modules whose `module.exports` is also their own `default`.)
  */
 export async function ajvFor(dialect: Dialect): Promise<Ajv> {
+  const options: Options = { ...OPTIONS, code: { regExp: await safeRegExp() } };
   let ajv: Ajv;
   switch (dialect) {
     case 'draft-04':
-      ajv = new (await import('ajv-draft-04')).default.default(OPTIONS);
+      ajv = new (await import('ajv-draft-04')).default.default(options);
       break;
     case '2019-09':
-      ajv = new (await import('ajv/dist/2019.js')).Ajv2019(OPTIONS);
+      ajv = new (await import('ajv/dist/2019.js')).Ajv2019(options);
       break;
     case '2020-12':
-      ajv = new (await import('ajv/dist/2020.js')).Ajv2020(OPTIONS);
+      ajv = new (await import('ajv/dist/2020.js')).Ajv2020(options);
       break;
     default: {
-      ajv = new (await import('ajv')).Ajv(OPTIONS);
+      ajv = new (await import('ajv')).Ajv(options);
       if (dialect === 'draft-06') {
         ajv.addMetaSchema(DRAFT_06_META);
       }

@@ -17,6 +17,8 @@ export class SchemaDocs {
   readonly compiler = new SchemaCompiler();
   private collections?: Promise<Collection[]>;
   private readonly docs = new Map<string, Promise<SchemaDoc>>();
+  /** Collections missing from a listing that was fetched again for them: not again. */
+  private readonly relisted = new Set<string>();
 
   constructor(private readonly client: () => BinClient) {}
 
@@ -24,7 +26,13 @@ export class SchemaDocs {
     if (!collectionId) {
       return undefined;
     }
-    const collection = (await this.listCollections()).find((c) => c.id === collectionId);
+    let collection = (await this.listCollections()).find((c) => c.id === collectionId);
+    if (!collection && !this.relisted.has(collectionId)) {
+      // Created after the listing was fetched: list once more rather than skip validation.
+      this.relisted.add(collectionId);
+      this.collections = undefined;
+      collection = (await this.listCollections()).find((c) => c.id === collectionId);
+    }
     if (!collection?.schemaDocId) {
       return undefined;
     }
@@ -70,6 +78,7 @@ export class SchemaDocs {
   clear(): void {
     this.collections = undefined;
     this.docs.clear();
+    this.relisted.clear();
   }
 
   schemaProblem(schema: Json): Promise<string | undefined> {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
 import { plainText } from '../../src/ui/feedback';
-import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 describe('integrity of saves', function () {
   this.timeout(30_000);
@@ -88,6 +88,25 @@ describe('integrity of saves', function () {
     assert.deepEqual(requests.map((r) => r.method), ['GET']);
     assert.deepEqual((await w.other.readSchemaDoc(doc.metadata.id)).record, { type: 'object', required: ['theirs'] });
   });
+
+  for (const dialect of ['http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-06/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema']) {
+    it(`saves a schema doc with $id and $schema ${dialect} again and again, and validates bins by it`, async () => {
+      const body = { $schema: dialect, $id: 'https://example.com/person.json', type: 'object', required: ['name'] };
+      const doc = await w.other.createSchemaDoc('dialect', body);
+      const collectionId = (await w.other.createCollection('dialects')).id;
+      await w.other.attachSchemaDoc(collectionId, doc.metadata.id);
+      const document = await vscode.workspace.openTextDocument(schemaDocUri(doc.metadata.id, 'dialect'));
+      for (const required of [['name', 'email'], ['email']]) {
+        await replaceText(document, JSON.stringify({ ...body, required }, null, 2));
+        assert.equal(await document.save(), true, `save requiring ${required.join()}`);
+      }
+      const binId = (await w.other.createBin({ record: { email: 'e' }, collectionId })).metadata.id;
+      const bin = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, binId)));
+      await replaceText(bin, '{"name": "n"}');
+      const problems = await until(() => vscode.languages.getDiagnostics(bin.uri).map((d) => d.message).join() || undefined, 'diagnostics');
+      assert.match(problems, /Missing property "email"/);
+    });
+  }
 
   it('saves without asking when the service already holds this very text (a save whose answer was lost)', async () => {
     const { id, document } = await openBin({ v: 1 });

@@ -1,6 +1,10 @@
 /** The local bin service's state: accounts, bins with versions, collections and schema docs. */
 import { randomBytes } from 'node:crypto';
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import AjvDraft04 from 'ajv-draft-04';
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 
 export type Plan = 'free' | 'paid';
 export const KB = 1024;
@@ -55,7 +59,6 @@ export class Store {
   readonly collections = new Map<string, StoredCollection>();
   readonly schemaDocs = new Map<string, StoredSchemaDoc>();
   private seq = 0;
-  private readonly ajv = new Ajv({ allErrors: false, strict: false });
 
   addAccount(plan: Plan = 'free', allowance = Number.POSITIVE_INFINITY, key?: string): Account {
     const account: Account = { id: newId(), key: key ?? `$2a$10$${randomBytes(24).toString('base64url')}`, plan, allowance, used: 0 };
@@ -142,9 +145,25 @@ export class Store {
     return all.slice(start, start + 10);
   }
 
-  /** Compiles first, so a schema doc that is not a valid JSON Schema is never stored. */
+  /**
+   * Compiles first, so a schema doc that is not a valid JSON Schema is never stored. Each schema
+   * doc has its own validator, of the dialect its `$schema` names, as a hosted service keeps them.
+   */
   compile(schema: unknown): ValidateFunction {
-    return this.ajv.compile(schema as object);
+    const options: Options = { allErrors: false, strict: false };
+    const given = (schema as { $schema?: unknown } | null)?.$schema;
+    const declared = typeof given === 'string' ? given : '';
+    const ajv = declared.includes('draft-04')
+      ? new AjvDraft04(options)
+      : declared.includes('2019-09')
+        ? new Ajv2019(options)
+        : declared.includes('2020-12')
+          ? new Ajv2020(options)
+          : new Ajv(options);
+    if (declared.includes('draft-06')) {
+      ajv.addMetaSchema(draft06);
+    }
+    return ajv.compile(schema as object);
   }
 
   createSchemaDoc(owner: Account, name: string, record: unknown, validate: ValidateFunction): StoredSchemaDoc {
