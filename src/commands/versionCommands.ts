@@ -1,5 +1,6 @@
 /** Commands that open a version of a bin, alone or beside the current record. */
 import * as vscode from 'vscode';
+import { BinServiceError } from '../api';
 import { binUri } from '../fs/uris';
 import type { BinNode } from '../tree/nodes';
 import { cancelIfUndefined } from './args';
@@ -56,7 +57,16 @@ export function registerVersionCommands(p: Parts): vscode.Disposable[] {
 
 /** One request tells how many versions there are; the user picks one. */
 async function pickVersion(p: Parts, id: string): Promise<number> {
-  const { versionCount } = await p.connection.client.versionCount(id);
+  let versionCount: number;
+  try {
+    ({ versionCount } = await p.connection.client.versionCount(id));
+  } catch (error) {
+    if (error instanceof BinServiceError && error.kind === 'unsupported') {
+      // A service with only the contract's routes cannot count versions: the user names one.
+      return askVersionNumber(p);
+    }
+    throw error;
+  }
   if (versionCount === 0) {
     throw new Error('This bin has no versions: turn versioning on and save to make one');
   }
@@ -66,4 +76,13 @@ async function pickVersion(p: Parts, id: string): Promise<number> {
     n,
   }));
   return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Version' })).n;
+}
+
+async function askVersionNumber(p: Parts): Promise<number> {
+  const answer = await p.prompts.input({
+    prompt: 'This service does not say how many versions a bin has: the version number to open (0 is the base record)',
+    ignoreFocusOut: true,
+    validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : 'A whole number, 0 for the base record'),
+  });
+  return Number(cancelIfUndefined(answer).trim());
 }

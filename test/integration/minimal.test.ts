@@ -95,6 +95,27 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.equal(w.api.validationStatus.visible, false);
   });
 
+  it('lists versions by asking for a number, since the service cannot count them', async () => {
+    const id = (await other.createBin({ record: { title: 'v0' }, private: false, collectionId: collection.id })).metadata.id;
+    await other.updateBin(id, { title: 'v1' });
+    await vscode.window.showTextDocument(await open(id));
+    const asked: string[] = [];
+    w.api.setPrompter({
+      input: async (options) => {
+        asked.push(options.prompt ?? '');
+        assert.equal(await options.validateInput?.('x'), 'A whole number, 0 for the base record');
+        return '1';
+      },
+      pick: async () => assert.fail('nothing to pick from'),
+      confirm: async () => false,
+    });
+    const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.openVersion));
+    w.api.setPrompter(undefined);
+    assert.match(asked.join(), /does not say how many versions/);
+    assert.deepEqual(requests.map((r) => `${r.status} ${r.path.replace(id, 'ID')}`), ['404 /v3/b/ID/versions/count', '200 /v3/b/ID/1']);
+    assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), { title: 'v1' });
+  });
+
   it('saves, deletes versions and reads a version with the contract routes; says what is missing', async () => {
     const id = (await other.createBin({ record: { title: 'v' }, collectionId: collection.id })).metadata.id;
     await vscode.commands.executeCommand(Command.setBinCollection, id, collection.id);
