@@ -9,7 +9,7 @@ import { startDemo } from '../../scripts/start.mjs';
 import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
-const STEPS = 11;
+const STEPS = 12;
 async function step(name, body) {
   try {
     await body();
@@ -253,6 +253,37 @@ try {
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
     await clickEditorTitle(page, 'Copy Bin Id');
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
+  });
+
+  await step('against a minimal service, a bin listed under its collection is still validated after a reload, and a breaking save sends nothing', async () => {
+    // Reads no longer say which collection a bin is in: only the listing tells, before the reload.
+    demo.service.minimal = true;
+    const { store } = demo.service;
+    const record = { ...store.latest(store.bins.get(demo.demo.validBinId)) };
+    delete record.title;
+    const bin = store.createBin(demo.demo.account, record, { name: 'Untitled module', private: true, collectionId: demo.demo.collectionId });
+    await closeAllEditors(page);
+    await runCommand(page, 'JSONBin: Refresh');
+    // Minimal listings carry no names: the row shows the id.
+    await expandRow(page, 'Collections', 'Course modules');
+    await expandRow(page, 'Course modules', bin.id);
+    await sleep(1000);
+    await page.reload();
+    await page.locator('.activitybar [aria-label^="JSONBin"]').first().waitFor({ timeout: 60_000 });
+    // With no bin tab active, Open Bin asks which bin.
+    await closeAllEditors(page);
+    await runCommand(page, 'JSONBin: Open Bin');
+    await answerInput(page, bin.id);
+    await page.locator('.tabs-container .tab', { hasText: `${bin.id}.json` }).waitFor();
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'Missing property "title"' }).first().waitFor({ timeout: 10_000 });
+    await focusEditor(page);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    const before = demo.service.log.length;
+    await page.keyboard.press('Control+s');
+    await sleep(1500);
+    assert.ok(!demo.service.requestsSince(before).some((e) => e.method === 'PUT'), 'a record with schema problems was sent');
   });
 } catch {
   await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', 'e2e-failure.png') }).catch(() => undefined);

@@ -66,11 +66,15 @@ export class BinService {
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.basePath = options.basePath ?? '/v3';
+    this.minimal = options.minimal ?? false;
   }
+
+  /** Answers only the required fields; can be switched while running, as a service might be replaced. */
+  minimal: boolean;
 
   /** How this service departs from the full one, for messages. */
   get mode(): string {
-    return [this.options.minimal && 'minimal', this.options.bareRoutes && 'bare routes'].filter(Boolean).join(', ');
+    return [this.minimal && 'minimal', this.options.bareRoutes && 'bare routes'].filter(Boolean).join(', ');
   }
 
   async start(): Promise<string> {
@@ -190,7 +194,7 @@ export class BinService {
         return Array.isArray(value) ? value[0] : value;
       },
       body,
-      minimal: this.options.minimal ?? false,
+      minimal: this.minimal,
     };
     return route(context);
   }
