@@ -26,6 +26,8 @@ import { trackKeyContext } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
 import { Prompts, type Prompter } from './ui/prompter';
 
+let pendingWrites: (() => Promise<void>) | undefined;
+
 /** What the extension exports, for other extensions and the integration tests. */
 export interface JsonBinApi {
   /** Replaces the Compare / Overwrite / Cancel prompt of a save conflict (undefined restores it). */
@@ -42,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const keys = new KeyStore(context.secrets, settings.apiUrl);
   const binCollections = new BinCollections(context.globalState, settings.apiUrl);
+  pendingWrites = () => binCollections.flush();
   const connection = new Connection(keys, binCollections, log);
   const schemaDocs = new SchemaDocs(() => connection.client);
 
@@ -65,7 +68,14 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     trackKeyContext(connection),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
-    vscode.workspace.onDidCloseTextDocument((d) => files.forgetBaseline(d.uri)),
+    // A language change closes and reopens a document: its base is dropped only if it stays closed.
+    vscode.workspace.onDidCloseTextDocument((d) =>
+      setTimeout(() => {
+        if (!vscode.workspace.textDocuments.some((open) => open.uri.toString() === d.uri.toString())) {
+          files.forgetBaseline(d.uri);
+        }
+      }, 0),
+    ),
     // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
     files.onDidFailToRead((error: BinServiceError) => {
       if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
@@ -78,7 +88,6 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     tree,
     diagnostics,
     validationStatus,
-    { dispose: () => void binCollections.flush() },
     connection.onDidChange(() => {
       files.forgetAll();
       schemaDocs.clear();
@@ -102,4 +111,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   };
 }
 
-export function deactivate(): void {}
+/** Writes what is learned but not yet stored; VS Code waits for it. */
+export function deactivate(): Thenable<void> | undefined {
+  return pendingWrites?.();
+}

@@ -66,7 +66,7 @@ export class Connection implements vscode.Disposable {
       timeoutMs: settings.timeoutMs(),
       maxAnswerBytes: settings.maxAnswerBytes(),
       proxyUrl: this.proxyFor(baseUrl),
-      onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId),
+      onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, baseUrl),
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) =>
         e.error

@@ -73,7 +73,7 @@ export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cann
     const limit = plan === 'free' ? '500 KB' : '1 MB';
     throw new BinServiceError(
       'tooLarge',
-      `The record is ${formatSize(bytes)}, over the ${plan} plan's limit of ${limit}`,
+      `The record is ${formatSize(bytes)} as written (spaces and line breaks count), over the ${plan} plan's limit of ${limit}`,
     );
   }
   return body;
@@ -120,7 +120,7 @@ export function parseBaseUrl(baseUrl: string): URL {
  * `host:port`, `.domain`, `*.domain`, `*`).
  */
 export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   if (isLoopback(url.hostname)) {
     return true;
   }
@@ -130,11 +130,16 @@ export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
     if (entry === '*') {
       return true;
     }
-    const [pattern, onlyPort] = entry.split(/:(?=\d+$)/);
-    if (!pattern || (onlyPort && onlyPort !== port)) {
+    // `[v6]:port`, a bare IPv6 address (more than one colon: no port), or `host[:port]`.
+    const parts = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? (entry.split(':').length > 2 ? [entry, entry] : /^([^:]+)(?::(\d+))?$/.exec(entry));
+    if (!parts) {
       return false;
     }
-    const domain = pattern.replace(/^\*?\./, '');
+    const [, pattern, onlyPort] = parts;
+    if (onlyPort && onlyPort !== port) {
+      return false;
+    }
+    const domain = pattern.replace(/^\*?\./, '').replace(/\.$/, '');
     return host === domain || host.endsWith(`.${domain}`);
   });
 }

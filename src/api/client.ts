@@ -178,6 +178,7 @@ export class BinClient {
       key: 'required',
       headers,
     });
+    shaped(answer, (a) => typeof a.record === 'string' && typeof a.metadata === 'object' && a.metadata !== null, 'the new collection id');
     return { id: answer.record, name: answer.metadata.name ?? name, createdAt: answer.metadata.createdAt };
   }
 

@@ -28,8 +28,8 @@ export class RecordText {
   }
 }
 
-/** Only texts with long digit runs or big exponents are walked, so that a usual save costs one regex test. */
-const SUSPECT = /\d{16,}|[eE][+-]?\d{3,}/;
+/** Only texts with long numbers or big exponents are walked, so that a usual save costs one regex test. */
+const SUSPECT = /[\d.]{17,}|[eE][+-]?\d{3,}/;
 
 /** The first number that would not survive being stored, described for the user; undefined when all do. */
 export function unfaithfulNumber(text: string): string | undefined {
@@ -45,8 +45,9 @@ export function unfaithfulNumber(text: string): string | undefined {
     const where = path().length === 0 ? 'the record' : `/${path().join('/')}`;
     if (!Number.isFinite(value)) {
       problem = `The number ${written} at ${where} is beyond what a JSON number can hold (about ±1.8e308): the service would store null. Write it as a string to keep it`;
-    } else if (/^-?\d+$/.test(written) && !Number.isSafeInteger(value) && BigInt(written) !== BigInt(value)) {
-      problem = `The number ${written} at ${where} would be stored as ${BigInt(value)}: integers beyond 2^53 lose digits. Write it as a string to keep every digit`;
+    } else if (decimal(written) !== decimal(String(value))) {
+      const stored = /^-?\d+$/.test(written) ? BigInt(value).toString() : String(value);
+      problem = `The number ${written} at ${where} would be stored as ${stored}: a JSON number keeps about 17 significant digits. Write it as a string to keep it as written`;
     }
   };
   try {
@@ -58,4 +59,21 @@ export function unfaithfulNumber(text: string): string | undefined {
     return 'The record is nested too deeply to check that its numbers are kept as written';
   }
   return problem;
+}
+
+/** A number's value as sign, significant digits and exponent: `1.50`, `15e-1` and `1.5` are one. */
+function decimal(literal: string): string {
+  const match = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!match) {
+    return literal;
+  }
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (digits === '') {
+    // Zero, whatever its sign: JSON keeps no negative zero.
+    return '0';
+  }
+  // value = digits × 10^(exponent − fraction length); trailing zeros move into the exponent.
+  const trimmed = digits.replace(/0+$/, '');
+  return `${sign}${trimmed}e${Number(exponent) - fraction.length + digits.length - trimmed.length}`;
 }

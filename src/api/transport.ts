@@ -173,6 +173,10 @@ async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, re
 
 function transportError(error: unknown, timeoutMs: number, request: Request): BinServiceError {
   const operation = request.facts.operation;
+  if (errorCode(error) === 'UND_ERR_INVALID_ARG') {
+    // Refused by undici before sending (e.g. a header holding a character HTTP forbids): nothing left.
+    return new BinServiceError('invalidInput', 'The request could not be sent: a header holds a character HTTP does not allow (check the key)', undefined, operation);
+  }
   const name = (error as { name?: string })?.name;
   const timedOut = name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError';
   const code = errorCode(error);

@@ -6,6 +6,9 @@ import { Command } from './ids';
 import type { Parts } from './parts';
 import { register, required } from './register';
 
+/** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */
+const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+
 export function registerAccountCommands(p: Parts): vscode.Disposable[] {
   const refresh = async () => {
     p.schemaDocs.clear();
@@ -17,6 +20,9 @@ export function registerAccountCommands(p: Parts): vscode.Disposable[] {
       {
         run: async (key: string) => {
           const trimmed = required(key, 'the key (a string)', Command.setApiKey).trim();
+          if (!KEY_CHARACTERS.test(trimmed)) {
+            throw new Error('The key can hold only visible ASCII characters: check what was pasted');
+          }
           const probe = p.connection.withKey(trimmed);
           try {
             // Listing collections is the cheapest call that needs a valid key.
@@ -32,7 +38,7 @@ export function registerAccountCommands(p: Parts): vscode.Disposable[] {
               prompt: `X-Master-Key for ${p.connection.baseUrl}`,
               password: true,
               ignoreFocusOut: true,
-              validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : undefined),
+              validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters'),
             }),
           ),
         ] as [string],

@@ -22,9 +22,10 @@ export async function retitleTabs(p: Parts, id: string, name: string): Promise<v
     }
     const unsaved = document.isDirty ? document.getText() : undefined;
     p.files.keepForReopen({ kind: 'bin', id });
-    p.files.carryBaseline(document.uri, renamed);
     const editor = await vscode.window.showTextDocument(renamed, { viewColumn: tabs[0].group.viewColumn, preview: false });
     if (unsaved !== undefined) {
+      // Opening read the record; the edits carried over were based on what the old tab read.
+      p.files.carryBaseline(document.uri, renamed);
       const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
       await editor.edit((b) => b.replace(whole, unsaved));
       // The edits now live in the renamed tab: the old one closes without asking to save

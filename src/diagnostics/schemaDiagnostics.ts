@@ -39,7 +39,10 @@ export class SchemaDiagnostics implements vscode.Disposable {
           this.revalidateAll();
         }
       }),
-      binCollections.onDidLearn((binId) => this.openInTabs(binId).forEach((d) => this.schedule(d, 0))),
+      // Whatever was learned (even "in no collection"), the bin's documents are checked again.
+      binCollections.onDidLearn((binId) =>
+        vscode.workspace.textDocuments.filter((d) => parseUri(d.uri)?.id === binId).forEach((d) => this.schedule(d, 0)),
+      ),
     ];
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
   }
@@ -53,7 +56,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   /** Documents stay loaded a while after their tab closes: only those in a tab are worth a request. */
-  private openInTabs(binId?: string): vscode.TextDocument[] {
+  private openInTabs(): vscode.TextDocument[] {
     const inTabs = new Set(
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)
@@ -61,7 +64,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     );
     return vscode.workspace.textDocuments.filter((d) => {
       const resource = parseUri(d.uri);
-      return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && (binId === undefined || resource.id === binId) && this.binCollections.of(resource.id);
+      return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && this.binCollections.of(resource.id);
     });
   }
 

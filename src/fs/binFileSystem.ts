@@ -165,16 +165,20 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       return;
     }
     const record = await this.checks.check(resource, decoder.decode(content));
-    const baseline = this.baselines.get(uri.toString()) ?? entry.digest;
+    const baseline = this.baselines.get(uri.toString());
     // A record fetched for this save (here, or by the stat VS Code sends just before it, which no
     // document has read) is the service's current record: the conflict check reads nothing more.
     const justFetched = !known || (entry.unread && Date.now() - entry.loadedAt < JUST_FETCHED_MS);
     const current = justFetched ? (JSON.parse(decoder.decode(entry.bytes)) as unknown) : undefined;
     try {
-      if (settings.conflictCheck() && !(await this.checks.noConflict(uri, resource, baseline, record, current))) {
+      const verdict = settings.conflictCheck() ? await this.checks.beforeWrite(uri, resource, baseline, record, current) : 'write';
+      if (verdict === 'cancel') {
         throw vscode.FileSystemError.Unavailable('Save cancelled: it changed on the service since it was opened');
       }
-      if (resource.kind === 'schema') {
+      if (verdict === 'stored') {
+        // The service already holds this text (a save whose answer was lost): nothing to send.
+        entry.digest = digestOf(record.value);
+      } else if (resource.kind === 'schema') {
         const doc = await this.connection.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(doc);
         entry.digest = digestOf(doc.record);
@@ -188,6 +192,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
     entry.bytes = content;
     entry.mtime = this.nextMtime(key, entry.digest);
+    // A fetch that finished during the save cached what was there before it: this entry is newer.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     this.baselines.set(uri.toString(), entry.digest);
     this.saved.fire(entry);
   }

@@ -54,18 +54,22 @@ export class SaveChecks {
   }
 
   /**
-   * The service has no etag: read before writing, and ask when the record is neither what this
-   * document was based on nor what is being saved (a save whose answer was lost).
-   * `current` is what the service said just now, when the save had to read it anyway.
+   * The service has no etag: read before writing. `write` when the service holds what this
+   * document was based on; `stored` when it already holds the text being saved (a save whose
+   * answer was lost); otherwise the user is asked, and a document with no known base is asked
+   * about too. `current` is what the service said just now, when the save had to read it anyway.
    */
-  async noConflict(uri: vscode.Uri, resource: Resource, baseline: string, saving: RecordText, current?: unknown): Promise<boolean> {
+  async beforeWrite(uri: vscode.Uri, resource: Resource, baseline: string | undefined, saving: RecordText, current?: unknown): Promise<'write' | 'stored' | 'cancel'> {
     const record = current !== undefined ? current : await this.readCurrent(resource);
     const digest = digestOf(record);
-    if (digest === baseline || digest === digestOf(saving.value)) {
-      return true;
+    if (digest === digestOf(saving.value)) {
+      return 'stored';
+    }
+    if (digest === baseline) {
+      return 'write';
     }
     const choice = await this.resolveConflict(uri, decoder.decode(serialize(record)));
-    return choice === 'overwrite';
+    return choice === 'overwrite' ? 'write' : 'cancel';
   }
 
   private async readCurrent(resource: Resource): Promise<unknown> {

@@ -30,7 +30,11 @@ export class BinCollections {
     return this.map().get(binId);
   }
 
-  learn(binId: string, collectionId: string | null): void {
+  /** `from` is the service URL the answer came from: an answer that arrives after a switch teaches nothing. */
+  learn(binId: string, collectionId: string | null, from?: string): void {
+    if (from !== undefined && from !== this.baseUrl()) {
+      return;
+    }
     const map = this.map();
     if (map.get(binId) === collectionId) {
       return;

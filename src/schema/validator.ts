@@ -26,7 +26,8 @@ export interface TextCheck {
 
 /** Compiled schema docs, one per schema doc id and version of its text, each in its own Ajv. */
 export class SchemaCompiler {
-  private readonly compiled = new Map<string, { text: string; validate: ValidateFunction }>();
+  /** The compiled validator, or why it cannot be compiled: an unusable schema doc is not compiled again on every keystroke. */
+  private readonly compiled = new Map<string, { text: string; validate?: ValidateFunction; problem?: SchemaDocProblem }>();
 
   /** Problems that make a schema doc unusable, or undefined when it compiles. */
   async schemaProblem(schema: unknown): Promise<string | undefined> {
@@ -42,12 +43,22 @@ export class SchemaCompiler {
   async compile(id: string, schema: unknown): Promise<ValidateFunction> {
     const text = JSON.stringify(schema);
     const cached = this.compiled.get(id);
-    if (cached && cached.text === text) {
-      return cached.validate;
+    if (cached?.text === text) {
+      if (cached.problem) {
+        throw cached.problem;
+      }
+      return cached.validate!;
     }
-    const validate = await compileAlone(schema);
-    this.compiled.set(id, { text, validate });
-    return validate;
+    try {
+      const validate = await compileAlone(schema);
+      this.compiled.set(id, { text, validate });
+      return validate;
+    } catch (error) {
+      if (error instanceof SchemaDocProblem) {
+        this.compiled.set(id, { text, problem: error });
+      }
+      throw error;
+    }
   }
 }
 

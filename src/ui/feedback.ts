@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { BinServiceError } from '../api';
 import { Command } from '../commands/ids';
+import { plainText } from './plainText';
 
 const PRICING = 'https://jsonbin.io/pricing';
 
@@ -36,13 +37,6 @@ export function reportError(error: unknown, retry?: () => unknown): void {
   });
 }
 
-/**
- * Notifications turn `[label](target)` into links, commands included: text that came from the
- * service (or holds what it sent) is shown as written, with that syntax broken.
- */
-export function plainText(text: string): string {
-  return text.replace(/\]\(/g, ']\u200B(');
-}
 
 /** A notification that nothing waits on: it stays until the user dismisses it. */
 export function inform(message: string): void {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
-import { plainText } from '../../src/ui/feedback';
+import { plainText } from '../../src/ui/plainText';
 import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 describe('integrity of saves', function () {
@@ -69,6 +69,17 @@ describe('integrity of saves', function () {
     assert.ok(document.isDirty);
   });
 
+  it('clamps a huge request timeout instead of letting it overflow into an instant one', async () => {
+    await config().update('requestTimeoutSeconds', 1e9, vscode.ConfigurationTarget.Global);
+    w.service.fault({ method: 'GET', path: /^\/b\//, delayMs: 200, times: 1 });
+    try {
+      const { document } = await openBin({ slow: true });
+      assert.deepEqual(JSON.parse(document.getText()), { slow: true });
+    } finally {
+      w.service.clearFaults();
+    }
+  });
+
   it('keeps the mtime of a record fetched again unchanged: no false conflict after a settings change', async () => {
     const { document } = await openBin({ v: 1 });
     await replaceText(document, '{"v": 2}');
@@ -76,6 +87,21 @@ describe('integrity of saves', function () {
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     assert.deepEqual(asked, []);
     assert.deepEqual(requests.map((r) => r.method), ['GET', 'PUT']);
+  });
+
+  it('keeps the base of unsaved edits carried into a renamed tab', async () => {
+    const { id, document } = await openBin({ v: 1 });
+    await replaceText(document, '{"v": "mine"}');
+    await w.other.updateBin(id, { v: 'theirs' });
+    await config().update('requestTimeoutSeconds', 21, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(Command.renameBin, id, 'integrity renamed');
+    const renamed = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/integrity renamed.json') && d.isDirty);
+    assert.ok(renamed, 'the renamed tab with the edits');
+    assert.equal(renamed.getText(), '{"v": "mine"}');
+    const requests = await requestsDuring(w.service, async () => assert.equal(await renamed.save(), false));
+    assert.deepEqual(asked, [renamed.uri.toString()]);
+    assert.ok(!requests.some((r) => r.method === 'PUT'));
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 'theirs' });
   });
 
   it('asks before overwriting another writer of a schema doc', async () => {
@@ -108,12 +134,14 @@ describe('integrity of saves', function () {
     });
   }
 
-  it('saves without asking when the service already holds this very text (a save whose answer was lost)', async () => {
+  it('saves without asking or sending when the service already holds this very text (a save whose answer was lost)', async () => {
     const { id, document } = await openBin({ v: 1 });
     await replaceText(document, '{"v": 2}');
     await w.other.updateBin(id, { v: 2 });
-    assert.equal(await document.save(), true);
+    const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     assert.deepEqual(asked, []);
+    assert.deepEqual(requests.map((r) => r.method), ['GET'], 'the text is there already: no second PUT');
+    assert.ok(!document.isDirty);
   });
 });
 

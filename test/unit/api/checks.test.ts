@@ -56,5 +56,9 @@ describe('checks that cost no request', () => {
     assert.ok(!direct('https://api.jsonbin.io/v3', ['api.jsonbin.io:8443']));
     assert.ok(!direct('https://api.jsonbin.io/v3', ['notjsonbin.io', 'bin.io']));
     assert.ok(direct('https://api.jsonbin.io/v3', ['*']));
+    assert.ok(direct('https://api.jsonbin.io./v3', ['jsonbin.io']), 'a trailing dot is the same host');
+    assert.ok(direct('https://[fd00::1]/v3', ['fd00::1']));
+    assert.ok(direct('https://[fd00::1]:8443/v3', ['[fd00::1]:8443']));
+    assert.ok(!direct('https://[fd00::1]/v3', ['[fd00::1]:8443']));
   });
 });

@@ -13,8 +13,19 @@ describe('records as the user wrote them', () => {
     assert.match(problem ?? '', /The number 12345678901234567890 at \/1 would be stored as 12345678901234567168/);
   });
 
+  it('refuses any number the service would store as another value: underflow, lost digits', () => {
+    for (const [text, stored] of [
+      ['{"n": 1e-400}', '0'],
+      ['{"n": 12345678901234567890.5}', '12345678901234567000'],
+      ['{"n": 123456789012345678901234567890e-10}', '12345678901234567000'],
+      ['{"n": 3.14159265358979323846264}', '3.141592653589793'],
+    ]) {
+      assert.match(unfaithfulNumber(text) ?? '', new RegExp(`would be stored as ${stored}`), text);
+    }
+  });
+
   it('keeps numbers a double holds exactly, however they are written, and digits inside strings', () => {
-    for (const text of ['{"n": 9007199254740993.5e-3}', '{"n": 9007199254740992}', '{"n": 1e300}', '{"s": "12345678901234567890"}', '{"n": 0.1}']) {
+    for (const text of ['{"n": 9007199254740992}', '{"n": 1e300}', '{"s": "12345678901234567890"}', '{"n": 0.1}', '{"n": 1.50}', '{"n": 15e-1}', '{"n": -0.0}', '{"n": 1.7976931348623157e308}', '{"n": 12345678.12345678}', '{"n": 0.000001234567890123456}']) {
       assert.equal(unfaithfulNumber(text), undefined, text);
     }
   });
