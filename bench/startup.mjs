@@ -20,12 +20,17 @@ function contributors(metafile) {
   return [...byPackage.entries()].sort((a, b) => b[1] - a[1]);
 }
 
-/** Whether undici and Ajv are reached only through lazy `import()` sites in the bundle. */
+/**
+ * Whether the extension's own code reaches undici and Ajv only through lazy `import()`. Calls
+ * inside other packages' modules (ajv-formats requiring ajv) run only when those are loaded.
+ */
 function lazyLoads(bundle) {
+  const sections = [...bundle.matchAll(/^\/\/ (src|node_modules)\/.*$/gm)].map((m) => ({ at: m.index, own: m[1] === 'src' }));
+  const inOwnCode = (at) => sections.filter((s) => s.at < at).at(-1)?.own ?? false;
   return ['undici', 'ajv'].map((name) => {
-    const calls = bundle.match(new RegExp(`require_${name}\\(\\)`, 'g'))?.length ?? 0;
-    const lazy = bundle.match(new RegExp(`Promise\\.resolve\\(\\)\\.then\\(\\(\\) => __toESM\\(require_${name}\\(\\)\\)\\)`, 'g'))?.length ?? 0;
-    return { name, calls, lazy };
+    const sites = [...bundle.matchAll(new RegExp(`require_${name}\\(\\)`, 'g'))].filter((m) => inOwnCode(m.index));
+    const lazy = sites.filter((m) => bundle.slice(m.index - 60, m.index).includes('Promise.resolve().then(() => __toESM(')).length;
+    return { name, calls: sites.length, lazy };
   });
 }
 
