@@ -10,7 +10,7 @@ import { settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
-import { digestOf, serialize, type Entry } from './entry';
+import { digestOf, digestOfBytes, serialize, type Entry } from './entry';
 import { fsError } from './errors';
 import { SaveChecks, type ConflictResolver } from './saveChecks';
 
@@ -169,7 +169,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     // A record fetched for this save (here, or by the stat VS Code sends just before it, which no
     // document has read) is the service's current record: the conflict check reads nothing more.
     const justFetched = !known || (entry.unread && Date.now() - entry.loadedAt < JUST_FETCHED_MS);
-    const current = justFetched ? (JSON.parse(decoder.decode(entry.bytes)) as unknown) : undefined;
+    const current = justFetched ? entry.bytes : undefined;
     try {
       const verdict = settings.conflictCheck() ? await this.checks.beforeWrite(uri, resource, baseline, record, current) : 'write';
       if (verdict === 'cancel') {
@@ -280,10 +280,11 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
-    const digest = digestOf(record);
+    const bytes = serialize(record);
+    const digest = digestOfBytes(bytes);
     const mtime = this.nextMtime(resourceKey(resource), digest);
     const now = Date.now();
-    return { resource, bytes: serialize(record), digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
+    return { resource, bytes, digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
   }
 
   /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */

@@ -27,5 +27,10 @@ export function serialize(record: unknown): Uint8Array {
 
 /** Of the record's value, not its formatting: the same record read twice has the same digest. */
 export function digestOf(record: unknown): string {
-  return createHash('sha256').update(JSON.stringify(record)).digest('base64');
+  return digestOfBytes(serialize(record));
+}
+
+/** Of a record already serialized by `serialize`, so that a fetch serializes once for its bytes and its digest. */
+export function digestOfBytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
 }

@@ -6,8 +6,8 @@ import { settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { SchemaDocProblem } from '../schema/dialects';
-import { CannotValidate, checkText } from '../schema/validator';
-import { digestOf, serialize } from './entry';
+import { CannotValidate, checkText, countProblems } from '../schema/validator';
+import { digestOf, digestOfBytes, serialize } from './entry';
 import { fsError } from './errors';
 import type { Resource } from './uris';
 
@@ -26,14 +26,18 @@ export class SaveChecks {
 
   /** JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before any request. */
   async check(resource: Resource, text: string): Promise<RecordText> {
-    const checked = checkText(text);
-    if (checked.syntax.length > 0) {
-      const n = checked.syntax.length;
-      throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${n} JSON syntax error${n === 1 ? '' : 's'}`);
-    }
+    // The text is parsed once here; the checks below use the parsed record.
     let record: RecordText;
     try {
       record = RecordText.parse(text);
+    } catch (error) {
+      const syntax = checkText(text).syntax.length;
+      if (syntax > 0) {
+        throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`);
+      }
+      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
+    }
+    try {
       // Blank or over the plan's size: refused here, before the conflict check spends a read.
       recordBody(record, settings.plan(), resource.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
     } catch (error) {
@@ -48,7 +52,7 @@ export class SaveChecks {
     }
     const collectionId = this.binCollections.of(resource.id);
     if (settings.validation() && collectionId) {
-      await this.checkSchema(collectionId, text);
+      await this.checkSchema(collectionId, record.value);
     }
     return record;
   }
@@ -57,18 +61,18 @@ export class SaveChecks {
    * The service has no etag: read before writing. `write` when the service holds what this
    * document was based on; `stored` when it already holds the text being saved (a save whose
    * answer was lost); otherwise the user is asked, and a document with no known base is asked
-   * about too. `current` is what the service said just now, when the save had to read it anyway.
+   * about too. `current` is the record the service sent just now (serialized), when the save had to read it anyway.
    */
-  async beforeWrite(uri: vscode.Uri, resource: Resource, baseline: string | undefined, saving: RecordText, current?: unknown): Promise<'write' | 'stored' | 'cancel'> {
-    const record = current !== undefined ? current : await this.readCurrent(resource);
-    const digest = digestOf(record);
+  async beforeWrite(uri: vscode.Uri, resource: Resource, baseline: string | undefined, saving: RecordText, current?: Uint8Array): Promise<'write' | 'stored' | 'cancel'> {
+    const bytes = current ?? serialize(await this.readCurrent(resource));
+    const digest = digestOfBytes(bytes);
     if (digest === digestOf(saving.value)) {
       return 'stored';
     }
     if (digest === baseline) {
       return 'write';
     }
-    const choice = await this.resolveConflict(uri, decoder.decode(serialize(record)));
+    const choice = await this.resolveConflict(uri, decoder.decode(bytes));
     return choice === 'overwrite' ? 'write' : 'cancel';
   }
 
@@ -78,7 +82,7 @@ export class SaveChecks {
       : (await this.connection.client.readBin(resource.id)).record;
   }
 
-  private async checkSchema(collectionId: string, text: string): Promise<void> {
+  private async checkSchema(collectionId: string, value: unknown): Promise<void> {
     let schema;
     try {
       schema = await this.schemaDocs.schemaFor(collectionId);
@@ -94,8 +98,7 @@ export class SaveChecks {
     }
     let problems: number;
     try {
-      // Only the count matters here: no positions are computed.
-      problems = checkText(text, schema.validate, 0).schemaCount;
+      problems = countProblems(schema.validate, value);
     } catch (error) {
       throw error instanceof CannotValidate ? vscode.FileSystemError.NoPermissions(`Not saved: ${error.message}`) : error;
     }
