@@ -1,6 +1,6 @@
 /** Commands that create, add, open, copy, forget and delete bins. */
 import * as vscode from 'vscode';
-import type { Collection, Json } from '../api';
+import { RecordText, type Collection, type Json } from '../api';
 import { binUri } from '../fs/uris';
 import { checkText } from '../schema/validator';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
@@ -13,7 +13,8 @@ import { register, required } from './register';
 import { cancelIfUndefined, parseBinReference } from './args';
 
 export interface CreateArgs {
-  record: Json;
+  /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
+  record: Json | RecordText;
   name?: string;
   private?: boolean;
   collectionId?: string;
@@ -106,7 +107,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
   }
 }
 
-async function createBin(p: Parts, record: Json, args: CreateArgs) {
+async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) {
   await checkAgainstSchema(p, args);
   const created = await withProgress('Creating bin…', () => p.connection.client.createBin({ ...args, record }));
   const { id, private: isPrivate, createdAt } = created.metadata;
@@ -152,7 +153,7 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
   const editor = vscode.window.activeTextEditor;
   const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
   const fromEditor = text.trim() !== '' && jsonProblem(text) === undefined;
-  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? (JSON.parse(text) as Json) : await askJson(ui, 'The record of the new bin (JSON)');
+  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? RecordText.parse(text) : await askJson(ui, 'The record of the new bin (JSON)');
   const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
@@ -165,7 +166,8 @@ async function checkAgainstSchema(p: Parts, input: CreateArgs): Promise<void> {
   if (!schema) {
     return;
   }
-  const { schema: placed, schemaCount } = checkText(JSON.stringify(input.record, null, 2), schema.validate, 1);
+  const text = input.record instanceof RecordText ? input.record.text : JSON.stringify(input.record, null, 2);
+  const { schema: placed, schemaCount } = checkText(text, schema.validate, 1);
   if (schemaCount > 0) {
     throw new Error(`Not created: ${schemaCount} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${placed[0].message}`);
   }

@@ -1,6 +1,6 @@
 /** Questions of the interactive forms, validating as the user types; a dismissal cancels. */
 import type * as vscode from 'vscode';
-import { isBlank, MAX_BIN_NAME, nameProblem, type Collection, type Json } from '../api';
+import { isBlank, MAX_BIN_NAME, nameProblem, RecordText, type Collection } from '../api';
 import type { Prompter } from '../ui/prompter';
 import { Cancelled, cancelIfUndefined, parseBinReference } from './args';
 
@@ -20,18 +20,19 @@ export async function askRequiredName(ui: Prompter, prompt: string, max = MAX_BI
   return cancelIfUndefined(await askName(ui, prompt, max, false, value));
 }
 
-export async function askJson(ui: Prompter, prompt: string): Promise<Json> {
+/** The JSON as typed: it is sent as written. */
+export async function askJson(ui: Prompter, prompt: string): Promise<RecordText> {
   const text = cancelIfUndefined(
     await ui.input({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }),
   );
-  return JSON.parse(text) as Json;
+  return RecordText.parse(text);
 }
 
 export function jsonProblem(text: string): string | undefined {
   try {
-    return isBlank(JSON.parse(text)) ? 'A record cannot be blank ({} or [])' : undefined;
+    return isBlank(RecordText.parse(text).value) ? 'A record cannot be blank ({} or [])' : undefined;
   } catch (error) {
-    return `Not JSON: ${(error as Error).message}`;
+    return (error as Error).message;
   }
 }
 

@@ -1,6 +1,6 @@
 /** Commands on collections and schema docs. */
 import * as vscode from 'vscode';
-import { MAX_SHORT_NAME, type Json } from '../api';
+import { MAX_SHORT_NAME, RecordText, type Json } from '../api';
 import { schemaDocUri } from '../fs/uris';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { activeOrAskedBin, tabBin } from './binTarget';
@@ -62,10 +62,11 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
     ...register(
       Command.createSchemaDoc,
       {
-        run: async (args: { name: string; schema: Json }) => {
+        // `schema` is a value from a programmatic call; the palette passes the JSON as typed.
+        run: async (args: { name: string; schema: Json | RecordText }) => {
           const name = required(args?.name, '{ name, schema }', Command.createSchemaDoc);
           const schema = required(args.schema, '{ name, schema }', Command.createSchemaDoc);
-          const problem = await p.schemaDocs.schemaProblem(schema);
+          const problem = await p.schemaDocs.schemaProblem(schema instanceof RecordText ? schema.value : schema);
           if (problem) {
             throw new Error(`Not created: ${problem}`);
           }
@@ -73,7 +74,7 @@ export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
           p.schemaDocs.updated(doc);
           return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name) };
         },
-        ask: async () => [{ name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') }] as [{ name: string; schema: Json }],
+        ask: async () => [{ name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') }] as [{ name: string; schema: RecordText }],
         show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
       },
       { view: Command.viewCreateSchemaDoc },

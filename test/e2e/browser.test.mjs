@@ -143,7 +143,7 @@ try {
       await answerInput(page, 'From the menu');
       await pick(page, 'Private');
     });
-    assert.equal(post.body, '{"from":"context menu"}');
+    assert.equal(post.body, '{"from": "context menu"}', 'the JSON as typed');
     assert.equal(post.headers['x-collection-id'], undefined);
     await exactRow(page, 'From the menu').waitFor();
   });
@@ -220,7 +220,7 @@ try {
       await answerInput(page, 'Second in plain');
       await pick(page, 'Private');
     });
-    assert.equal(bin.body, '{"b":2}');
+    assert.equal(bin.body, '{"b": 2}', 'the JSON as typed');
   });
 
   await step('bin: inline Copy Bin Id shows it copied, context Rename Bin renames the row and its tab', async () => {

@@ -148,14 +148,15 @@ describe('every menu entry, as VS Code invokes it', function () {
     const name = `created ${++made}`;
     const inCollection = kind?.startsWith('collection') ? (kind === 'collection' ? plainCollection : collectionWithSchema) : undefined;
     const asksCollection = place.menu === 'palette' || place.menu === 'view/title';
-    const record = inCollection === collectionWithSchema ? '{"a": 1}' : '{"made": "here"}';
+    // Spacing and number forms as typed: the body must carry them unchanged.
+    const record = inCollection === collectionWithSchema ? '{ "a":1.50 }' : '{"made":   "here", "n": 1e2}';
     const requests = await invoke(place.entry.command, args, record, name, ...(asksCollection ? ['No collection'] : []), 'Public');
     const post = requests.find((r) => r.method === 'POST');
     assert.ok(post, `no create among ${pathsOf(requests).join(', ')}`);
     assert.equal(post.headers['x-bin-name'], name);
     assert.equal(post.headers['x-bin-private'], 'false');
     assert.equal(post.headers['x-collection-id'], inCollection?.id);
-    assert.equal(post.body, JSON.stringify(JSON.parse(record)));
+    assert.equal(post.body, record, 'the JSON as typed');
     assert.ok(decodeURIComponent(activeUri() ?? '').endsWith(`/${name}.json`), `the new bin's tab is not active: ${activeUri()}`);
   };
 
@@ -246,8 +247,10 @@ describe('every menu entry, as VS Code invokes it', function () {
     [Command.addBin]: addBinCase,
     [Command.createCollection]: createCollectionCase,
     [Command.createSchemaDoc]: async (place, kind) => {
-      const requests = await invoke(place.entry.command, await argsFor(place, kind), `schema ${++made}`, '{"type": "object"}');
+      const typed = '{ "type":  "object" }';
+      const requests = await invoke(place.entry.command, await argsFor(place, kind), `schema ${++made}`, typed);
       assert.deepEqual(pathsOf(requests).filter((p) => p.startsWith('POST')), ['POST /v3/s']);
+      assert.equal(requests.find((r) => r.method === 'POST')?.body, typed, 'the schema as typed');
       assert.match(activeUri() ?? '', /\/schema\//);
     },
     [Command.openBin]: binCase(
