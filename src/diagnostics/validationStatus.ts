@@ -26,12 +26,8 @@ export class ValidationStatus implements vscode.Disposable {
     this.update();
   }
 
-  private shownFor?: string;
-
   /** True while the item is shown. */
-  get visible(): boolean {
-    return this.shownFor !== undefined;
-  }
+  visible = false;
 
   /** What clicking the item runs, with the arguments it passes. */
   get command(): vscode.Command | undefined {
@@ -42,12 +38,11 @@ export class ValidationStatus implements vscode.Disposable {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const resource = uri && parseUri(uri);
     const unknown = resource?.kind === 'bin' && settings.validation() && this.binCollections.of(resource.id) === undefined;
-    if (!unknown || !uri) {
-      this.shownFor = undefined;
+    this.visible = Boolean(uri && unknown);
+    if (!uri || !unknown) {
       this.item.hide();
       return;
     }
-    this.shownFor = uri.toString();
     this.item.command = { title: 'Choose Collection', command: Command.tabSetBinCollection, arguments: [uri] };
     this.item.show();
   }

@@ -165,6 +165,29 @@ describe('names', () => {
     assert.equal(shown.replace(/\u200B/g, ''), 'Bin "[open me](command:jsonbin.clearApiKey)" not found');
   });
 
+  it('the palette refuses such a name as it is typed, saying why', async () => {
+    const refusals: unknown[] = [];
+    w.api.setPrompter({
+      input: async (options) => {
+        if (options.prompt?.startsWith('Name of the bin')) {
+          refusals.push(await options.validateInput?.('Ωμέγα'), await options.validateInput?.('Café'));
+          return undefined;
+        }
+        return '{"a": 1}';
+      },
+      pick: async (items) => items.find((i) => i.label.includes('Type the JSON')) ?? items[0],
+      confirm: async () => false,
+    });
+    try {
+      const requests = await requestsDuring(w.service, () => vscode.commands.executeCommand(Command.createBin));
+      assert.deepEqual(requests, []);
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+    assert.match(String(refusals[0]), /only Latin-1 characters.*"Ω" is not one/);
+    assert.equal(refusals[1], undefined);
+  });
+
   it('round-trips a Latin-1 name through the service', async () => {
     const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { a: 1 }, name: 'Café Ærø' });
     assert.equal((await w.other.readBin(created.id)).metadata.name, 'Café Ærø');

@@ -16,11 +16,7 @@ export class CollectionsNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Collections', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = 'group:collections';
-    item.iconPath = new vscode.ThemeIcon('folder-library');
-    item.contextValue = this.contextValue;
-    return item;
+    return groupItem('Collections', 'group:collections', 'folder-library', this.contextValue);
   }
 
   override async children(): Promise<Node[]> {
@@ -46,11 +42,7 @@ export class UncategorizedNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Bins in no collection', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = 'group:uncategorized';
-    item.iconPath = new vscode.ThemeIcon('inbox');
-    item.contextValue = this.contextValue;
-    return item;
+    return groupItem('Bins in no collection', 'group:uncategorized', 'inbox', this.contextValue);
   }
 
   override async children(): Promise<Node[]> {
@@ -68,4 +60,12 @@ export class UncategorizedNode extends Node {
     }
     return nodes.length > 0 ? nodes : [new MessageNode(this, 'No bins outside collections')];
   }
+}
+
+function groupItem(label: string, id: string, icon: string, contextValue: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = id;
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.contextValue = contextValue;
+  return item;
 }
