@@ -23,6 +23,8 @@ export const settings = {
   validation: (): boolean => section().get<boolean>('validation.enabled', true) !== false,
   /** Schema problems placed per document; 0 places them all. */
   maxProblems: (): number => bounded('validation.maxProblems', 100, 0, 100_000) || Number.POSITIVE_INFINITY,
+  /** Quiet time after a keystroke before the record is validated again. */
+  validationDelayMs: (): number => bounded('validation.delayMilliseconds', 250, 0, 5000),
   timeoutMs: (): number => bounded('requestTimeoutSeconds', 30, 1, 300) * 1000,
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
   /** VS Code's own proxy settings, honoured for the service's requests. */

@@ -3,13 +3,9 @@ import * as vscode from 'vscode';
 import { BinServiceError } from './api';
 import { Connection } from './account/connection';
 import { KeyStore } from './account/keyStore';
-import { registerAccountCommands } from './commands/accountCommands';
-import { registerBinCommands } from './commands/binCommands';
-import { registerBinStateCommands } from './commands/binStateCommands';
+import { registerCommands } from './commands';
 import { VIEW_ID } from './commands/ids';
 import type { Parts } from './commands/parts';
-import { registerSchemaCommands } from './commands/schemaCommands';
-import { registerVersionCommands } from './commands/versionCommands';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
 import { ValidationStatus } from './diagnostics/validationStatus';
@@ -18,6 +14,7 @@ import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { BinCollections } from './schema/binCollections';
 import { SchemaDocs } from './schema/schemaDocs';
+import { Validation } from './schema/validation';
 import { BinsTree } from './tree/binsTree';
 import type { Node } from './tree/nodes';
 import { RememberedBins } from './tree/rememberedBins';
@@ -46,7 +43,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const binCollections = new BinCollections(context.globalState, settings.apiUrl);
   pendingWrites = () => binCollections.flush();
   const connection = new Connection(keys, binCollections, log);
-  const schemaDocs = new SchemaDocs(() => connection.client);
+  const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
+  const schemaDocs = new SchemaDocs(() => connection.client, validation);
 
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
@@ -65,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     log,
     keys,
     connection,
+    { dispose: () => void validation.dispose() },
     trackKeyContext(connection),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
@@ -94,11 +93,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       tree.refresh();
     }),
     ...registerSchemaAssist(binCollections, schemaDocs),
-    ...registerAccountCommands(parts),
-    ...registerBinCommands(parts),
-    ...registerBinStateCommands(parts),
-    ...registerVersionCommands(parts),
-    ...registerSchemaCommands(parts),
+    ...registerCommands(parts),
   );
 
   return {

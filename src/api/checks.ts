@@ -153,3 +153,6 @@ export function checkKeyTransport(url: URL): void {
     );
   }
 }
+
+/** Well above the largest record a plan allows (1 MB, 10 MB for XL bins). */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;

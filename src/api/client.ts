@@ -3,7 +3,7 @@ import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, pa
 import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
 import { BinServiceError, type Operation } from './errors';
 import type { RecordText } from './record';
-import { Transport, type Request, type TransportOptions } from './transport';
+import type { Request, Transport, TransportOptions } from './transport';
 import {
   UNCATEGORIZED,
   type Bin,
@@ -48,7 +48,10 @@ interface Call {
 }
 
 export class BinClient {
-  private readonly transport: Transport;
+  /** The HTTP stack (the transport and undici) loads with the first request, not with the extension. */
+  private transport?: Promise<Transport>;
+  /** The transport once loaded, so that later requests need not wait for the load. */
+  private loaded?: Transport;
   private readonly url: URL;
   /** Public bins of other accounts, which answer only without a key. */
   private readonly keyless = new Set<string>();
@@ -59,7 +62,6 @@ export class BinClient {
 
   constructor(private readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
-    this.transport = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), options);
   }
 
   private get plan(): Plan {
@@ -236,8 +238,16 @@ export class BinClient {
     await this.call({ operation: 'detachSchemaDoc', method: 'PUT', path, key: 'required' });
   }
 
-  close(): Promise<void> {
-    return this.transport.close();
+  async close(): Promise<void> {
+    await (await this.transport)?.close();
+  }
+
+  private http(): Promise<Transport> {
+    this.transport ??= import('./transport.js').then(({ Transport }) => {
+      this.loaded = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), this.options);
+      return this.loaded;
+    });
+    return this.transport;
   }
 
   private async call<T>(call: Call): Promise<T> {
@@ -272,7 +282,7 @@ export class BinClient {
     if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';
     }
-    return this.transport.send<T>({
+    return (this.loaded ?? (await this.http())).send<T>({
       method: call.method,
       path: call.path,
       headers,

@@ -1,10 +1,11 @@
 /**
  * HTTP through undici: one keep-alive pool, a time limit and a size cap per answer, retries only
- * where they cannot store anything twice.
+ * where they cannot store anything twice. The client loads this module, and undici with it, at
+ * its first request.
  */
-import type { Dispatcher } from 'undici';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { BinServiceError, classify, type RequestFacts } from './errors';
-import { formatSize } from './checks';
+import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
 
 export interface TransportOptions {
   /** Whole-request time limit in milliseconds. */
@@ -38,15 +39,11 @@ export interface Request {
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-/** Well above the largest record a plan allows (1 MB, 10 MB for XL bins). */
-export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Connection errors raised before any byte of the request could have reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export class Transport {
-  private dispatcher?: Promise<Dispatcher>;
-  /** The pool once loaded, so that later requests need not wait for the load. */
-  private ready?: Dispatcher;
+  private dispatcher?: Dispatcher;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -63,13 +60,11 @@ export class Transport {
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   }
 
-  /** undici is loaded with the first request, so that loading the extension does not pay for it. */
-  private pool(): Promise<Dispatcher> {
-    this.dispatcher ??= import('undici').then(({ Agent, ProxyAgent }) => {
+  private pool(): Dispatcher {
+    if (!this.dispatcher) {
       const settings = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 16 };
-      this.ready = this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
-      return this.ready;
-    });
+      this.dispatcher = this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
+    }
     return this.dispatcher;
   }
 
@@ -95,7 +90,7 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    await (await this.dispatcher)?.close();
+    await this.dispatcher?.close();
   }
 
   private async once<T>(request: Request): Promise<T> {
@@ -106,7 +101,7 @@ export class Transport {
     let status: number;
     let text: string;
     try {
-      const dispatcher = this.ready ?? (await this.pool());
+      const dispatcher = this.pool();
       const response = await dispatcher.request({
         origin: this.origin,
         path,

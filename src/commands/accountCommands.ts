@@ -1,15 +1,14 @@
 /** The account key (checked with one cheap call before it is stored), and refreshing the view. */
-import * as vscode from 'vscode';
 import { inform, withProgress } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
 import { Command } from './ids';
 import type { Parts } from './parts';
-import { register, required } from './register';
+import { register, required, type Handler } from './register';
 
 /** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */
 const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
 
-export function registerAccountCommands(p: Parts): vscode.Disposable[] {
+export function accountCommands(p: Parts): Handler[] {
   const refresh = async () => {
     p.schemaDocs.clear();
     p.tree.refresh();

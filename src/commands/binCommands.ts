@@ -2,14 +2,13 @@
 import * as vscode from 'vscode';
 import { RecordText, type Collection, type Json } from '../api';
 import { binUri } from '../fs/uris';
-import { checkText } from '../schema/validator';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
 import { inform, withProgress } from '../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import type { Parts } from './parts';
 import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from './prompts';
-import { register, required } from './register';
+import { register, required, type Handler } from './register';
 import { cancelIfUndefined, parseBinReference } from './args';
 
 export interface CreateArgs {
@@ -20,7 +19,7 @@ export interface CreateArgs {
   collectionId?: string;
 }
 
-export function registerBinCommands(p: Parts): vscode.Disposable[] {
+export function binCommands(p: Parts): Handler[] {
   const ui = p.prompts;
   return [
     ...register(
@@ -98,7 +97,7 @@ export function registerBinCommands(p: Parts): vscode.Disposable[] {
       },
     ),
 
-    vscode.commands.registerCommand(Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)),
+    [Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)],
   ];
 
   async function confirmDelete(target: BinTarget): Promise<[string]> {
@@ -162,13 +161,10 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
 
 /** A record for a collection with a schema doc is checked before it is sent. */
 async function checkAgainstSchema(p: Parts, input: CreateArgs): Promise<void> {
-  const schema = await p.schemaDocs.schemaFor(input.collectionId);
-  if (!schema) {
-    return;
-  }
   const text = input.record instanceof RecordText ? input.record.text : JSON.stringify(input.record, null, 2);
-  const { schema: placed, schemaCount } = checkText(text, schema.validate, 1);
-  if (schemaCount > 0) {
-    throw new Error(`Not created: ${schemaCount} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${placed[0].message}`);
+  const checked = await p.schemaDocs.check(input.collectionId, text, 1);
+  if (checked && checked.result.schemaCount > 0) {
+    const { schema, result } = checked;
+    throw new Error(`Not created: ${result.schemaCount} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${result.schema[0].message}`);
   }
 }

@@ -1,15 +1,14 @@
 /** Commands that change a bin without changing its record: name, privacy, versioning, versions. */
-import * as vscode from 'vscode';
 import { inform, withProgress } from '../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import { retitleTabs } from './openTabs';
 import type { Parts } from './parts';
 import { askRequiredName, confirm, pickBoolean } from './prompts';
-import { register, required } from './register';
+import { register, required, type Handler } from './register';
 import type { BinNode } from '../tree/nodes';
 
-export function registerBinStateCommands(p: Parts): vscode.Disposable[] {
+export function binStateCommands(p: Parts): Handler[] {
   const ui = p.prompts;
   const askRename = async (target: BinTarget): Promise<[string, string]> => [target.id, await askRequiredName(ui, 'New name of the bin', undefined, target.name)];
   const askPrivacy = async (target: BinTarget): Promise<[string, boolean]> => [

@@ -1,7 +1,7 @@
 /**
- * Registers each form of a command under its own id (see `ids.ts`). Programmatic calls never ask
- * and reject with the service's message; the interactive forms (palette, view title, tree row,
- * editor title) ask for what they lack and show failures as notifications with an action.
+ * The handler of each form of a command, under its own id (see `ids.ts`). Programmatic calls
+ * never ask and reject with the service's message; the interactive forms (palette, view title,
+ * tree row, editor title) ask for what they lack and show failures as notifications with an action.
  */
 import * as vscode from 'vscode';
 import { reportError } from '../ui/feedback';
@@ -27,7 +27,10 @@ export interface Forms<A> {
   tab?: [CommandId, (uri: vscode.Uri) => Promise<A>];
 }
 
-export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): vscode.Disposable[] {
+/** A command id and what runs when it is invoked, with the arguments VS Code or the caller passes. */
+export type Handler = [CommandId, (...args: never[]) => unknown];
+
+export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): Handler[] {
   const interactive = async (args: () => Promise<A>): Promise<void> => {
     let given: A | undefined;
     try {
@@ -41,22 +44,22 @@ export function register<A extends unknown[], R>(id: CommandId, action: Action<A
       }
     }
   };
-  const disposables = [
+  const handlers: Handler[] = [
     // The palette passes no argument; a programmatic call passes at least one.
-    vscode.commands.registerCommand(id, (...args: unknown[]) => (args.length === 0 ? interactive(() => action.ask()) : action.run(...(args as A)))),
+    [id, (...args: unknown[]) => (args.length === 0 ? interactive(() => action.ask()) : action.run(...(args as A)))],
   ];
   if (forms.view) {
-    disposables.push(vscode.commands.registerCommand(forms.view, () => interactive(() => action.ask())));
+    handlers.push([forms.view, () => interactive(() => action.ask())]);
   }
   if (forms.row) {
     const [rowId, fromRow] = forms.row;
-    disposables.push(vscode.commands.registerCommand(rowId, (node: unknown) => interactive(() => fromRow(node))));
+    handlers.push([rowId, (node: unknown) => interactive(() => fromRow(node))]);
   }
   if (forms.tab) {
     const [tabId, fromTab] = forms.tab;
-    disposables.push(vscode.commands.registerCommand(tabId, (uri: vscode.Uri) => interactive(() => fromTab(uri))));
+    handlers.push([tabId, (uri: vscode.Uri) => interactive(() => fromTab(uri))]);
   }
-  return disposables;
+  return handlers;
 }
 
 /** A programmatic argument that has no default: missing, the call rejects and says which. */

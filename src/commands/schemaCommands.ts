@@ -8,9 +8,9 @@ import { withProgress } from '../ui/feedback';
 import { Command } from './ids';
 import type { Parts } from './parts';
 import { askId, askJson, askRequiredName, pickCollection } from './prompts';
-import { register, required } from './register';
+import { register, required, type Handler } from './register';
 
-export function registerSchemaCommands(p: Parts): vscode.Disposable[] {
+export function schemaCommands(p: Parts): Handler[] {
   const ui = p.prompts;
   const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
   const setSchemaDoc = async (collectionId: string, schemaDocId: string | undefined) => {

@@ -7,9 +7,9 @@ import { cancelIfUndefined } from './args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import type { Parts } from './parts';
-import { register, required } from './register';
+import { register, required, type Handler } from './register';
 
-export function registerVersionCommands(p: Parts): vscode.Disposable[] {
+export function versionCommands(p: Parts): Handler[] {
   const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
   const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion, id: string, version: number) => {
     required(id, 'a bin id', command);

@@ -9,9 +9,7 @@ import type { BinFileSystem } from '../fs/binFileSystem';
 import { parseUri, SCHEME } from '../fs/uris';
 import type { BinCollections } from '../schema/binCollections';
 import type { CollectionSchema, SchemaDocs } from '../schema/schemaDocs';
-import { checkText, type Problem } from '../schema/validator';
-
-const DEBOUNCE_MS = 250;
+import type { Problem } from '../schema/validator';
 
 export class SchemaDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin');
@@ -27,7 +25,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     this.subscriptions = [
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, settings.validationDelayMs())),
       vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.validation')) {
@@ -76,14 +74,20 @@ export class SchemaDiagnostics implements vscode.Disposable {
       this.collection.delete(document.uri);
       return;
     }
+    const version = document.version;
     let schema: CollectionSchema | undefined;
     let problems: Problem[];
     try {
-      schema = await this.schemaDocs.schemaFor(collectionId);
-      problems = schema ? checkText(document.getText(), schema.validate, settings.maxProblems()).schema : [];
+      const checked = await this.schemaDocs.check(collectionId, document.getText(), settings.maxProblems());
+      schema = checked?.schema;
+      problems = checked?.result.schema ?? [];
     } catch (error) {
       // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
       problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
+    }
+    if (document.isClosed || document.version !== version) {
+      // Typed on while the worker checked: the newer text's check is already scheduled.
+      return;
     }
     const diagnostics = problems.map((p) => {
       const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));

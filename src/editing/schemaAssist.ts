@@ -3,14 +3,15 @@
  * told the schema, so that diagnostics keep one source; these providers give the rest of its help.
  */
 import * as vscode from 'vscode';
-import { getLocation } from 'jsonc-parser';
 import { settings } from '../config';
 import { parseUri, SCHEME } from '../fs/uris';
 import type { BinCollections } from '../schema/binCollections';
-import { describe, suggest } from '../schema/assist';
 import type { SchemaDocs } from '../schema/schemaDocs';
 
 const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
+
+/** The schema walking loads with the first completion or hover, not with the extension. */
+const assist = () => import('../schema/assist.js');
 
 export function registerSchemaAssist(binCollections: BinCollections, schemaDocs: SchemaDocs): vscode.Disposable[] {
   const schemaOf = async (document: vscode.TextDocument) => {
@@ -28,6 +29,7 @@ export function registerSchemaAssist(binCollections: BinCollections, schemaDocs:
           if (!schema) {
             return undefined;
           }
+          const { suggest } = await assist();
           return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
             const item = new vscode.CompletionItem(s.label, s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
             item.insertText = new vscode.SnippetString(s.snippet);
@@ -46,7 +48,7 @@ export function registerSchemaAssist(binCollections: BinCollections, schemaDocs:
         if (!schema || !range) {
           return undefined;
         }
-        const text = describe(schema, getLocation(document.getText(), document.offsetAt(position)).path);
+        const text = (await assist()).describeAt(schema, document.getText(), document.offsetAt(position));
         return text ? new vscode.Hover(new vscode.MarkdownString(text), range) : undefined;
       },
     }),

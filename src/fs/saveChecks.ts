@@ -5,8 +5,7 @@ import type { Connection } from '../account/connection';
 import { settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { SchemaDocProblem } from '../schema/dialects';
-import { CannotValidate, checkText, countProblems } from '../schema/validator';
+import { CannotValidate, SchemaDocProblem } from '../schema/problems';
 import { digestOf, digestOfBytes, serialize } from './entry';
 import { fsError } from './errors';
 import type { Resource } from './uris';
@@ -31,7 +30,7 @@ export class SaveChecks {
     try {
       record = RecordText.parse(text);
     } catch (error) {
-      const syntax = checkText(text).syntax.length;
+      const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {
         throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`);
       }
@@ -52,7 +51,7 @@ export class SaveChecks {
     }
     const collectionId = this.binCollections.of(resource.id);
     if (settings.validation() && collectionId) {
-      await this.checkSchema(collectionId, record.value);
+      await this.checkSchema(collectionId, text);
     }
     return record;
   }
@@ -82,29 +81,24 @@ export class SaveChecks {
       : (await this.connection.client.readBin(resource.id)).record;
   }
 
-  private async checkSchema(collectionId: string, value: unknown): Promise<void> {
-    let schema;
+  private async checkSchema(collectionId: string, text: string): Promise<void> {
+    let checked;
     try {
-      schema = await this.schemaDocs.schemaFor(collectionId);
+      checked = await this.schemaDocs.check(collectionId, text, 0);
     } catch (error) {
       if (error instanceof SchemaDocProblem) {
         // The editor cannot run this schema doc (its diagnostics say why); the service still validates the save.
         return;
       }
+      if (error instanceof CannotValidate) {
+        throw vscode.FileSystemError.NoPermissions(`Not saved: ${error.message}`);
+      }
       throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
     }
-    if (!schema) {
-      return;
-    }
-    let problems: number;
-    try {
-      problems = countProblems(schema.validate, value);
-    } catch (error) {
-      throw error instanceof CannotValidate ? vscode.FileSystemError.NoPermissions(`Not saved: ${error.message}`) : error;
-    }
-    if (problems > 0) {
+    const problems = checked?.result.schemaCount ?? 0;
+    if (checked && problems > 0) {
       throw vscode.FileSystemError.NoPermissions(
-        `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${schema.schemaDoc.name}"`,
+        `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"`,
       );
     }
   }

@@ -39,6 +39,11 @@ export function suggest(text: string, offset: number, schema: unknown): Suggesti
   }));
 }
 
+/** What the schema says of the property or item at an offset of a record's text. */
+export function describeAt(schema: unknown, text: string, offset: number): string | undefined {
+  return describe(schema, getLocation(text, offset).path);
+}
+
 /** What the schema says of the property or item at a JSON path. */
 export function describe(schema: unknown, path: (string | number)[]): string | undefined {
   const target = subschema(schema, path);

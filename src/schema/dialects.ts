@@ -3,8 +3,13 @@
  * and each is read by its own rules. Patterns run on RE2 (linear time): a schema's regular
  * expression cannot freeze the editor.
  */
-import type { Ajv, Options } from 'ajv';
+import { Ajv, type Options } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import AjvDraft04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
 import DRAFT_06_META from 'ajv/dist/refs/json-schema-draft-06.json';
+import { SchemaDocProblem } from './problems';
 
 export type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
@@ -15,9 +20,6 @@ const BY_URI: Record<string, Dialect> = {
   'json-schema.org/draft/2019-09/schema': '2019-09',
   'json-schema.org/draft/2020-12/schema': '2020-12',
 };
-
-/** A schema doc this editor cannot use, with the reason in the user's terms. */
-export class SchemaDocProblem extends Error {}
 
 /** The dialect a schema names with `$schema`; without one, draft-07 (Ajv's default). */
 export function dialectOf(schema: object): Dialect {
@@ -57,30 +59,27 @@ async function safeRegExp(): Promise<RegExpEngine> {
 
 const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true };
 
-/**
- * A fresh Ajv of the dialect, with formats; the modules load on first use. (ajv-draft-04 and
- * ajv-formats are CommonJS modules whose `module.exports` is also their own `default`.)
- */
+/** A fresh Ajv of the dialect, with formats. */
 export async function ajvFor(dialect: Dialect): Promise<Ajv> {
   const options: Options = { ...OPTIONS, code: { regExp: await safeRegExp() } };
   let ajv: Ajv;
   switch (dialect) {
     case 'draft-04':
-      ajv = new (await import('ajv-draft-04')).default.default(options);
+      ajv = new AjvDraft04(options);
       break;
     case '2019-09':
-      ajv = new (await import('ajv/dist/2019.js')).Ajv2019(options);
+      ajv = new Ajv2019(options);
       break;
     case '2020-12':
-      ajv = new (await import('ajv/dist/2020.js')).Ajv2020(options);
+      ajv = new Ajv2020(options);
       break;
     default: {
-      ajv = new (await import('ajv')).Ajv(options);
+      ajv = new Ajv(options);
       if (dialect === 'draft-06') {
         ajv.addMetaSchema(DRAFT_06_META);
       }
     }
   }
-  (await import('ajv-formats')).default.default(ajv);
+  addFormats(ajv);
   return ajv;
 }

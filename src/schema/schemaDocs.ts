@@ -1,26 +1,47 @@
 /**
- * Which schema doc validates which collection, and the compiled schema docs. Each schema doc is
- * fetched once and compiled once per version; the one collection listing serves the view too.
+ * Which schema doc validates which collection, and records checked against it. Each schema doc is
+ * fetched once (and compiled once per version, by the validation worker); the one collection
+ * listing serves the view too.
  */
-import type { ValidateFunction } from 'ajv';
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
-import { SchemaCompiler } from './validator';
+import type { SchemaSource, Validation } from './validation';
+import type { TextCheck } from './validator';
 
 export interface CollectionSchema {
   schemaDoc: { id: string; name: string };
   /** The schema doc's record: the JSON Schema itself. */
   schema: Json;
-  validate: ValidateFunction;
+  /** What the validation worker compiles. */
+  source: SchemaSource;
 }
 
 export class SchemaDocs {
-  readonly compiler = new SchemaCompiler();
   private collections?: Promise<Collection[]>;
   private readonly docs = new Map<string, Promise<SchemaDoc>>();
   /** Collections missing from a listing that was fetched again for them: not again. */
   private readonly relisted = new Set<string>();
 
-  constructor(private readonly client: () => BinClient) {}
+  /** The text each schema doc's version is compiled from, serialized once. */
+  private readonly texts = new WeakMap<SchemaDoc, string>();
+
+  constructor(
+    private readonly client: () => BinClient,
+    private readonly validation: Validation,
+  ) {}
+
+  /**
+   * A record's text checked against its collection's schema doc: undefined when the collection has
+   * none. Rejects with `SchemaDocProblem` or `CannotValidate` when it cannot be validated.
+   */
+  async check(collectionId: string | undefined, text: string, maxPlaced?: number): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
+    const schema = await this.schemaFor(collectionId);
+    return schema && { schema, result: await this.validation.check(schema.source, text, maxPlaced) };
+  }
+
+  /** JSON syntax problems of a text, with no schema. */
+  async syntaxProblems(text: string): Promise<number> {
+    return (await this.validation.check(undefined, text, 0)).syntax.length;
+  }
 
   async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {
     if (!collectionId) {
@@ -37,11 +58,12 @@ export class SchemaDocs {
       return undefined;
     }
     const doc = await this.read(collection.schemaDocId);
-    return {
-      schemaDoc: { id: doc.metadata.id, name: doc.metadata.name },
-      schema: doc.record,
-      validate: await this.compiler.compile(doc.metadata.id, doc.record),
-    };
+    let text = this.texts.get(doc);
+    if (text === undefined) {
+      text = JSON.stringify(doc.record);
+      this.texts.set(doc, text);
+    }
+    return { schemaDoc: { id: doc.metadata.id, name: doc.metadata.name }, schema: doc.record, source: { id: doc.metadata.id, text } };
   }
 
   /** The schema doc's record and metadata, fetched once. */
@@ -82,7 +104,7 @@ export class SchemaDocs {
   }
 
   schemaProblem(schema: Json): Promise<string | undefined> {
-    return this.compiler.schemaProblem(schema);
+    return this.validation.schemaProblem(schema);
   }
 
   /** The account's collections, listed once and shared by the view and validation. */

@@ -4,8 +4,9 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { ajvFor, dialectOf, SchemaDocProblem } from './dialects';
+import { ajvFor, dialectOf } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
+import { CannotValidate, SchemaDocProblem } from './problems';
 
 export interface Problem {
   offset: number;
@@ -40,8 +41,12 @@ export class SchemaCompiler {
   }
 
   /** Compiles once per schema doc version; a changed text replaces the old compilation. Throws `SchemaDocProblem`. */
-  async compile(id: string, schema: unknown): Promise<ValidateFunction> {
-    const text = JSON.stringify(schema);
+  compile(id: string, schema: unknown): Promise<ValidateFunction> {
+    return this.compileText(id, JSON.stringify(schema));
+  }
+
+  /** As `compile`, from the schema doc's text: an unchanged schema doc is not even parsed again. */
+  async compileText(id: string, text: string): Promise<ValidateFunction> {
     const cached = this.compiled.get(id);
     if (cached?.text === text) {
       if (cached.problem) {
@@ -50,7 +55,7 @@ export class SchemaCompiler {
       return cached.validate!;
     }
     try {
-      const validate = await compileAlone(schema);
+      const validate = await compileAlone(JSON.parse(text));
       this.compiled.set(id, { text, validate });
       return validate;
     } catch (error) {
@@ -73,9 +78,6 @@ async function compileAlone(schema: unknown): Promise<ValidateFunction> {
     throw new SchemaDocProblem(`Not a usable JSON Schema: ${(error as Error).message}`);
   }
 }
-
-/** A record the editor cannot validate (nested too deeply for a recursive validation). */
-export class CannotValidate extends Error {}
 
 /**
  * Syntax problems of the text, and, when it parses, the schema's problems placed at their nodes.

@@ -1,7 +1,9 @@
 /** The manifest and what the extension registers agree exactly, and the command table is the only source of ids. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { commandHandlers } from '../../src/commands/handlers';
 import { Command, ContextKey, VIEW_ID } from '../../src/commands/ids';
+import type { Parts } from '../../src/commands/parts';
 import { extension, manifest, setup } from './support';
 
 const ids = new Set<string>(Object.values(Command));
@@ -17,6 +19,12 @@ describe('wiring', () => {
     // VS Code adds commands of its own for the view (`jsonbin.bins.focus` and the like).
     const registered = (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('jsonbin.') && !c.startsWith(`${VIEW_ID}.`));
     assert.deepEqual(registered.sort(), [...ids].sort());
+  });
+
+  it('has a handler for every id it registers before the commands\' code is loaded', () => {
+    // Building the handlers runs no command: the parts are not touched.
+    const handled = [...commandHandlers({} as Parts).keys()];
+    assert.deepEqual(handled.sort(), [...ids].sort());
   });
 
   it('gives every command a title and the JSONBin category, and every menu button an icon', () => {

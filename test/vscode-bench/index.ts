@@ -9,6 +9,7 @@ import { KeyStore } from '../../src/account/keyStore';
 import { Connection } from '../../src/account/connection';
 import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
+import { Validation } from '../../src/schema/validation';
 import { BinsTree } from '../../src/tree/binsTree';
 import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
 import { binUri } from '../../src/fs/uris';
@@ -88,7 +89,7 @@ export async function run(): Promise<void> {
   }));
   await memento.update(`jsonbin.bins:${baseUrl}`, bins);
   const heapBefore = heap();
-  const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client));
+  const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))));
   const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
     const start = performance.now();
     const value = await fn();

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CannotValidate, checkText, SchemaCompiler } from '../../../src/schema/validator';
+import { CannotValidate } from '../../../src/schema/problems';
+import { checkText, SchemaCompiler } from '../../../src/schema/validator';
 
 const schema = {
   type: 'object',

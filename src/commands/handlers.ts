@@ -1,0 +1,13 @@
+/** Every command's handler, by id: this module and what only commands use load with the first command run. */
+import { accountCommands } from './accountCommands';
+import { binCommands } from './binCommands';
+import { binStateCommands } from './binStateCommands';
+import type { CommandId } from './ids';
+import type { Parts } from './parts';
+import type { Handler } from './register';
+import { schemaCommands } from './schemaCommands';
+import { versionCommands } from './versionCommands';
+
+export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
+  return new Map([...accountCommands(p), ...binCommands(p), ...binStateCommands(p), ...versionCommands(p), ...schemaCommands(p)]);
+}

@@ -1,0 +1,105 @@
+/**
+ * Validation as the extension host's thread asks for it: each request goes to the validation
+ * worker (`validationWorker.ts`), started on the first one. The thread only sends the text and
+ * receives the placed problems: typing in a 1 MB record never blocks the editor's extensions.
+ */
+import { Worker } from 'node:worker_threads';
+import { CannotValidate, SchemaDocProblem } from './problems';
+import type { TextCheck } from './validator';
+
+/** A schema doc as the worker compiles it: once per id and text. */
+export interface SchemaSource {
+  id: string;
+  text: string;
+}
+
+type Request = { op: 'check'; schema?: SchemaSource; text: string; maxPlaced: number } | { op: 'schemaProblem'; schemaText: string };
+
+export type ValidationRequest = Request & { id: number };
+
+export interface ValidationAnswer {
+  id: number;
+  result?: unknown;
+  failure?: { kind: 'schemaDocProblem' | 'cannotValidate' | 'error'; message: string };
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export class Validation {
+  private worker?: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.js`, or the compiled module in tests). */
+  constructor(private readonly workerPath: string) {}
+
+  /**
+   * Syntax problems, and the schema's problems placed (at most `maxPlaced`, then a count).
+   * Rejects with `SchemaDocProblem` or `CannotValidate` when the record cannot be validated.
+   */
+  check(schema: SchemaSource | undefined, text: string, maxPlaced = Number.POSITIVE_INFINITY): Promise<TextCheck> {
+    return this.call({ op: 'check', schema, text, maxPlaced }) as Promise<TextCheck>;
+  }
+
+  /** Why a schema doc cannot be used, or undefined when it compiles. */
+  schemaProblem(schema: unknown): Promise<string | undefined> {
+    return this.call({ op: 'schemaProblem', schemaText: JSON.stringify(schema) }) as Promise<string | undefined>;
+  }
+
+  async dispose(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private call(request: Request): Promise<unknown> {
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // Only a worker with work to do keeps the process alive.
+      worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker) {
+      return this.worker;
+    }
+    const worker = new Worker(this.workerPath);
+    worker.unref();
+    worker.on('message', (answer: ValidationAnswer) => this.settle(answer));
+    worker.on('error', (error) => this.stopped(worker, error));
+    worker.on('exit', (code) => this.stopped(worker, new Error(`The validation worker stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle({ id, result, failure }: ValidationAnswer): void {
+    const pending = this.pending.get(id);
+    this.pending.delete(id);
+    if (this.pending.size === 0) {
+      this.worker?.unref();
+    }
+    if (!failure) {
+      pending?.resolve(result);
+    } else {
+      const ErrorKind = failure.kind === 'schemaDocProblem' ? SchemaDocProblem : failure.kind === 'cannotValidate' ? CannotValidate : Error;
+      pending?.reject(new ErrorKind(failure.message));
+    }
+  }
+
+  /** A worker that failed is replaced on the next request; what it had not answered fails now. */
+  private stopped(worker: Worker, error: Error): void {
+    if (this.worker !== worker) {
+      return;
+    }
+    this.worker = undefined;
+    for (const pending of this.pending.values()) {
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+}
