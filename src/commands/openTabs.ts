@@ -11,7 +11,8 @@ function tabsOf(uri: vscode.Uri): vscode.Tab[] {
 
 /**
  * A tab's title is its Uri's file name, so a renamed bin's tabs are reopened under the new name,
- * unsaved edits carried over; the record is served from what was fetched, costing no request.
+ * unsaved edits carried over. The record is served from the tab's text, costing no request; a tab
+ * with unsaved edits no longer holds the text it was read with, so its record is fetched again.
  */
 export async function retitleTabs(p: Parts, id: string, name: string): Promise<void> {
   const renamed = binUri(id, name);
@@ -21,16 +22,17 @@ export async function retitleTabs(p: Parts, id: string, name: string): Promise<v
       continue;
     }
     const unsaved = document.isDirty ? document.getText() : undefined;
-    p.files.keepForReopen({ kind: 'bin', id });
+    p.files.keepForReopen({ kind: 'bin', id }, unsaved === undefined ? document.getText() : undefined);
     const editor = await vscode.window.showTextDocument(renamed, { viewColumn: tabs[0].group.viewColumn, preview: false });
     if (unsaved !== undefined) {
+      const base = editor.document.getText();
       // Opening read the record; the edits carried over were based on what the old tab read.
       p.files.carryBaseline(document.uri, renamed);
       const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
       await editor.edit((b) => b.replace(whole, unsaved));
       // The edits now live in the renamed tab: the old one closes without asking to save
       // (reverting reads the record again, also from what was fetched).
-      p.files.keepForReopen({ kind: 'bin', id });
+      p.files.keepForReopen({ kind: 'bin', id }, base);
       await vscode.window.showTextDocument(document, { viewColumn: tabs[0].group.viewColumn });
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }

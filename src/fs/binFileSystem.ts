@@ -18,9 +18,10 @@ import { SaveChecks, type ConflictResolver } from './saveChecks';
 const UNREAD_FRESH_MS = 10_000;
 /** How recent a fetch stands for the service's current record in a save's conflict check. */
 const JUST_FETCHED_MS = 1000;
-/** Bytes of records kept at most, least recently used first out; an evicted one is fetched again when needed. */
+/** Bytes of records not yet read kept at most, least recently used first out; an evicted one is fetched again when needed. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -98,12 +99,15 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
   }
 
-  /** The next read (a tab reopened under a new title) is served from what was fetched. */
-  keepForReopen(resource: Resource): void {
+  /**
+   * The next read (a tab reopened under a new title) is served from `text`, the text the tab was
+   * read with, when it is still the record last fetched; without it, the read fetches again.
+   */
+  keepForReopen(resource: Resource, text: string | undefined): void {
     const entry = this.entries.get(resourceKey(resource));
-    if (entry) {
-      entry.unread = true;
-      entry.fetchedAt = Date.now();
+    const bytes = text === undefined ? undefined : encoder.encode(text);
+    if (entry && bytes && digestOfBytes(bytes) === entry.textDigest) {
+      Object.assign(entry, { bytes, unread: true, fetchedAt: Date.now() });
     }
   }
 
@@ -135,22 +139,28 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       type: vscode.FileType.File,
       ctime: entry.ctime,
       mtime: entry.mtime,
-      size: entry.bytes.byteLength,
+      size: entry.size,
       permissions: resource.kind === 'bin' && resource.version !== undefined ? vscode.FilePermission.Readonly : undefined,
     };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const resource = this.resourceOf(uri);
-    const key = resourceKey(resource);
-    const cached = this.entries.get(key);
-    const fresh = cached?.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
-    const entry = fresh ? cached : await this.open(resource);
+    const cached = this.entries.get(resourceKey(resource));
+    const fresh = cached?.bytes && cached.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
+    let entry = fresh ? cached : await this.open(resource);
+    if (!entry.bytes) {
+      // Another document of the same bin took these bytes while this one waited: fetch its own.
+      entry = await this.open(resource, true);
+    }
+    const bytes = entry.bytes!;
+    // Handed over: from now on the document holds the text.
+    entry.bytes = undefined;
     entry.unread = false;
     if (!this.baselines.has(uri.toString()) || !this.isDirty(uri)) {
       this.baselines.set(uri.toString(), entry.digest);
     }
-    return entry.bytes;
+    return bytes;
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -161,7 +171,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const key = resourceKey(resource);
     const known = this.entries.get(key);
     const entry = known ?? (await this.open(resource));
-    if (equalBytes(entry.bytes, content)) {
+    if (digestOfBytes(content) === entry.textDigest) {
       return;
     }
     const record = await this.checks.check(resource, decoder.decode(content));
@@ -190,7 +200,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     } catch (error) {
       throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
     }
-    entry.bytes = content;
+    Object.assign(entry, { bytes: undefined, size: content.byteLength, textDigest: digestOfBytes(content), unread: false });
     entry.mtime = this.nextMtime(key, entry.digest);
     // A fetch that finished during the save cached what was there before it: this entry is newer.
     this.entries.delete(key);
@@ -232,13 +242,16 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return resource;
   }
 
-  /** A fetch for VS Code: failures become file system errors carrying the service's words. */
-  private async open(resource: Resource): Promise<Entry> {
+  /**
+   * A fetch for VS Code (`alone`: not shared with one in flight): failures become file system
+   * errors carrying the service's words.
+   */
+  private async open(resource: Resource, alone = false): Promise<Entry> {
     if (this.deleted.has(resourceKey(resource))) {
       throw vscode.FileSystemError.FileNotFound('This bin was deleted');
     }
     try {
-      return await this.fetch(resource);
+      return await (alone ? this.load(resource) : this.fetch(resource));
     } catch (error) {
       if (error instanceof BinServiceError) {
         this.failed.fire(error);
@@ -268,13 +281,13 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private evict(): void {
     let total = 0;
     for (const entry of this.entries.values()) {
-      total += entry.bytes.byteLength;
+      total += entry.bytes?.byteLength ?? 0;
     }
     for (const [key, entry] of this.entries) {
       if (total <= MAX_CACHED_BYTES || this.entries.size === 1) {
         break;
       }
-      total -= entry.bytes.byteLength;
+      total -= entry.bytes?.byteLength ?? 0;
       this.entries.delete(key);
     }
   }
@@ -284,7 +297,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const digest = digestOfBytes(bytes);
     const mtime = this.nextMtime(resourceKey(resource), digest);
     const now = Date.now();
-    return { resource, bytes, digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
+    return { resource, bytes, size: bytes.byteLength, textDigest: digest, digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
   }
 
   /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
@@ -298,8 +311,4 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.lastMtime.set(key, { mtime, digest });
     return mtime;
   }
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && a.every((byte, i) => byte === b[i]);
 }

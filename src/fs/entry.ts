@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Resource } from './uris';
 
-/** What the service last said about one resource. */
+/**
+ * What the service last said about one resource. The record's bytes are kept only until VS Code
+ * reads them: an open document's text lives in the editor, not twice.
+ */
 export interface Entry {
   resource: Resource;
-  bytes: Uint8Array;
+  /** The serialized record, until `readFile` hands it over. */
+  bytes?: Uint8Array;
+  /** Bytes of the text VS Code holds for it: what `stat` reports. */
+  size: number;
+  /** Digest of those bytes: a save of the same text sends nothing. */
+  textDigest: string;
   mtime: number;
   ctime: number;
   name?: string;

@@ -66,13 +66,25 @@ describe('programmatic calls and state after changes', () => {
     await assert.rejects(run(Command.addBin, '0123456789abcdef01234567'), (e: Error) => /Bin not found/.test(e.message) && !/Could not open/.test(e.message));
   });
 
-  it('rename retitles the open tab, unsaved edits carried over, and the row, with one request', async () => {
+  it('rename retitles an open tab with one request: the reopened tab is served from its own text', async () => {
+    const id = (await w.other.createBin({ record: { r: 1 }, name: 'clean title' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    const requests = await requestsDuring(w.service, () => run(Command.renameBin, id, 'clean renamed'));
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`]);
+    const active = vscode.window.activeTextEditor!.document;
+    assert.ok(active.uri.path.endsWith(`/bin/${id}/clean renamed.json`), active.uri.path);
+    assert.equal(active.getText(), document.getText());
+    assert.ok(!active.isDirty);
+  });
+
+  it('rename retitles the open tab, unsaved edits carried over, and the row; the base of the edits is read again', async () => {
     const id = (await w.other.createBin({ record: { r: 1 }, name: 'old title' })).metadata.id;
     await run(Command.addBin, id);
     const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
     await replaceText(document, '{"r": "unsaved"}');
     const requests = await requestsDuring(w.service, () => run(Command.renameBin, id, 'new title'));
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`]);
+    // The extension keeps no copy of an open record: the text the edits were made on is fetched.
+    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`, `GET /v3/b/${id}/latest`]);
     const active = vscode.window.activeTextEditor!.document;
     assert.ok(active.uri.path.endsWith(`/bin/${id}/new title.json`), active.uri.path);
     assert.equal(active.getText(), '{"r": "unsaved"}');
