@@ -1,8 +1,9 @@
 /**
- * Finds the text ranges of the JSON nodes at given JSON pointers in one pass of jsonc-parser's
- * scanner, building no tree: only the wanted nodes are recorded. The text must be valid JSON.
+ * Finds the text ranges of the JSON nodes at given JSON pointers in one pass over the text with
+ * `charCodeAt`, building no tree and no token strings: only the keys of objects on a wanted path
+ * are read as strings, and every other value is skipped as a whole. The text must be valid JSON
+ * (as `JSON.parse` accepts it); on any other text the walk still ends, but ranges may be wrong.
  */
-import { createScanner, SyntaxKind } from 'jsonc-parser';
 
 export interface Range {
   offset: number;
@@ -45,76 +46,178 @@ export class Wanted {
   }
 }
 
-interface Frame {
-  wanted?: Wanted;
-  array: boolean;
-  index: number;
-  key?: string;
-  keyRange?: Range;
-  expectingKey: boolean;
+export function segments(pointer: string): string[] {
+  if (pointer === '') {
+    return [];
+  }
+  const parts = pointer.slice(1).split('/');
+  // Most pointers have no escapes: skip the replacements then.
+  return pointer.includes('~') ? parts.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : parts;
 }
 
-/** Walks the text once, and no further than the last wanted node, filling `found` of every wanted node. */
-export function locate(text: string, root: Wanted): void {
-  const scanner = createScanner(text, true);
-  const stack: Frame[] = [];
-  let remaining = root.count;
-  const start = (offset: number): Wanted | undefined => {
-    const parent = stack[stack.length - 1];
-    const wanted = parent ? parent.wanted?.children.get(parent.array ? String(parent.index) : parent.key!) : root;
-    if (wanted?.want) {
-      wanted.found = { offset, length: 0, key: parent && !parent.array ? parent.keyRange : undefined };
-      if (wanted.withKeys) {
-        wanted.found.keys = new Map();
-      }
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && isSpace(text.charCodeAt(i))) {
+    i++;
+  }
+  return i;
+}
+
+/** The end of the string whose opening quote is at `i`: `indexOf` finds quotes far faster than a loop over every character. */
+function stringEnd(text: string, i: number): number {
+  for (let quote = text.indexOf('"', i + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    // A quote after an odd number of backslashes is escaped.
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) {
+      backslashes++;
     }
-    return wanted;
-  };
-  for (let token = scanner.scan(); token !== SyntaxKind.EOF && remaining > 0; token = scanner.scan()) {
-    const offset = scanner.getTokenOffset();
-    const top = stack[stack.length - 1];
-    switch (token) {
-      case SyntaxKind.OpenBraceToken:
-      case SyntaxKind.OpenBracketToken: {
-        const array = token === SyntaxKind.OpenBracketToken;
-        stack.push({ wanted: start(offset), array, index: 0, expectingKey: !array });
-        break;
-      }
-      case SyntaxKind.CloseBraceToken:
-      case SyntaxKind.CloseBracketToken: {
-        const found = stack.pop()?.wanted?.found;
-        if (found && found.length === 0) {
-          found.length = offset + 1 - found.offset;
-          remaining--;
-        }
-        break;
-      }
-      case SyntaxKind.CommaToken:
-        if (top.array) {
-          top.index++;
-        } else {
-          top.expectingKey = true;
-        }
-        break;
-      case SyntaxKind.ColonToken:
-        break;
-      default:
-        if (top && !top.array && top.expectingKey) {
-          top.key = scanner.getTokenValue();
-          top.keyRange = { offset, length: scanner.getTokenLength() };
-          top.expectingKey = false;
-          top.wanted?.found?.keys?.set(top.key, top.keyRange);
-        } else {
-          const found = start(offset)?.found;
-          if (found && found.offset === offset) {
-            found.length = scanner.getTokenLength();
-            remaining--;
-          }
-        }
+    if (backslashes % 2 === 0) {
+      return quote + 1;
     }
+  }
+  return text.length;
+}
+
+/** The end of the value that starts at `i`: a string, a whole object or array, or a number or literal. */
+function valueEnd(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code === QUOTE) {
+    return stringEnd(text, i);
+  }
+  if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+    // Only brackets and strings matter inside: count the depth, jumping over strings (which may hold brackets).
+    let depth = 0;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      // Whitespace, the most common character between strings, sorts below the quote: one comparison for it.
+      if (c > QUOTE) {
+        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+          depth++;
+        } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+          return i + 1;
+        }
+      } else if (c === QUOTE) {
+        i = stringEnd(text, i);
+        continue;
+      }
+      i++;
+    }
+    return i;
+  }
+  // A number, `true`, `false` or `null` runs to the next delimiter.
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)) {
+      break;
+    }
+    i++;
+  }
+  return i;
+}
+
+/** A key's name: decoded only when it has escapes, the rare case. */
+function keyName(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  if (!raw.includes('\\')) {
+    return raw;
+  }
+  try {
+    return JSON.parse(text.slice(start, end)) as string;
+  } catch {
+    // A broken escape (not valid JSON): the key matches no pointer from a parsed record.
+    return raw;
   }
 }
 
-export function segments(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+/** An object or array on a wanted path, being walked member by member. */
+interface Open {
+  wanted: Wanted;
+  /** Its range, when it is wanted itself. */
+  found?: Located;
+  array: boolean;
+  /** The next item's index, in an array. */
+  index: number;
+}
+
+/**
+ * Walks the text once, and no further than the last wanted node, filling `found` of every wanted
+ * node. Only objects and arrays on a wanted path are entered; anything else is skipped whole.
+ */
+export function locate(text: string, root: Wanted): void {
+  let remaining = root.count;
+  const open: Open[] = [];
+  let i = 0;
+  // The wanted node of the value about to start (undefined when none is), and its key's range.
+  let wanted: Wanted | undefined = root;
+  let key: Range | undefined;
+  while (remaining > 0) {
+    // At a value.
+    i = skipSpace(text, i);
+    if (i >= text.length) {
+      return;
+    }
+    const code = text.charCodeAt(i);
+    const found = wanted?.want ? (wanted.found = { offset: i, length: 0, key, keys: wanted.withKeys ? new Map<string, Range>() : undefined }) : undefined;
+    const array = code === OPEN_BRACKET;
+    if (wanted && (array || code === OPEN_BRACE) && (wanted.children.size > 0 || (wanted.withKeys && !array))) {
+      // Its length is known at its closing bracket.
+      open.push({ wanted, found, array, index: 0 });
+      i++;
+    } else {
+      const end = valueEnd(text, i);
+      if (found) {
+        found.length = end - i;
+        remaining--;
+      }
+      i = end;
+    }
+    // On to the next value of an open object or array, closing the ones that end on the way.
+    for (;;) {
+      i = skipSpace(text, i);
+      const top = open[open.length - 1];
+      if (remaining === 0 || i >= text.length || !top) {
+        return;
+      }
+      const c = text.charCodeAt(i);
+      if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        open.pop();
+        if (top.found) {
+          top.found.length = i + 1 - top.found.offset;
+          remaining--;
+        }
+        i++;
+      } else if (c === COMMA) {
+        i++;
+      } else if (top.array) {
+        // Pointer segments are strings, array indexes too.
+        wanted = top.wanted.children.get(String(top.index++));
+        key = undefined;
+        break;
+      } else {
+        // A key, then its colon: the value follows.
+        const end = c === QUOTE ? stringEnd(text, i) : i + 1;
+        const name = keyName(text, i, end);
+        key = { offset: i, length: end - i };
+        top.found?.keys?.set(name, key);
+        wanted = top.wanted.children.get(name);
+        i = skipSpace(text, end);
+        if (text.charCodeAt(i) === COLON) {
+          i++;
+        }
+        break;
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Validates a record's text against a schema doc with Ajv and places each problem at its JSON
- * node with jsonc-parser. No `vscode` import: the editor maps offsets to ranges itself.
+ * node (./locate); jsonc-parser reports syntax errors. No `vscode` import: the editor maps
+ * offsets to ranges itself.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
