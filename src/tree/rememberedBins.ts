@@ -1,8 +1,9 @@
 /**
  * Bins the user created or added by id or link, remembered per service URL across reloads, most
- * recently remembered first. Each URL's list is read from VS Code's state once, into an index that
- * finds, adds and drops a bin in constant time whatever the list's length; changes are written
- * back in batches, as the same array that earlier versions wrote.
+ * recently remembered first. Each URL's list is read from VS Code's state once (and again only
+ * after another window wrote it), into an index that finds, adds and drops a bin in constant time
+ * whatever the list's length; changes are written back in batches, as the same array that earlier
+ * versions wrote.
  */
 import type { Memory } from '../schema/binCollections';
 
@@ -15,6 +16,10 @@ export interface RememberedBin {
 
 /** The whole list is written each time: a burst of changes (or a reload's worth) writes it once. */
 const WRITE_DELAY_MS = 200;
+
+/** Marks this window's writes, so that a list another window wrote is told apart from its own. */
+const WINDOW = Math.random().toString(36).slice(2);
+let writes = 0;
 
 /** A remembered bin, linked to its neighbours in the order shown. */
 interface Entry {
@@ -29,7 +34,7 @@ class Index {
   private newest?: Entry;
   private oldest?: Entry;
 
-  constructor(readonly slot: string, stored: readonly RememberedBin[]) {
+  constructor(stored: readonly RememberedBin[]) {
     for (const bin of stored) {
       if (!this.entries.has(bin.id)) {
         this.link({ bin }, false);
@@ -52,24 +57,23 @@ class Index {
   }
 
   /** Changes what is remembered of a bin without moving it. */
-  replace(bin: RememberedBin): void {
-    const entry = this.entries.get(bin.id);
+  update(id: string, changes: Partial<RememberedBin>): void {
+    const entry = this.entries.get(id);
     if (entry) {
-      entry.bin = bin;
+      entry.bin = { ...entry.bin, ...changes, id };
     }
   }
 
-  delete(id: string): boolean {
+  delete(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) {
-      return false;
+      return;
     }
     this.entries.delete(id);
     if (entry.newer) entry.newer.older = entry.older;
     else this.newest = entry.older;
     if (entry.older) entry.older.newer = entry.newer;
     else this.oldest = entry.newer;
-    return true;
   }
 
   slice(offset: number, limit: number): RememberedBin[] {
@@ -100,25 +104,35 @@ class Index {
   }
 }
 
+/** One service URL's list as this window knows it. */
+interface Known {
+  slot: string;
+  /** Where the mark of the list's last write is kept. */
+  markSlot: string;
+  mark: string | undefined;
+  index: Index;
+  /** This window's changes since its last write, to apply again to a list another window wrote. */
+  unwritten: ((index: Index) => void)[];
+}
+
 export class RememberedBins {
-  /** Per slot, i.e. per service URL: switching back and forth reads each list once. */
-  private readonly indexes = new Map<string, Index>();
-  private readonly unwritten = new Set<Index>();
+  /** Per service URL: switching back and forth reads each list once. */
+  private readonly lists = new Map<string, Known>();
   private timer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly memory: Memory, private readonly baseUrl: () => string) {}
 
   get count(): number {
-    return this.index().size;
+    return this.known().index.size;
   }
 
   has(id: string): boolean {
-    return this.index().get(id) !== undefined;
+    return this.known().index.get(id) !== undefined;
   }
 
   /** Up to `limit` bins from the `offset`th, most recently remembered first. */
   page(offset: number, limit: number): RememberedBin[] {
-    return this.index().slice(offset, limit);
+    return this.known().index.slice(offset, limit);
   }
 
   all(): RememberedBin[] {
@@ -126,25 +140,19 @@ export class RememberedBins {
   }
 
   remember(bin: RememberedBin): void {
-    const index = this.index();
-    index.putFirst(bin);
-    this.scheduleWrite(index);
+    this.change((index) => index.putFirst(bin));
   }
 
   /** Changes what is remembered of a bin, if it is remembered. */
   update(id: string, changes: Partial<RememberedBin>): void {
-    const index = this.index();
-    const bin = index.get(id);
-    if (bin) {
-      index.replace({ ...bin, ...changes, id });
-      this.scheduleWrite(index);
+    if (this.has(id)) {
+      this.change((index) => index.update(id, changes));
     }
   }
 
   forget(id: string): void {
-    const index = this.index();
-    if (index.delete(id)) {
-      this.scheduleWrite(index);
+    if (this.has(id)) {
+      this.change((index) => index.delete(id));
     }
   }
 
@@ -155,18 +163,27 @@ export class RememberedBins {
     await this.write();
   }
 
-  private index(): Index {
-    const slot = `jsonbin.bins:${this.baseUrl()}`;
-    let index = this.indexes.get(slot);
-    if (!index) {
-      index = new Index(slot, this.memory.get<RememberedBin[]>(slot) ?? []);
-      this.indexes.set(slot, index);
+  /** The list of the current URL, read once, and again only after another window wrote it. */
+  private known(): Known {
+    const url = this.baseUrl();
+    const markSlot = `jsonbin.binsWrite:${url}`;
+    const mark = this.memory.get<string>(markSlot);
+    let known = this.lists.get(url);
+    if (!known || known.mark !== mark) {
+      const slot = `jsonbin.bins:${url}`;
+      const index = new Index(this.memory.get<RememberedBin[]>(slot) ?? []);
+      const unwritten = known?.unwritten ?? [];
+      unwritten.forEach((change) => change(index));
+      known = { slot, markSlot, mark, index, unwritten };
+      this.lists.set(url, known);
     }
-    return index;
+    return known;
   }
 
-  private scheduleWrite(index: Index): void {
-    this.unwritten.add(index);
+  private change(apply: (index: Index) => void): void {
+    const known = this.known();
+    apply(known.index);
+    known.unwritten.push(apply);
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.write();
@@ -174,8 +191,14 @@ export class RememberedBins {
   }
 
   private async write(): Promise<void> {
-    const writes = [...this.unwritten].map((index) => this.memory.update(index.slot, index.slice(0, index.size)));
-    this.unwritten.clear();
-    await Promise.all(writes);
+    const pending: PromiseLike<void>[] = [];
+    for (const known of this.lists.values()) {
+      if (known.unwritten.length > 0) {
+        known.unwritten = [];
+        known.mark = `${WINDOW}.${++writes}`;
+        pending.push(this.memory.update(known.slot, known.index.slice(0, known.index.size)), this.memory.update(known.markSlot, known.mark));
+      }
+    }
+    await Promise.all(pending);
   }
 }

@@ -2,23 +2,25 @@ import * as assert from 'node:assert/strict';
 import type { Memory } from '../../../src/schema/binCollections';
 import { RememberedBins, type RememberedBin } from '../../../src/tree/rememberedBins';
 
-/** VS Code's global state as the extension sees it, counting what is read and written. */
+/** VS Code's global state as the extension sees it (shared by its windows), noting the lists read and written. */
 class MemoryState implements Memory {
   readonly values = new Map<string, unknown>();
-  reads = 0;
-  writes = 0;
+  readonly listsRead: string[] = [];
+  readonly listsWritten: string[] = [];
   get<T>(key: string): T | undefined {
-    this.reads++;
+    if (key.startsWith('jsonbin.bins:')) this.listsRead.push(key);
     return this.values.get(key) as T | undefined;
   }
   async update(key: string, value: unknown): Promise<void> {
-    this.writes++;
+    if (key.startsWith('jsonbin.bins:')) this.listsWritten.push(key);
     this.values.set(key, value);
   }
 }
 
 const A = 'https://a.example/v3';
 const B = 'https://b.example/v3';
+const LIST_A = `jsonbin.bins:${A}`;
+const LIST_B = `jsonbin.bins:${B}`;
 const ids = (bins: RememberedBin[]) => bins.map((b) => b.id);
 
 describe('remembered bins', () => {
@@ -46,11 +48,10 @@ describe('remembered bins', () => {
     assert.equal(bins.has('c'), false);
     assert.equal(bins.has('b'), true);
     await bins.flush();
-    const writes = memory.writes;
     bins.update('never', { name: 'x' });
     bins.forget('never');
     await bins.flush();
-    assert.equal(memory.writes, writes, 'nothing changed, nothing written');
+    assert.deepEqual(memory.listsWritten, [LIST_A], 'nothing changed, nothing written');
     assert.deepEqual(ids(bins.all()), ['b']);
   });
 
@@ -64,11 +65,11 @@ describe('remembered bins', () => {
     bins.forget('bin0');
     bins.update('bin1', { name: 'one' });
     assert.equal(bins.count, 999);
-    assert.equal(memory.writes, 0, 'written only once the burst is over');
+    assert.deepEqual(memory.listsWritten, [], 'written only once the burst is over');
     await bins.flush();
-    assert.equal(memory.writes, 1);
-    assert.equal(memory.reads, 1);
-    const stored = memory.values.get(`jsonbin.bins:${A}`) as RememberedBin[];
+    assert.deepEqual(memory.listsWritten, [LIST_A]);
+    assert.deepEqual(memory.listsRead, [LIST_A]);
+    const stored = memory.values.get(LIST_A) as RememberedBin[];
     assert.equal(stored.length, 999);
     assert.equal(stored[0].id, 'bin999');
     assert.deepEqual(stored[998], { id: 'bin1', name: 'one' });
@@ -78,8 +79,8 @@ describe('remembered bins', () => {
     const memory = new MemoryState();
     new RememberedBins(memory, () => A).remember({ id: 'a' });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    assert.equal(memory.writes, 1);
-    assert.deepEqual(memory.values.get(`jsonbin.bins:${A}`), [{ id: 'a' }]);
+    assert.deepEqual(memory.listsWritten, [LIST_A]);
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'a' }]);
   });
 
   it('is kept across a reload, in order', async () => {
@@ -102,10 +103,10 @@ describe('remembered bins', () => {
     bins.remember({ id: 'on b' });
     url = A;
     assert.deepEqual(ids(bins.all()), ['on a']);
-    assert.equal(memory.reads, 2);
+    assert.deepEqual(memory.listsRead, [LIST_A, LIST_B]);
     await bins.flush();
-    assert.deepEqual(memory.values.get(`jsonbin.bins:${A}`), [{ id: 'on a' }]);
-    assert.deepEqual(memory.values.get(`jsonbin.bins:${B}`), [{ id: 'on b' }]);
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'on a' }]);
+    assert.deepEqual(memory.values.get(LIST_B), [{ id: 'on b' }]);
   });
 
   it('reads the list that earlier versions stored, and writes it back in the same form', async () => {
@@ -114,12 +115,31 @@ describe('remembered bins', () => {
       { id: 'newer', name: 'Newer', private: false, createdAt: '2024-05-01T00:00:00.000Z' },
       { id: 'older', private: true },
     ];
-    memory.values.set(`jsonbin.bins:${A}`, stored);
+    memory.values.set(LIST_A, stored);
     const bins = new RememberedBins(memory, () => A);
     assert.equal(bins.count, 2);
     assert.deepEqual(bins.all(), stored);
     bins.remember({ id: 'newest' });
     await bins.flush();
-    assert.deepEqual(memory.values.get(`jsonbin.bins:${A}`), [{ id: 'newest' }, ...stored]);
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'newest' }, ...stored]);
+  });
+
+  it('keeps what another window wrote, with its own changes not yet written on top', async () => {
+    const memory = new MemoryState();
+    memory.values.set(LIST_A, [{ id: 'shared' }, { id: 'gone' }]);
+    const here = new RememberedBins(memory, () => A);
+    const there = new RememberedBins(memory, () => A);
+    assert.equal(here.count, 2);
+    assert.equal(there.count, 2);
+    there.remember({ id: 'from there' });
+    there.forget('gone');
+    await there.flush();
+    here.remember({ id: 'from here' });
+    here.update('shared', { name: 'renamed here' });
+    assert.deepEqual(ids(here.all()), ['from here', 'from there', 'shared']);
+    await here.flush();
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
+    assert.deepEqual(ids(there.all()), ['from here', 'from there', 'shared']);
+    assert.deepEqual(memory.listsRead, [LIST_A, LIST_A, LIST_A, LIST_A], 'each window read it once more, after the other wrote');
   });
 });
