@@ -14,7 +14,7 @@ export interface RememberedBin {
   createdAt?: string;
 }
 
-/** The whole list is written each time: a burst of changes (or a reload's worth) writes it once. */
+/** The whole list is written each time: a burst of changes (a script adding bins) writes it once. */
 const WRITE_DELAY_MS = 200;
 
 /** Marks this window's writes, so that a list another window wrote is told apart from its own. */
