@@ -41,7 +41,6 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const keys = new KeyStore(context.secrets, settings.apiUrl);
   const binCollections = new BinCollections(context.globalState, settings.apiUrl);
-  pendingWrites = () => binCollections.flush();
   const connection = new Connection(keys, binCollections, log);
   const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
   const schemaDocs = new SchemaDocs(() => connection.client, validation);
@@ -52,6 +51,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const files = new BinFileSystem(connection, schemaDocs, binCollections, conflictResolver(snapshots, () => conflictPrompt), isDirty);
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
+  pendingWrites = async () => {
+    await Promise.all([binCollections.flush(), remembered.flush()]);
+  };
   const tree = new BinsTree(connection, remembered, schemaDocs);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);

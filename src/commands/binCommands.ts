@@ -76,7 +76,7 @@ export function binCommands(p: Parts): Handler[] {
       Command.forgetBin,
       {
         run: async (id: string) => {
-          await p.remembered.forget(required(id, 'a bin id', Command.forgetBin));
+          p.remembered.forget(required(id, 'a bin id', Command.forgetBin));
           p.tree.redraw();
         },
         ask: async () => [await pickRemembered(p)] as [string],
@@ -113,7 +113,7 @@ async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) 
   if (args.collectionId) {
     p.tree.refreshListing(args.collectionId);
   } else {
-    await p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
+    p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
     p.tree.redraw();
   }
   return { id, uri: binUri(id, args.name), private: isPrivate, createdAt };
@@ -123,14 +123,14 @@ async function addBin(p: Parts, reference: string) {
   const id = parseBinReference(reference);
   // One read proves the bin exists and titles it; opening it later costs nothing more.
   const entry = await p.files.fetch({ kind: 'bin', id });
-  await p.remembered.remember({ id, name: entry.name, private: entry.private });
+  p.remembered.remember({ id, name: entry.name, private: entry.private });
   p.tree.redraw();
   return { id, uri: binUri(id, entry.name) };
 }
 
 async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
-  await p.remembered.forget(id);
+  p.remembered.forget(id);
   p.binCollections.forget(id);
   p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(id).map((d) => d.uri));
   p.tree.removeBin(id);

@@ -33,7 +33,7 @@ export function binStateCommands(p: Parts): Handler[] {
           required(id, 'a bin id', Command.renameBin);
           required(name, 'a name', Command.renameBin);
           await p.connection.client.renameBin(id, name);
-          await showChanged(p, id, { name });
+          showChanged(p, id, { name });
           await retitleTabs(p, id, name);
         },
         ask: async () => askRename(await activeOrAskedBin(ui)),
@@ -48,7 +48,7 @@ export function binStateCommands(p: Parts): Handler[] {
           required(id, 'a bin id', Command.setPrivacy);
           required(isPrivate, 'private: true or false', Command.setPrivacy);
           await p.connection.client.setPrivacy(id, isPrivate);
-          await showChanged(p, id, { private: isPrivate });
+          showChanged(p, id, { private: isPrivate });
         },
         ask: async () => askPrivacy(await activeOrAskedBin(ui)),
         show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
@@ -94,8 +94,8 @@ export function binStateCommands(p: Parts): Handler[] {
 }
 
 /** A bin's name or privacy changed on the service: what is remembered, cached and listed says so too, without a request. */
-async function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): Promise<void> {
-  await p.remembered.update(id, changes);
+function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): void {
+  p.remembered.update(id, changes);
   p.files.updateMetadata({ kind: 'bin', id }, changes);
   p.tree.updateBin(id, changes);
 }

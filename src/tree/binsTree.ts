@@ -8,7 +8,7 @@ import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from
 import type { Connection } from '../account/connection';
 import { Command } from '../commands/ids';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { BinNode, CollectionsNode, MessageNode, UncategorizedNode, type Listings, type LoadMoreNode, type Node } from './nodes';
+import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type Listings, type LoadMoreNode, type Node } from './nodes';
 import type { RememberedBins } from './rememberedBins';
 
 interface Page {
@@ -23,6 +23,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   private readonly listings: Listings;
   private readonly collectionsRoot: CollectionsNode;
   private readonly uncategorizedRoot: UncategorizedNode;
+  private rememberedShown = REMEMBERED_PER_PAGE;
 
   constructor(
     private readonly connection: Connection,
@@ -34,6 +35,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       collections: () => schemaDocs.listCollections(),
       bins: (listingId) => this.page(listingId),
       remembered,
+      rememberedShown: () => this.rememberedShown,
     };
     this.collectionsRoot = new CollectionsNode(this.listings);
     this.uncategorizedRoot = new UncategorizedNode(this.listings);
@@ -53,7 +55,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       if (await this.listings.hasKey()) {
         return [this.collectionsRoot, this.uncategorizedRoot];
       }
-      return this.listings.remembered.all().length > 0 ? [this.uncategorizedRoot] : [];
+      return this.listings.remembered.count > 0 ? [this.uncategorizedRoot] : [];
     }
     try {
       return await node.children();
@@ -62,9 +64,10 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     }
   }
 
-  /** Everything listed is fetched again when VS Code next asks (only expanded rows ask). */
+  /** Everything listed is fetched again when VS Code next asks (only expanded rows ask), from its first page. */
   refresh(): void {
     this.pages.clear();
+    this.rememberedShown = REMEMBERED_PER_PAGE;
     this.changed.fire(undefined);
   }
 
@@ -103,6 +106,11 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 
   async loadMore(node: LoadMoreNode): Promise<void> {
+    if (node.listingId === REMEMBERED) {
+      this.rememberedShown += REMEMBERED_PER_PAGE;
+      this.changed.fire(node.parent);
+      return;
+    }
     const page = this.pages.get(node.listingId);
     if (!page) {
       return;

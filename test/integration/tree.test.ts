@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinService } from '../service/server';
-import { requestsDuring, setup, type World } from './support';
+import { labelOf, requestsDuring, setup, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 type Provider = vscode.TreeDataProvider<unknown>;
@@ -95,6 +95,40 @@ describe('bins tree', () => {
     const added = items.filter((i) => i.label === 'added public');
     assert.equal(added.length, 1, 'listed once although both remembered and in the listing');
     assert.equal(added[0].contextValue, 'bin.remembered');
+  });
+
+  it('shows remembered bins 100 at a time, the next page on "Show more" without a request', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 250; i++) {
+      created.push((await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { i }, name: `paged ${i}`, private: false })).id);
+    }
+    const newestFirst = (n: number) => Array.from({ length: n }, (_, i) => `paged ${249 - i}`);
+    const [, uncategorized] = await children(tree);
+    const rows = async () => Promise.all((await children(tree, uncategorized)).map((n) => item(tree, n)));
+    await vscode.commands.executeCommand(Command.refresh);
+    let first: vscode.TreeItem[] = [];
+    const listed = await requestsDuring(w.service, async () => (first = await rows()));
+    assert.deepEqual(listed.map((r) => `${r.method} ${r.path}`), ['GET /v3/c/uncategorized/bins'], 'only the service listing is fetched');
+    assert.deepEqual(first.slice(0, 100).map((i) => [i.label, i.contextValue]), newestFirst(100).map((label) => [label, 'bin.remembered']));
+    const more = first[100];
+    assert.equal(more.label, 'Show 100 more remembered bins…');
+    assert.equal(more.contextValue, 'loadMore');
+    const rowIds = new Set(created.map((id) => `bin:uncategorized:${id}`));
+    assert.deepEqual(first.slice(101).filter((i) => rowIds.has(i.id ?? '')), [], 'a remembered bin is not listed again');
+
+    let second: vscode.TreeItem[] = [];
+    const paged = await requestsDuring(w.service, async () => {
+      await vscode.commands.executeCommand(more.command!.command, ...(more.command!.arguments as unknown[]));
+      second = await rows();
+    });
+    assert.deepEqual(paged, [], 'remembered bins cost no request');
+    assert.deepEqual(second.slice(0, 200).map((i) => i.label), newestFirst(200));
+    assert.equal(second[200].contextValue, 'loadMore');
+
+    for (const id of created) {
+      await vscode.commands.executeCommand(Command.forgetBin, id);
+    }
+    assert.ok(!(await rows()).some((i) => i.contextValue === 'bin.remembered' && labelOf(i).startsWith('paged ')), 'forgotten bins still remembered');
   });
 
   it('remembers added bins per service URL', async () => {

@@ -15,39 +15,9 @@ import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBin
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
 import { Command } from '../../src/commands/ids';
+import { MemoryMemento, MemorySecrets } from './memory';
 
 const SUITE_MARK = '[suite] ';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T {
-    return (this.values.has(key) ? this.values.get(key) : fallback) as T;
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
-
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  async get(key: string) {
-    return this.values.get(key);
-  }
-  async store(key: string, value: string) {
-    this.values.set(key, value);
-  }
-  async delete(key: string) {
-    this.values.delete(key);
-  }
-  async keys() {
-    return [...this.values.keys()];
-  }
-}
 
 const heap = () => process.memoryUsage().heapUsed;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { UNCATEGORIZED, type Collection } from '../../api';
 import { BinNode } from './binNode';
 import { CollectionNode } from './collectionNode';
-import { LoadMoreNode } from './loadMoreNode';
+import { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 import { MessageNode } from './messageNode';
 import { Node, type Listings } from './node';
 
@@ -32,7 +32,7 @@ export class CollectionsNode extends Node {
   }
 }
 
-/** Remembered bins (created or added by the user) first, then the service's uncategorized listing. */
+/** Remembered bins (created or added by the user) first, a page at a time, then the service's uncategorized listing. */
 export class UncategorizedNode extends Node {
   static readonly contextValue = 'group.uncategorized';
   readonly contextValue = UncategorizedNode.contextValue;
@@ -46,14 +46,19 @@ export class UncategorizedNode extends Node {
   }
 
   override async children(): Promise<Node[]> {
-    const remembered = this.listings.remembered.all();
-    const nodes: Node[] = remembered.map(
+    const { remembered } = this.listings;
+    const shown = this.listings.rememberedShown();
+    const nodes: Node[] = remembered.page(0, shown).map(
       (b) => new BinNode(this, { id: b.id, name: b.name, private: b.private !== false, createdAt: b.createdAt ?? '' }, undefined, true),
     );
+    const hidden = remembered.count - shown;
+    if (hidden > 0) {
+      const next = Math.min(hidden, REMEMBERED_PER_PAGE);
+      nodes.push(new LoadMoreNode(this, REMEMBERED, `Show ${next} more remembered bin${next === 1 ? '' : 's'}…`));
+    }
     if (await this.listings.hasKey()) {
-      const known = new Set(remembered.map((b) => b.id));
       const page = await this.listings.bins(UNCATEGORIZED);
-      nodes.push(...page.bins.filter((b) => !known.has(b.id)).map((b) => new BinNode(this, b, undefined, false)));
+      nodes.push(...page.bins.filter((b) => !remembered.has(b.id)).map((b) => new BinNode(this, b, undefined, false)));
       if (page.more) {
         nodes.push(new LoadMoreNode(this, UNCATEGORIZED));
       }

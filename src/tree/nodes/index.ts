@@ -1,7 +1,7 @@
 export { BinNode } from './binNode';
 export { CollectionNode } from './collectionNode';
 export { CollectionsNode, UncategorizedNode } from './groupNodes';
-export { LoadMoreNode } from './loadMoreNode';
+export { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 export { MessageNode } from './messageNode';
 export { Node, type Listings } from './node';
 export { SchemaDocNode } from './schemaDocNode';

@@ -10,6 +10,8 @@ export interface Listings {
   /** The pages fetched so far of a collection's bins (or the uncategorized ones). */
   bins(listingId: string): Promise<{ bins: BinSummary[]; more: boolean }>;
   remembered: RememberedBins;
+  /** How many remembered bins are shown: pages of them, as the user asks for more. */
+  rememberedShown(): number;
 }
 
 export abstract class Node {

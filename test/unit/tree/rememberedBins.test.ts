@@ -1,0 +1,145 @@
+import * as assert from 'node:assert/strict';
+import type { Memory } from '../../../src/schema/binCollections';
+import { RememberedBins, type RememberedBin } from '../../../src/tree/rememberedBins';
+
+/** VS Code's global state as the extension sees it (shared by its windows), noting the lists read and written. */
+class MemoryState implements Memory {
+  readonly values = new Map<string, unknown>();
+  readonly listsRead: string[] = [];
+  readonly listsWritten: string[] = [];
+  get<T>(key: string): T | undefined {
+    if (key.startsWith('jsonbin.bins:')) this.listsRead.push(key);
+    return this.values.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (key.startsWith('jsonbin.bins:')) this.listsWritten.push(key);
+    this.values.set(key, value);
+  }
+}
+
+const A = 'https://a.example/v3';
+const B = 'https://b.example/v3';
+const LIST_A = `jsonbin.bins:${A}`;
+const LIST_B = `jsonbin.bins:${B}`;
+const ids = (bins: RememberedBin[]) => bins.map((b) => b.id);
+
+describe('remembered bins', () => {
+  it('lists the most recently remembered first, a page at a time', () => {
+    const bins = new RememberedBins(new MemoryState(), () => A);
+    for (const id of ['a', 'b', 'c', 'd']) bins.remember({ id });
+    bins.remember({ id: 'b', name: 'again' });
+    assert.deepEqual(ids(bins.page(0, 10)), ['b', 'd', 'c', 'a']);
+    assert.deepEqual(ids(bins.page(1, 2)), ['d', 'c']);
+    assert.deepEqual(ids(bins.page(3, 5)), ['a']);
+    assert.deepEqual(bins.page(4, 5), []);
+    assert.equal(bins.page(0, 1)[0].name, 'again', 'remembering again replaces what was remembered');
+    assert.equal(bins.count, 4);
+  });
+
+  it('updates a bin in place, forgets it, and ignores bins it does not remember', async () => {
+    const memory = new MemoryState();
+    const bins = new RememberedBins(memory, () => A);
+    for (const id of ['a', 'b', 'c']) bins.remember({ id, private: true });
+    bins.update('b', { name: 'renamed', private: false });
+    assert.deepEqual(bins.page(0, 3), [{ id: 'c', private: true }, { id: 'b', name: 'renamed', private: false }, { id: 'a', private: true }]);
+    bins.forget('c');
+    bins.forget('a');
+    assert.deepEqual(ids(bins.all()), ['b']);
+    assert.equal(bins.has('c'), false);
+    assert.equal(bins.has('b'), true);
+    await bins.flush();
+    bins.update('never', { name: 'x' });
+    bins.forget('never');
+    await bins.flush();
+    assert.deepEqual(memory.listsWritten, [LIST_A], 'nothing changed, nothing written');
+    assert.deepEqual(ids(bins.all()), ['b']);
+  });
+
+  it('reads the state once and writes 1,000 changes in one write', async () => {
+    const memory = new MemoryState();
+    const bins = new RememberedBins(memory, () => A);
+    for (let i = 0; i < 1000; i++) {
+      bins.remember({ id: `bin${i}` });
+      assert.ok(bins.has(`bin${i}`));
+    }
+    bins.forget('bin0');
+    bins.update('bin1', { name: 'one' });
+    assert.equal(bins.count, 999);
+    assert.deepEqual(memory.listsWritten, [], 'written only once the burst is over');
+    await bins.flush();
+    assert.deepEqual(memory.listsWritten, [LIST_A]);
+    assert.deepEqual(memory.listsRead, [LIST_A]);
+    const stored = memory.values.get(LIST_A) as RememberedBin[];
+    assert.equal(stored.length, 999);
+    assert.equal(stored[0].id, 'bin999');
+    assert.deepEqual(stored[998], { id: 'bin1', name: 'one' });
+  });
+
+  it('writes on its own shortly after a change', async () => {
+    const memory = new MemoryState();
+    new RememberedBins(memory, () => A).remember({ id: 'a' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.deepEqual(memory.listsWritten, [LIST_A]);
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'a' }]);
+  });
+
+  it('is kept across a reload, in order', async () => {
+    const memory = new MemoryState();
+    const first = new RememberedBins(memory, () => A);
+    for (const id of ['a', 'b', 'c']) first.remember({ id });
+    await first.flush();
+    const reloaded = new RememberedBins(memory, () => A);
+    assert.deepEqual(ids(reloaded.all()), ['c', 'b', 'a']);
+  });
+
+  it('keeps each service URL to its own bins, reading each once', async () => {
+    const memory = new MemoryState();
+    let url = A;
+    const bins = new RememberedBins(memory, () => url);
+    bins.remember({ id: 'on a' });
+    url = B;
+    assert.equal(bins.count, 0);
+    assert.equal(bins.has('on a'), false);
+    bins.remember({ id: 'on b' });
+    url = A;
+    assert.deepEqual(ids(bins.all()), ['on a']);
+    assert.deepEqual(memory.listsRead, [LIST_A, LIST_B]);
+    await bins.flush();
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'on a' }]);
+    assert.deepEqual(memory.values.get(LIST_B), [{ id: 'on b' }]);
+  });
+
+  it('reads the list that earlier versions stored, and writes it back in the same form', async () => {
+    const memory = new MemoryState();
+    const stored: RememberedBin[] = [
+      { id: 'newer', name: 'Newer', private: false, createdAt: '2024-05-01T00:00:00.000Z' },
+      { id: 'older', private: true },
+    ];
+    memory.values.set(LIST_A, stored);
+    const bins = new RememberedBins(memory, () => A);
+    assert.equal(bins.count, 2);
+    assert.deepEqual(bins.all(), stored);
+    bins.remember({ id: 'newest' });
+    await bins.flush();
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'newest' }, ...stored]);
+  });
+
+  it('keeps what another window wrote, with its own changes not yet written on top', async () => {
+    const memory = new MemoryState();
+    memory.values.set(LIST_A, [{ id: 'shared' }, { id: 'gone' }]);
+    const here = new RememberedBins(memory, () => A);
+    const there = new RememberedBins(memory, () => A);
+    assert.equal(here.count, 2);
+    assert.equal(there.count, 2);
+    there.remember({ id: 'from there' });
+    there.forget('gone');
+    await there.flush();
+    here.remember({ id: 'from here' });
+    here.update('shared', { name: 'renamed here' });
+    assert.deepEqual(ids(here.all()), ['from here', 'from there', 'shared']);
+    await here.flush();
+    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
+    assert.deepEqual(ids(there.all()), ['from here', 'from there', 'shared']);
+    assert.deepEqual(memory.listsRead, [LIST_A, LIST_A, LIST_A, LIST_A], 'each window read it once more, after the other wrote');
+  });
+});

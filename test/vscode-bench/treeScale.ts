@@ -1,0 +1,93 @@
+/**
+ * The tree at scale: its first level, and "Bins in no collection" expanded (remembered bins, then
+ * the service's uncategorized page), for 100 to 100,000 remembered bins. Each figure is the median
+ * of a few runs, each with a fresh tree and a fresh `RememberedBins` (whose one read of the list,
+ * once per session, is timed apart as `loadMs`). The extension's `jsonbin.apiUrl` must be `baseUrl`.
+ */
+import * as vscode from 'vscode';
+import type { BinService } from '../service/server';
+import { Connection } from '../../src/account/connection';
+import { KeyStore } from '../../src/account/keyStore';
+import { BINS_PER_PAGE } from '../../src/api';
+import { BinCollections } from '../../src/schema/binCollections';
+import { SchemaDocs } from '../../src/schema/schemaDocs';
+import { BinsTree } from '../../src/tree/binsTree';
+import { REMEMBERED_PER_PAGE, type Node } from '../../src/tree/nodes';
+import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
+import { MemoryMemento, MemorySecrets } from './memory';
+
+const COUNTS = [100, 1_000, 10_000, 100_000];
+const RUNS = 5;
+
+export async function benchTreeScale(
+  service: BinService,
+  baseUrl: string,
+  accountKey: string,
+): Promise<{ counts: number[]; listMs: number[]; firstLevelMs: number[]; loadMs: number[] }> {
+  // A full listing page and more: the expansion shows a page of the service's bins and its "Load more".
+  const account = service.store.accountByKey(accountKey);
+  if (!account) {
+    throw new Error('no account of the service has this key');
+  }
+  for (let i = 0; i <= BINS_PER_PAGE; i++) service.store.createBin(account, { i }, { name: `uncategorized ${i}`, private: true });
+  const keys = new KeyStore(new MemorySecrets(), () => baseUrl);
+  await keys.set(accountKey);
+  const log = vscode.window.createOutputChannel('JSONBin tree scale', { log: true });
+  // One connection for all counts: only the first request of all pays for opening a socket.
+  const connection = new Connection(keys, new BinCollections(new MemoryMemento(), () => baseUrl), log);
+  const result = { counts: COUNTS, listMs: [] as number[], firstLevelMs: [] as number[], loadMs: [] as number[] };
+  for (const count of COUNTS) {
+    const memento = new MemoryMemento();
+    await memento.update(`jsonbin.bins:${baseUrl}`, rememberedBins(count));
+    const runs: { loadMs: number; firstLevelMs: number; listMs: number }[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const remembered = new RememberedBins(memento, () => baseUrl);
+      const [, loadMs] = await time(async () => remembered.count);
+      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client));
+      const [roots, firstLevelMs] = await time(() => list(tree));
+      const [rows, listMs] = await time(() => list(tree, roots[1]));
+      tree.dispose();
+      // Remembered rows and their "more" row, then the service's page and its "Load more".
+      const expected = Math.min(count, REMEMBERED_PER_PAGE) + (count > REMEMBERED_PER_PAGE ? 1 : 0) + BINS_PER_PAGE + 1;
+      if (rows.length !== expected) {
+        throw new Error(`${count} remembered bins: ${rows.length} rows listed, ${expected} expected`);
+      }
+      runs.push({ loadMs, firstLevelMs, listMs });
+    }
+    result.loadMs.push(median(runs.map((r) => r.loadMs)));
+    result.firstLevelMs.push(median(runs.map((r) => r.firstLevelMs)));
+    result.listMs.push(median(runs.map((r) => r.listMs)));
+  }
+  connection.dispose();
+  log.dispose();
+  keys.dispose();
+  return result;
+}
+
+/** Bins as the extension stores them, most recently remembered first; none exists on the service. */
+function rememberedBins(count: number): RememberedBin[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i.toString(16).padStart(24, '0'),
+    name: `Remembered bin ${i}`,
+    private: i % 3 !== 0,
+    createdAt: new Date(1_700_000_000_000 + i * 1000).toISOString(),
+  }));
+}
+
+/** A node's children and their items, as the view shows them. */
+async function list(tree: BinsTree, node?: Node): Promise<Node[]> {
+  const nodes = await tree.getChildren(node);
+  nodes.forEach((n) => tree.getTreeItem(n));
+  return nodes;
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, performance.now() - start];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
