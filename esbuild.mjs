@@ -7,45 +7,48 @@ import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** @param {{ production: boolean }} mode */
+const shared = (production) => ({
+  bundle: true,
+  format: 'esm',
+  outExtension: { '.js': '.mjs' },
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  external: ['vscode'],
+  // CommonJS packages in an ES module still call `require` for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build does not.
+  mainFields: ['module', 'main'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+
+/**
+ * Two builds: the extension, split into chunks, and the validation worker, one file that shares
+ * no chunk with the extension (so that activation never waits on a chunk split for the worker).
+ * @param {{ production: boolean }} mode
+ */
 export function bundleOptions({ production }) {
-  return {
-    entryPoints: [
-      { in: 'src/extension.ts', out: 'extension' },
-      { in: 'src/schema/validationWorker.ts', out: 'validationWorker' },
-    ],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    target: 'node20',
-    outdir: 'dist',
-    external: ['vscode'],
-    // CommonJS packages in an ES module still call `require` for Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    // jsonc-parser's UMD build hides its requires from the bundler; its ESM build does not.
-    mainFields: ['module', 'main'],
-    minify: production,
-    sourcemap: !production,
-    sourcesContent: false,
-    metafile: true,
-    logLevel: 'warning',
-  };
+  return [
+    { ...shared(production), entryPoints: [{ in: 'src/extension.ts', out: 'extension' }], splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+    { ...shared(production), entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
+  ];
 }
 
 async function main() {
   const production = process.argv.includes('--production');
   // Chunk names carry a hash: chunks of an earlier build would otherwise be packaged too.
   rmSync('dist', { recursive: true, force: true });
-  const context = await esbuild.context(bundleOptions({ production }));
+  const contexts = await Promise.all(bundleOptions({ production }).map((options) => esbuild.context(options)));
   if (process.argv.includes('--watch')) {
-    await context.watch();
+    await Promise.all(contexts.map((context) => context.watch()));
     return;
   }
-  await context.rebuild();
-  await context.dispose();
+  await Promise.all(contexts.map((context) => context.rebuild()));
+  await Promise.all(contexts.map((context) => context.dispose()));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

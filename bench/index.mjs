@@ -1,20 +1,29 @@
-// `npm run bench`: every figure of the benchmark issue, each beside what it is compared with,
-// measured in one run on this machine, printed as one table.
-import { benchClient, printClient } from './client.mjs';
-import { benchStartup, printStartup } from './startup.mjs';
-import { createTable } from './table.mjs';
-import { benchValidation, printValidation } from './validation.mjs';
+// `npm run bench`: every figure of the performance issue, each with its spread, what it is
+// compared with in the same run, its target and MET or MISSED, then the growth curves.
+// `npm run -s bench -- --json` prints the same rows as JSON (progress goes to stderr).
+import { benchClient, clientRows } from './client.mjs';
+import { createReport } from './report.mjs';
+import { benchStartup, startupRows } from './startup.mjs';
+import { benchValidation, validationRows } from './validation.mjs';
+
+const json = process.argv.includes('--json');
+const log = json ? (...args) => console.error(...args) : (...args) => console.log(...args);
 
 const started = Date.now();
-const table = createTable();
-console.log('Measuring start-up and scale in code-server…');
-const startup = await benchStartup();
-console.log('Measuring schema diagnostics…');
+log('Measuring in code-server…');
+const startup = await benchStartup(log);
+log('Measuring schema diagnostics…');
 const validation = await benchValidation();
-console.log('Measuring client overhead…');
+log('Measuring the client…');
 const client = await benchClient();
-printValidation(validation, table);
-printClient(client, table);
-printStartup(startup, table);
-table.print();
-console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s (node ${process.version}, ${process.platform} ${process.arch})`);
+
+const report = createReport();
+validationRows(validation, report);
+startupRows(startup, report);
+clientRows(client, report);
+if (json) {
+  console.log(report.json());
+} else {
+  report.print();
+}
+log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(0)} s (node ${process.version}, ${process.platform} ${process.arch})`);

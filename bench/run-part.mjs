@@ -1,13 +1,18 @@
-// Runs one part of the bench alone: node bench/run-part.mjs validation|client
-import { createTable } from './table.mjs';
+// Runs one part of the bench alone: node bench/run-part.mjs validation|client|startup
+import { createReport } from './report.mjs';
 
-const part = process.argv[2];
-const table = createTable();
-if (part === 'validation') {
-  const { benchValidation, printValidation } = await import('./validation.mjs');
-  printValidation(await benchValidation(), table);
-} else if (part === 'client') {
-  const { benchClient, printClient } = await import('./client.mjs');
-  printClient(await benchClient(), table);
+const PARTS = {
+  validation: ['./validation.mjs', 'benchValidation', 'validationRows'],
+  client: ['./client.mjs', 'benchClient', 'clientRows'],
+  startup: ['./startup.mjs', 'benchStartup', 'startupRows'],
+};
+const part = PARTS[process.argv[2]];
+if (!part) {
+  console.error(`usage: node bench/run-part.mjs ${Object.keys(PARTS).join('|')}`);
+  process.exit(2);
 }
-table.print();
+const [file, measure, rows] = part;
+const module = await import(file);
+const report = createReport();
+module[rows](await module[measure](console.log), report);
+report.print();

@@ -35,3 +35,8 @@ export async function time(fn) {
   await fn();
   return performance.now() - start;
 }
+
+/** The spread alone, for a row whose value is the median. */
+export function fmtSpread(s) {
+  return `${fmtMs(s.min)}–${fmtMs(s.max)}, n=${s.n}`;
+}

@@ -38,6 +38,8 @@ export interface JsonBinApi {
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
+  // How long activation takes, for anyone profiling the extension host (the bench reads it).
+  performance.mark('jsonbin.activate.start');
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const keys = new KeyStore(context.secrets, settings.apiUrl);
   const binCollections = new BinCollections(context.globalState, settings.apiUrl);
@@ -98,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     ...registerCommands(parts),
   );
 
+  performance.measure('jsonbin.activate', 'jsonbin.activate.start');
   return {
     tree,
     validationStatus,

@@ -11,6 +11,7 @@ import { KeyStore } from '../../src/account/keyStore';
 import { BINS_PER_PAGE } from '../../src/api';
 import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
+import { Validation } from '../../src/schema/validation';
 import { BinsTree } from '../../src/tree/binsTree';
 import { REMEMBERED_PER_PAGE, type Node } from '../../src/tree/nodes';
 import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
@@ -43,7 +44,7 @@ export async function benchTreeScale(
     for (let run = 0; run < RUNS; run++) {
       const remembered = new RememberedBins(memento, () => baseUrl);
       const [, loadMs] = await time(async () => remembered.count);
-      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client));
+      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))));
       const [roots, firstLevelMs] = await time(() => list(tree));
       const [rows, listMs] = await time(() => list(tree, roots[1]));
       tree.dispose();
