@@ -109,15 +109,28 @@ export function startupRows({ bundle, runs }, report) {
   const largest = sizes[sizes.length - 1];
   const edit = edits(largest);
   report.add({ section, name: `edit applied → diagnostics published, ${largest} KB record`, value: edit.median, unit: 'ms', spread: fmtSpread(edit), comparison: 'validation delay 0 (debounce excluded)', ...judge(edit.median, '<=', 50, 'ms') });
-  const stalls = stat(runs.map((r) => r.editing.longestTaskMs));
+  // A task's length is the time its samples cover; its wall time also counts the moments the
+  // machine did not run the extension host at all (two cores shared with code-server, the
+  // browser, the JSON language server and the validation worker).
+  const cpu = (t) => t.samples * t.intervalMs;
+  const own = stat(runs.map((r) => cpu(r.editing.ownLongestTask)));
+  const task = (t) => `${fmtMs(cpu(t))} (${t.samples} samples of ${fmtMs(t.intervalMs)}: ${t.top.join(', ')}; wall ${fmtMs(t.ms)})`;
   report.add({
     section,
-    name: `longest extension-host task while editing the ${largest} KB record (median of the runs)`,
+    name: `longest task of the extension's code while editing the ${largest} KB record`,
+    value: own.max,
+    unit: 'ms',
+    comparison: `each run's longest, from a CPU profile: ${runs.map((r) => task(r.editing.ownLongestTask)).join('; ')}`,
+    ...judge(own.max, '<=', 16, 'ms'),
+  });
+  const stalls = stat(runs.map((r) => r.editing.longestStallMs));
+  report.add({
+    section,
+    name: '  longest stall of the extension host meanwhile, whatever its cause',
     value: stalls.median,
     unit: 'ms',
-    spread: `each run's longest: ${runs.map((r) => fmtMs(r.editing.longestTaskMs)).join(', ')}`,
-    comparison: `longest garbage collection meanwhile ${fmtMs(stat(runs.map((r) => r.editing.longestGcMs)).median)}`,
-    ...judge(stalls.median, '<=', 16, 'ms'),
+    spread: fmtSpread(stalls),
+    comparison: `VS Code, built-in extensions (JSON, merge conflicts, links) and the machine; longest garbage collection ${fmtMs(stat(runs.map((r) => r.editing.longestGcMs)).median)}`,
   });
 
   const open = runs[0].openBins;

@@ -4,6 +4,7 @@
  * scale. Prints one `BENCH {...}` line for the bench to read.
  */
 import * as vscode from 'vscode';
+import { join } from 'node:path';
 import { BinService } from '../service/server';
 import { Command } from '../../src/commands/ids';
 import { measureActivation } from './activation';
@@ -27,7 +28,7 @@ export async function run(): Promise<void> {
 
   const account = service.addAccount('paid');
   await vscode.commands.executeCommand(Command.setApiKey, account.key);
-  result.editing = await measureEditing(service, account);
+  result.editing = await measureEditing(service, account, join(extension.extensionPath, 'dist'));
   result.openBins = await measureOpenBins(service, account);
   for (let i = 0; i < COLLECTIONS; i++) {
     service.store.createCollection(account, `Collection ${i}`);

@@ -1,0 +1,99 @@
+/**
+ * The extension's own tasks on the extension host's thread, from a CPU profile: the longest run of
+ * samples in a row whose stacks are in the extension's code (its bundle's files), the VS Code API
+ * calls it makes included. Other extensions' and VS Code's own work are not the extension's.
+ */
+import { Session } from 'node:inspector';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+  children?: number[];
+}
+
+export interface LongestTask {
+  /** Wall time from its first sample to the first sample after it. */
+  ms: number;
+  /** Its samples: fewer than its wall time holds when the thread was not scheduled. */
+  samples: number;
+  /** The sampling interval the profile kept on average. */
+  intervalMs: number;
+  /** The functions it spent its samples in, most first. */
+  top: string[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export class OwnTasks {
+  private readonly session = new Session();
+
+  /** `codeDir`: the folder of the extension's bundle. */
+  constructor(private readonly codeDir: string) {
+    this.session.connect();
+  }
+
+  async start(): Promise<void> {
+    await this.post('Profiler.enable');
+    await this.post('Profiler.setSamplingInterval', { interval: 100 });
+    await this.post('Profiler.start');
+  }
+
+  /** The longest task of the extension's code since `start`. */
+  async stop(): Promise<LongestTask> {
+    const { profile } = (await this.post('Profiler.stop')) as { profile: Profile };
+    this.session.disconnect();
+    const ours = this.ownNodes(profile);
+    let longest = { ms: 0, from: 0, to: 0 };
+    let runStart: { time: number; index: number } | undefined;
+    let time = profile.startTime;
+    for (let i = 0; i < profile.samples.length; i++) {
+      time += profile.timeDeltas[i];
+      if (ours.has(profile.samples[i])) {
+        runStart ??= { time, index: i };
+      } else if (runStart !== undefined) {
+        if (time - runStart.time > longest.ms) {
+          longest = { ms: time - runStart.time, from: runStart.index, to: i };
+        }
+        runStart = undefined;
+      }
+    }
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const counts = new Map<string, number>();
+    for (const id of profile.samples.slice(longest.from, longest.to)) {
+      const name = byId.get(id)!.callFrame.functionName || '(anonymous)';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    return {
+      ms: longest.ms / 1000,
+      samples: longest.to - longest.from,
+      intervalMs: (time - profile.startTime) / 1000 / profile.samples.length,
+      top: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, n]) => `${name} ${n}`),
+    };
+  }
+
+  /** Nodes whose stack holds a frame of the extension's code. */
+  private ownNodes(profile: Profile): Set<number> {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const ours = new Set<number>();
+    const visit = (node: ProfileNode, inOurs: boolean) => {
+      const here = inOurs || node.callFrame.url.includes(this.codeDir);
+      if (here) {
+        ours.add(node.id);
+      }
+      for (const child of node.children ?? []) {
+        visit(byId.get(child)!, here);
+      }
+    };
+    visit(profile.nodes[0], false);
+    return ours;
+  }
+
+  private post(method: string, params: object = {}): Promise<unknown> {
+    return new Promise((resolve, reject) => this.session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  }
+}
