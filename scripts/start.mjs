@@ -1,7 +1,7 @@
 // `npm start`: the extension at work against the local bin service with demo data, in a real
 // VS Code (code-server) in your browser, with no account and no network. Ctrl+C stops it all.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { installExtension, startCodeServer } from '../test/runner/code-server-host.mjs';
@@ -21,6 +21,7 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
 
   const { BinService } = require(join(root, 'out', 'test', 'service', 'server.js'));
   const { seedDemo } = require(join(root, 'out', 'test', 'service', 'demo.js'));
+  const { courseModule } = require(join(root, 'out', 'test', 'service', 'courseModule.js'));
   const service = new BinService({ port: servicePort });
   const apiUrl = await service.start();
   const demo = seedDemo(service);
@@ -31,6 +32,8 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
   installExtension(join(root, 'jsonbin-explorer.vsix'), extensionsDir);
   const workspace = join(runDir, 'workspace');
   mkdirSync(workspace, { recursive: true });
+  // A local JSON file to try Upload as Bin on from the Explorer.
+  writeFileSync(join(workspace, 'optics-module.json'), `${JSON.stringify(courseModule('Geometric optics', 1), null, 2)}\n`);
   const codeServer = await startCodeServer({
     workspace,
     extensionsDir,
@@ -49,6 +52,7 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
   return {
     url: `${codeServer.url}?folder=${encodeURIComponent(workspace)}`,
     apiUrl,
+    workspace,
     demo,
     service,
     async stop() {
