@@ -109,18 +109,14 @@ export function startupRows({ bundle, runs }, report) {
   const largest = sizes[sizes.length - 1];
   const edit = edits(largest);
   report.add({ section, name: `edit applied → diagnostics published, ${largest} KB record`, value: edit.median, unit: 'ms', spread: fmtSpread(edit), comparison: 'validation delay 0 (debounce excluded)', ...judge(edit.median, '<=', 50, 'ms') });
-  // A task's length is the time its samples cover; its wall time also counts the moments the
-  // machine did not run the extension host at all (two cores shared with code-server, the
-  // browser, the JSON language server and the validation worker).
-  const cpu = (t) => t.samples * t.intervalMs;
-  const own = stat(runs.map((r) => cpu(r.editing.ownLongestTask)));
-  const task = (t) => `${fmtMs(cpu(t))} (${t.samples} samples of ${fmtMs(t.intervalMs)}: ${t.top.join(', ')}; wall ${fmtMs(t.ms)})`;
+  const own = stat(runs.map((r) => r.editing.ownLongestTask.ms));
+  const task = (t) => `${fmtMs(t.ms)} (${t.samples} samples of about ${fmtMs(t.intervalMs)}: ${t.top.join(', ')})`;
   report.add({
     section,
     name: `longest task of the extension's code while editing the ${largest} KB record`,
     value: own.max,
     unit: 'ms',
-    comparison: `each run's longest, from a CPU profile: ${runs.map((r) => task(r.editing.ownLongestTask)).join('; ')}`,
+    comparison: `the longest of ${runs.length} runs, from CPU profiles of the extension host (wall time, garbage collection included): ${runs.map((r) => task(r.editing.ownLongestTask)).join('; ')}`,
     ...judge(own.max, '<=', 16, 'ms'),
   });
   const stalls = stat(runs.map((r) => r.editing.longestStallMs));
@@ -151,30 +147,30 @@ export function startupRows({ bundle, runs }, report) {
   const tree = runs[0].tree;
   const at = (i, key) => stat(runs.map((r) => r.tree[key][i]));
   for (const [i, count] of tree.counts.entries()) {
-    const list = at(i, 'listMs');
+    const first = at(i, 'firstListMs');
     report.add({
       section,
-      name: `tree: "Bins in no collection" expanded, ${count.toLocaleString('en')} remembered bins`,
-      value: list.median,
+      name: `tree: "Bins in no collection" first expanded, ${count.toLocaleString('en')} remembered bins`,
+      value: first.median,
       unit: 'ms',
-      spread: fmtSpread(list),
-      comparison: `first level ${fmtMs(at(i, 'firstLevelMs').median)} with ${tree.collections} collections; reading the list once per session ${fmtMs(at(i, 'loadMs').median)}`,
-      ...judge(list.median, '<=', 30, 'ms'),
+      spread: fmtSpread(first),
+      comparison: `as in a new session (the list taken from the state); expanded again ${fmtMs(at(i, 'listMs').median)}; first level ${fmtMs(at(i, 'firstLevelMs').median)} with ${tree.collections} collections`,
+      ...judge(first.median, '<=', 30, 'ms'),
     });
   }
-  const medians = tree.counts.map((_, i) => at(i, 'listMs').median);
+  const medians = tree.counts.map((_, i) => at(i, 'firstListMs').median);
   // Flat: what 1,000 times more bins add is small beside the budget (a ratio of two 2 ms figures is noise).
   const added = medians[medians.length - 1] - medians[0];
   report.add({
     section,
-    name: `tree: what ${tree.counts[tree.counts.length - 1].toLocaleString('en')} remembered bins add over ${tree.counts[0]}`,
+    name: `tree: what ${tree.counts[tree.counts.length - 1].toLocaleString('en')} remembered bins add over ${tree.counts[0]} to the first expansion`,
     value: added,
     unit: 'ms',
     comparison: `${(medians[medians.length - 1] / medians[0]).toFixed(1)}× the time for 1,000 times the bins`,
     ...judge(Number(added.toFixed(1)), '<=', 5, 'ms'),
   });
 
-  let curve = 'Growth: tree expansion vs remembered bins (median of the runs)';
+  let curve = 'Growth: first expansion of the tree vs remembered bins (median of the runs)';
   for (const [i, count] of tree.counts.entries()) {
     report.add({ section: curve, name: `${count.toLocaleString('en')} remembered bins`, value: medians[i], unit: 'ms', bar: medians[i] / Math.max(...medians) });
   }

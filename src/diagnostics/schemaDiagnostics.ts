@@ -14,6 +14,10 @@ import type { Problem } from '../schema/validator';
 export class SchemaDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin');
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Documents being validated, and whether they changed meanwhile: one check per document at a time. */
+  private readonly running = new Map<string, { again: boolean }>();
+  /** Bumped by every validation of a document: an older answer is never applied over a newer decision. */
+  private readonly generations = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -26,7 +30,10 @@ export class SchemaDiagnostics implements vscode.Disposable {
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, settings.validationDelayMs())),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.collection.delete(d.uri);
+        this.generations.delete(d.uri.toString());
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.validation')) {
           this.revalidateAll();
@@ -67,6 +74,9 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
     const resource = parseUri(document.uri);
     const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
     if (!settings.validation() || !collectionId) {
@@ -85,8 +95,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
       // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
       problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
     }
-    if (document.isClosed || document.version !== version) {
-      // Typed on while the worker checked: the newer text's check is already scheduled.
+    if (document.isClosed || document.version !== version || this.generations.get(key) !== generation) {
+      // Typed on, closed, or decided again while the worker checked: this answer is out of date.
       return;
     }
     const diagnostics = problems.map((p) => {
@@ -116,8 +126,31 @@ export class SchemaDiagnostics implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        this.validate(document).catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`));
+        this.run(document);
       }, delayMs),
     );
+  }
+
+  /**
+   * Checks wait for the document's check in progress and run once after it with the latest text:
+   * fast typing on a large record never queues up copies of it for the worker.
+   */
+  private run(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const inProgress = this.running.get(key);
+    if (inProgress) {
+      inProgress.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.running.set(key, state);
+    this.validate(document)
+      .catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`))
+      .finally(() => {
+        this.running.delete(key);
+        if (state.again && !document.isClosed) {
+          this.run(document);
+        }
+      });
   }
 }

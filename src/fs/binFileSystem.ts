@@ -148,15 +148,16 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const resource = this.resourceOf(uri);
     const cached = this.entries.get(resourceKey(resource));
     const fresh = cached?.bytes && cached.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
-    let entry = fresh ? cached : await this.open(resource);
-    if (!entry.bytes) {
-      // Another document of the same bin took these bytes while this one waited: fetch its own.
-      entry = await this.open(resource, true);
-    }
+    const entry = fresh ? cached : await this.open(resource);
     const bytes = entry.bytes!;
-    // Handed over: from now on the document holds the text.
-    entry.bytes = undefined;
     entry.unread = false;
+    // Handed over: from now on the document holds the text. Readers that shared this fetch resume
+    // before the timer, so each gets the bytes.
+    setTimeout(() => {
+      if (!entry.unread) {
+        entry.bytes = undefined;
+      }
+    }, 0);
     if (!this.baselines.has(uri.toString()) || !this.isDirty(uri)) {
       this.baselines.set(uri.toString(), entry.digest);
     }
@@ -242,16 +243,13 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return resource;
   }
 
-  /**
-   * A fetch for VS Code (`alone`: not shared with one in flight): failures become file system
-   * errors carrying the service's words.
-   */
-  private async open(resource: Resource, alone = false): Promise<Entry> {
+  /** A fetch for VS Code: failures become file system errors carrying the service's words. */
+  private async open(resource: Resource): Promise<Entry> {
     if (this.deleted.has(resourceKey(resource))) {
       throw vscode.FileSystemError.FileNotFound('This bin was deleted');
     }
     try {
-      return await (alone ? this.load(resource) : this.fetch(resource));
+      return await this.fetch(resource);
     } catch (error) {
       if (error instanceof BinServiceError) {
         this.failed.fire(error);
@@ -274,21 +272,25 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.evict();
+    this.evict(entry);
     return entry;
   }
 
-  private evict(): void {
+  /** Bytes not yet read beyond the cap are dropped, oldest first, but `keep`'s; what is known of the records stays. */
+  private evict(keep: Entry): void {
     let total = 0;
     for (const entry of this.entries.values()) {
       total += entry.bytes?.byteLength ?? 0;
     }
-    for (const [key, entry] of this.entries) {
-      if (total <= MAX_CACHED_BYTES || this.entries.size === 1) {
+    for (const entry of this.entries.values()) {
+      if (total <= MAX_CACHED_BYTES) {
         break;
       }
-      total -= entry.bytes?.byteLength ?? 0;
-      this.entries.delete(key);
+      if (entry.bytes && entry !== keep) {
+        total -= entry.bytes.byteLength;
+        entry.bytes = undefined;
+        entry.unread = false;
+      }
     }
   }
 

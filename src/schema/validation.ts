@@ -26,15 +26,22 @@ export interface ValidationAnswer {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
 }
+
+/** Longer than any record a plan allows takes; a worker stuck past it is replaced. */
+const TIME_LIMIT_MS = 30_000;
 
 export class Validation {
   private worker?: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
-  /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.js`, or the compiled module in tests). */
-  constructor(private readonly workerPath: string) {}
+  /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.mjs`, or the compiled module in tests). */
+  constructor(
+    private readonly workerPath: string,
+    private readonly timeLimitMs = TIME_LIMIT_MS,
+  ) {}
 
   /**
    * Syntax problems, and the schema's problems placed (at most `maxPlaced`, then a count).
@@ -57,7 +64,13 @@ export class Validation {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      // A save waits on this answer: it never waits forever.
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new CannotValidate(`Validation took longer than ${this.timeLimitMs / 1000} s`));
+        void worker.terminate();
+      }, this.timeLimitMs);
+      this.pending.set(id, { resolve, reject, timer });
       // Only a worker with work to do keeps the process alive.
       worker.ref();
       worker.postMessage({ ...request, id });
@@ -80,6 +93,7 @@ export class Validation {
   private settle({ id, result, failure }: ValidationAnswer): void {
     const pending = this.pending.get(id);
     this.pending.delete(id);
+    clearTimeout(pending?.timer);
     if (this.pending.size === 0) {
       this.worker?.unref();
     }
@@ -98,6 +112,7 @@ export class Validation {
     }
     this.worker = undefined;
     for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
       pending.reject(error);
     }
     this.pending.clear();

@@ -1,18 +1,13 @@
 /**
  * Bins the user created or added by id or link, remembered per service URL across reloads, most
- * recently remembered first. Each URL's list is read from VS Code's state once (and again only
- * after another window wrote it), into an index that finds, adds and drops a bin in constant time
- * whatever the list's length; changes are written back in batches, as the same array that earlier
- * versions wrote.
+ * recently remembered first. Each URL's list is taken from VS Code's state once (and again only
+ * after another window wrote it) into an index (`rememberedIndex.ts`) whose first page and lookups
+ * cost the same whatever the list's length; changes are written back in batches.
  */
 import type { Memory } from '../schema/binCollections';
+import { RememberedIndex, type RememberedBin, type StoredBins } from './rememberedIndex';
 
-export interface RememberedBin {
-  id: string;
-  name?: string;
-  private?: boolean;
-  createdAt?: string;
-}
+export type { RememberedBin } from './rememberedIndex';
 
 /** The whole list is written each time: a burst of changes (a script adding bins) writes it once. */
 const WRITE_DELAY_MS = 200;
@@ -21,98 +16,15 @@ const WRITE_DELAY_MS = 200;
 const WINDOW = Math.random().toString(36).slice(2);
 let writes = 0;
 
-/** A remembered bin, linked to its neighbours in the order shown. */
-interface Entry {
-  bin: RememberedBin;
-  newer?: Entry;
-  older?: Entry;
-}
-
-/** One service URL's remembered bins: by id, and in order. */
-class Index {
-  private readonly entries = new Map<string, Entry>();
-  private newest?: Entry;
-  private oldest?: Entry;
-
-  constructor(stored: readonly RememberedBin[]) {
-    for (const bin of stored) {
-      if (!this.entries.has(bin.id)) {
-        this.link({ bin }, false);
-      }
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(id: string): RememberedBin | undefined {
-    return this.entries.get(id)?.bin;
-  }
-
-  /** Puts the bin first, in place of what was remembered of it. */
-  putFirst(bin: RememberedBin): void {
-    this.delete(bin.id);
-    this.link({ bin }, true);
-  }
-
-  /** Changes what is remembered of a bin without moving it. */
-  update(id: string, changes: Partial<RememberedBin>): void {
-    const entry = this.entries.get(id);
-    if (entry) {
-      entry.bin = { ...entry.bin, ...changes, id };
-    }
-  }
-
-  delete(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) {
-      return;
-    }
-    this.entries.delete(id);
-    if (entry.newer) entry.newer.older = entry.older;
-    else this.newest = entry.older;
-    if (entry.older) entry.older.newer = entry.newer;
-    else this.oldest = entry.newer;
-  }
-
-  slice(offset: number, limit: number): RememberedBin[] {
-    const bins: RememberedBin[] = [];
-    let entry = this.newest;
-    for (let skipped = 0; entry && skipped < offset; skipped++) {
-      entry = entry.older;
-    }
-    for (; entry && bins.length < limit; entry = entry.older) {
-      bins.push(entry.bin);
-    }
-    return bins;
-  }
-
-  private link(entry: Entry, first: boolean): void {
-    this.entries.set(entry.bin.id, entry);
-    if (first) {
-      entry.older = this.newest;
-      if (this.newest) this.newest.newer = entry;
-      else this.oldest = entry;
-      this.newest = entry;
-    } else {
-      entry.newer = this.oldest;
-      if (this.oldest) this.oldest.older = entry;
-      else this.newest = entry;
-      this.oldest = entry;
-    }
-  }
-}
-
 /** One service URL's list as this window knows it. */
 interface Known {
   slot: string;
   /** Where the mark of the list's last write is kept. */
   markSlot: string;
   mark: string | undefined;
-  index: Index;
+  index: RememberedIndex;
   /** This window's changes since its last write, to apply again to a list another window wrote. */
-  unwritten: ((index: Index) => void)[];
+  unwritten: ((index: RememberedIndex) => void)[];
 }
 
 export class RememberedBins {
@@ -171,7 +83,7 @@ export class RememberedBins {
     let known = this.lists.get(url);
     if (!known || known.mark !== mark) {
       const slot = `jsonbin.bins:${url}`;
-      const index = new Index(this.memory.get<RememberedBin[]>(slot) ?? []);
+      const index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(slot));
       const unwritten = known?.unwritten ?? [];
       unwritten.forEach((change) => change(index));
       known = { slot, markSlot, mark, index, unwritten };
@@ -180,7 +92,7 @@ export class RememberedBins {
     return known;
   }
 
-  private change(apply: (index: Index) => void): void {
+  private change(apply: (index: RememberedIndex) => void): void {
     const known = this.known();
     apply(known.index);
     known.unwritten.push(apply);
@@ -194,9 +106,14 @@ export class RememberedBins {
     const pending: PromiseLike<void>[] = [];
     for (const known of this.lists.values()) {
       if (known.unwritten.length > 0) {
+        if (this.memory.get<string>(known.markSlot) !== known.mark) {
+          // Another window wrote since this one read: its list, with this window's changes on top.
+          known.index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(known.slot));
+          known.unwritten.forEach((change) => change(known.index));
+        }
         known.unwritten = [];
         known.mark = `${WINDOW}.${++writes}`;
-        pending.push(this.memory.update(known.slot, known.index.slice(0, known.index.size)), this.memory.update(known.markSlot, known.mark));
+        pending.push(this.memory.update(known.slot, known.index.stored()), this.memory.update(known.markSlot, known.mark));
       }
     }
     await Promise.all(pending);

@@ -25,9 +25,13 @@ export interface LongestTask {
 interface Profile {
   nodes: ProfileNode[];
   startTime: number;
+  endTime: number;
   samples: number[];
   timeDeltas: number[];
 }
+
+/** Samples that belong to whatever task they interrupt. */
+const NEUTRAL = new Set(['(garbage collector)', '(program)']);
 
 export class OwnTasks {
   private readonly session = new Session();
@@ -43,26 +47,39 @@ export class OwnTasks {
     await this.post('Profiler.start');
   }
 
-  /** The longest task of the extension's code since `start`. */
+  /**
+   * The longest task of the extension's code since `start`: from its first sample to the sample
+   * after its last, garbage collection and V8's own work in between counted in.
+   */
   async stop(): Promise<LongestTask> {
     const { profile } = (await this.post('Profiler.stop')) as { profile: Profile };
     this.session.disconnect();
     const ours = this.ownNodes(profile);
-    let longest = { ms: 0, from: 0, to: 0 };
-    let runStart: { time: number; index: number } | undefined;
-    let time = profile.startTime;
-    for (let i = 0; i < profile.samples.length; i++) {
-      time += profile.timeDeltas[i];
-      if (ours.has(profile.samples[i])) {
-        runStart ??= { time, index: i };
-      } else if (runStart !== undefined) {
-        if (time - runStart.time > longest.ms) {
-          longest = { ms: time - runStart.time, from: runStart.index, to: i };
-        }
-        runStart = undefined;
-      }
-    }
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const times: number[] = [];
+    let time = profile.startTime;
+    for (const delta of profile.timeDeltas) {
+      time += delta;
+      times.push(time);
+    }
+    times.push(profile.endTime);
+    let longest = { ms: 0, from: 0, to: 0 };
+    let run: { from: number; last: number } | undefined;
+    const close = () => {
+      if (run && times[run.last + 1] - times[run.from] > longest.ms) {
+        longest = { ms: times[run.last + 1] - times[run.from], from: run.from, to: run.last + 1 };
+      }
+      run = undefined;
+    };
+    profile.samples.forEach((id, i) => {
+      if (ours.has(id)) {
+        run ??= { from: i, last: i };
+        run.last = i;
+      } else if (!NEUTRAL.has(byId.get(id)!.callFrame.functionName)) {
+        close();
+      }
+    });
+    close();
     const counts = new Map<string, number>();
     for (const id of profile.samples.slice(longest.from, longest.to)) {
       const name = byId.get(id)!.callFrame.functionName || '(anonymous)';
@@ -71,7 +88,7 @@ export class OwnTasks {
     return {
       ms: longest.ms / 1000,
       samples: longest.to - longest.from,
-      intervalMs: (time - profile.startTime) / 1000 / profile.samples.length,
+      intervalMs: (profile.endTime - profile.startTime) / 1000 / profile.samples.length,
       top: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, n]) => `${name} ${n}`),
     };
   }

@@ -34,3 +34,15 @@ describe('locate, stopping early', () => {
     assert.equal(text.slice(whole.found!.offset, whole.found!.offset + whole.found!.length), '{"a": 1}');
   });
 });
+
+describe('locate, duplicate keys', () => {
+  it('counts a node found twice once, so the nodes after it are still found', () => {
+    const duplicated = '{"a":1,"a":2,"b":{"c":3}}';
+    const root = new Wanted();
+    const a = root.add('/a');
+    const c = root.add('/b/c');
+    locate(duplicated, root);
+    assert.equal(duplicated.slice(a.found!.offset, a.found!.offset + a.found!.length), '1');
+    assert.equal(duplicated.slice(c.found!.offset, c.found!.offset + c.found!.length), '3');
+  });
+});

@@ -38,6 +38,15 @@ describe('validation worker', () => {
     assert.deepEqual(results.map((r) => r.schemaCount), texts.map((_, i) => i % 2));
   });
 
+  it('gives up on a check past its time limit, and the next check gets a new worker', async () => {
+    const impatient = new Validation(WORKER, 1);
+    const big = JSON.stringify(Array.from({ length: 200_000 }, (_, i) => ({ name: `n${i}` })));
+    await assert.rejects(impatient.check(schema, big), (e: unknown) => e instanceof CannotValidate && /longer than/.test(e.message));
+    const patient = new Validation(WORKER);
+    assert.equal((await patient.check(schema, '{}')).schemaCount, 1);
+    await Promise.all([impatient.dispose(), patient.dispose()]);
+  });
+
   it('starts a new worker after the last one stopped', async () => {
     await validation.dispose();
     assert.equal((await validation.check(schema, '{}')).schemaCount, 1);

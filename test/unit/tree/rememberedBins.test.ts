@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Memory } from '../../../src/schema/binCollections';
 import { RememberedBins, type RememberedBin } from '../../../src/tree/rememberedBins';
+import type { StoredBins } from '../../../src/tree/rememberedIndex';
 
 /** VS Code's global state as the extension sees it (shared by its windows), noting the lists read and written. */
 class MemoryState implements Memory {
@@ -22,6 +23,12 @@ const B = 'https://b.example/v3';
 const LIST_A = `jsonbin.bins:${A}`;
 const LIST_B = `jsonbin.bins:${B}`;
 const ids = (bins: RememberedBin[]) => bins.map((b) => b.id);
+/** The bins a stored list holds, in order. */
+const listOf = (stored: unknown) => {
+  const { order, bins } = stored as StoredBins;
+  assert.equal(Object.keys(bins).length, order.length, 'one bin per id in the order');
+  return order.map((id) => bins[id]);
+};
 
 describe('remembered bins', () => {
   it('lists the most recently remembered first, a page at a time', () => {
@@ -69,7 +76,7 @@ describe('remembered bins', () => {
     await bins.flush();
     assert.deepEqual(memory.listsWritten, [LIST_A]);
     assert.deepEqual(memory.listsRead, [LIST_A]);
-    const stored = memory.values.get(LIST_A) as RememberedBin[];
+    const stored = listOf(memory.values.get(LIST_A));
     assert.equal(stored.length, 999);
     assert.equal(stored[0].id, 'bin999');
     assert.deepEqual(stored[998], { id: 'bin1', name: 'one' });
@@ -80,7 +87,7 @@ describe('remembered bins', () => {
     new RememberedBins(memory, () => A).remember({ id: 'a' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     assert.deepEqual(memory.listsWritten, [LIST_A]);
-    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'a' }]);
+    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'a' }]);
   });
 
   it('is kept across a reload, in order', async () => {
@@ -105,11 +112,11 @@ describe('remembered bins', () => {
     assert.deepEqual(ids(bins.all()), ['on a']);
     assert.deepEqual(memory.listsRead, [LIST_A, LIST_B]);
     await bins.flush();
-    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'on a' }]);
-    assert.deepEqual(memory.values.get(LIST_B), [{ id: 'on b' }]);
+    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'on a' }]);
+    assert.deepEqual(listOf(memory.values.get(LIST_B)), [{ id: 'on b' }]);
   });
 
-  it('reads the list that earlier versions stored, and writes it back in the same form', async () => {
+  it('reads the array that earlier versions stored, and writes it back as ids in order and bins by id', async () => {
     const memory = new MemoryState();
     const stored: RememberedBin[] = [
       { id: 'newer', name: 'Newer', private: false, createdAt: '2024-05-01T00:00:00.000Z' },
@@ -121,7 +128,7 @@ describe('remembered bins', () => {
     assert.deepEqual(bins.all(), stored);
     bins.remember({ id: 'newest' });
     await bins.flush();
-    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'newest' }, ...stored]);
+    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'newest' }, ...stored]);
   });
 
   it('keeps what another window wrote, with its own changes not yet written on top', async () => {
@@ -138,8 +145,36 @@ describe('remembered bins', () => {
     here.update('shared', { name: 'renamed here' });
     assert.deepEqual(ids(here.all()), ['from here', 'from there', 'shared']);
     await here.flush();
-    assert.deepEqual(memory.values.get(LIST_A), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
+    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
     assert.deepEqual(ids(there.all()), ['from here', 'from there', 'shared']);
     assert.deepEqual(memory.listsRead, [LIST_A, LIST_A, LIST_A, LIST_A], 'each window read it once more, after the other wrote');
   });
+
+  it('two windows that both changed the list before either wrote keep both changes', async () => {
+    const state = new MemoryState();
+    const first = new RememberedBins(state, () => A);
+    const second = new RememberedBins(state, () => A);
+    first.remember({ id: 'shared' });
+    await first.flush();
+    assert.equal(first.count + second.count, 2);
+    first.remember({ id: 'from here' });
+    second.remember({ id: 'from there' });
+    await second.flush();
+    await first.flush();
+    assert.deepEqual(ids(listOf(state.values.get(LIST_A))), ['from here', 'from there', 'shared']);
+  });
+
+  it('lists the first page and answers lookups without building anything, whatever the length', () => {
+    const order = Array.from({ length: 100_000 }, (_, i) => `bin${i}`);
+    const stored: StoredBins = { order, bins: Object.fromEntries(order.map((id) => [id, { id }])) };
+    const memory = new MemoryState();
+    memory.values.set(LIST_A, stored);
+    const bins = new RememberedBins(memory, () => A);
+    assert.deepEqual(ids(bins.page(0, 3)), ['bin0', 'bin1', 'bin2']);
+    assert.ok(bins.has('bin99999') && !bins.has('constructor'));
+    bins.remember({ id: 'bin5' });
+    assert.deepEqual(ids(bins.page(0, 2)), ['bin5', 'bin0']);
+    assert.equal(stored.order[5], 'bin5', 'the state\'s own object is not changed in place');
+  });
 });
+
