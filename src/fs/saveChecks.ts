@@ -25,7 +25,7 @@ export class SaveChecks {
 
   /** JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before any request. */
   async check(resource: Resource, text: string): Promise<RecordText> {
-    // The text is parsed once here; the checks below use the parsed record.
+    // Parsed here for the checks that cost no request; the schema check parses it again in the validation worker.
     let record: RecordText;
     try {
       record = RecordText.parse(text);

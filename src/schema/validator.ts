@@ -113,11 +113,6 @@ export function checkText(text: string, validate?: ValidateFunction, maxPlaced =
   return { syntax: [], schema, schemaCount: errors.length };
 }
 
-/** How many schema problems an already parsed record has (a save needs the count, not the places). */
-export function countProblems(validate: ValidateFunction, value: unknown): number {
-  return validateDeep(validate, value) ? 0 : (validate.errors?.length ?? 0);
-}
-
 function validateDeep(validate: ValidateFunction, value: unknown): boolean {
   try {
     return validate(value);
