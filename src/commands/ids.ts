@@ -6,7 +6,9 @@
  *   arguments: it never asks);
  * - `jsonbin.row.*` is a tree row's menu or click: VS Code passes the row's node;
  * - `jsonbin.view.*` is the view's title bar: VS Code passes the focused node, which is ignored;
- * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri.
+ * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri;
+ * - `jsonbin.explorer.*` is the Explorer's context menu: VS Code passes the clicked file's Uri and
+ *   the Uris of every selected file.
  */
 export const Command = {
   setApiKey: 'jsonbin.setApiKey',
@@ -30,6 +32,7 @@ export const Command = {
   attachSchemaDoc: 'jsonbin.attachSchemaDoc',
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
   setBinCollection: 'jsonbin.setBinCollection',
+  uploadAsBin: 'jsonbin.uploadAsBin',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -61,6 +64,8 @@ export const Command = {
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
+
+  explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
