@@ -33,6 +33,8 @@ export const Command = {
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
   setBinCollection: 'jsonbin.setBinCollection',
   uploadAsBin: 'jsonbin.uploadAsBin',
+  saveBinAsFile: 'jsonbin.saveBinAsFile',
+  exportCollection: 'jsonbin.exportCollection',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -59,11 +61,14 @@ export const Command = {
   rowAttachSchemaDoc: 'jsonbin.row.attachSchemaDoc',
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   rowLoadMore: 'jsonbin.row.loadMore',
+  rowSaveBinAsFile: 'jsonbin.row.saveBinAsFile',
+  rowExportCollection: 'jsonbin.row.exportCollection',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
+  tabSaveBinAsFile: 'jsonbin.tab.saveBinAsFile',
 
   explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;

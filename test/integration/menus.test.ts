@@ -6,7 +6,7 @@
  * are answered through the extension's prompter; each case checks the effect the user would see.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -18,7 +18,7 @@ import { closeAll, labelOf, manifest, requestsDuring, setup, TEST_KEY, until, ty
 import { kindsMatching } from './when';
 
 /** What the user types or picks, confirms, or chooses in a file dialog. */
-type Answer = string | true | vscode.Uri[];
+type Answer = string | true | vscode.Uri | vscode.Uri[];
 interface Place {
   menu: string;
   entry: MenuEntry;
@@ -60,6 +60,12 @@ describe('every menu entry, as VS Code invokes it', function () {
     openDialog: async (options) => {
       const answer = take(options.title ?? '');
       assert.ok(Array.isArray(answer), `not files: ${String(answer)}`);
+      return answer;
+    },
+    saveDialog: async (options) => {
+      const answer = take(options.title ?? '');
+      assert.ok(answer instanceof vscode.Uri, `not a file: ${String(answer)}`);
+      assert.ok(options.defaultUri?.path.endsWith('.json'), `no default file name: ${options.defaultUri?.path}`);
       return answer;
     },
     progress: (_title, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
@@ -260,6 +266,42 @@ describe('every menu entry, as VS Code invokes it', function () {
     assert.deepEqual(others.filter((p) => p !== 'GET /v3/c' && p !== `GET /v3/s/${collectionWithSchema.schemaDocId}`), []);
   };
 
+  /** The record formatted into the file the user picks: from a clean open tab without a request. */
+  const saveAsCase: Case = async (place, kind) => {
+    const target = vscode.Uri.file(join(files, `saved ${++made}.json`));
+    await binCase(
+      () => [target],
+      (bin, requests) => {
+        // Opening the tab validates it, which lists the collections once a session: not the command's.
+        const own = pathsOf(requests).filter((p) => p !== 'GET /v3/c');
+        assert.deepEqual(own, place.menu === 'editor/title' ? [] : [`GET /v3/b/${bin.id}/latest`]);
+        assert.equal(readFileSync(target.fsPath, 'utf8'), '{\n  "n": 2\n}\n');
+      },
+    )(place, kind);
+  };
+
+  /** Every bin of the collection into the folder picked: its pages, then one read per bin. */
+  const exportCase: Case = async (place, kind) => {
+    const collection = kind === 'collection.withSchemaDoc' ? collectionWithSchema : plainCollection;
+    const args = await argsFor(place, kind);
+    const folder = vscode.Uri.file(mkdtempSync(join(files, 'export-')));
+    const bins: { id: string; name?: string }[] = [];
+    for (let page = await w.other.listBins(collection.id); ; page = await w.other.listBins(collection.id, page.at(-1)!.id)) {
+      bins.push(...page);
+      if (page.length < 10) break;
+    }
+    const fromPalette = place.menu === 'palette';
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [collection.name] : []), [folder]);
+    const paths = pathsOf(requests).filter((p) => !(fromPalette && p === 'GET /v3/c'));
+    const pages = paths.filter((p) => p.startsWith(`GET /v3/c/${collection.id}/bins`));
+    assert.equal(pages.length, Math.floor(bins.length / 10) + 1);
+    assert.deepEqual(paths.slice(pages.length).sort(), bins.map((b) => `GET /v3/b/${b.id}/latest`).sort());
+    for (const bin of bins) {
+      const name = `${bin.name ?? bin.id}.json`;
+      assert.equal(readFileSync(join(folder.fsPath, name), 'utf8'), `${JSON.stringify((await w.other.readBin(bin.id)).record, null, 2)}\n`, name);
+    }
+  };
+
   const cases: Record<string, Case> = {
     [Command.setApiKey]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), TEST_KEY);
@@ -353,6 +395,8 @@ describe('every menu entry, as VS Code invokes it', function () {
       assert.match(problems, /Missing property "a"/);
     },
     [Command.uploadAsBin]: uploadCase,
+    [Command.saveBinAsFile]: saveAsCase,
+    [Command.exportCollection]: exportCase,
   };
   // The other places run the same action as their palette form.
   const formOf: Record<string, string> = {};
