@@ -16,6 +16,7 @@ import { BinCollections } from './schema/binCollections';
 import { SchemaDocs } from './schema/schemaDocs';
 import { Validation } from './schema/validation';
 import { BinsTree } from './tree/binsTree';
+import { dragAndDrop } from './tree/dragAndDrop';
 import type { Node } from './tree/nodes';
 import { RememberedBins } from './tree/rememberedBins';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
@@ -33,6 +34,8 @@ export interface JsonBinApi {
   setPrompter(prompter: Prompter | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
   readonly tree: vscode.TreeDataProvider<Node>;
+  /** The view's drag and drop, as VS Code calls it. */
+  readonly dragAndDrop: vscode.TreeDragAndDropController<Node>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
 }
@@ -57,7 +60,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     await Promise.all([binCollections.flush(), remembered.flush()]);
   };
   const tree = new BinsTree(connection, remembered, schemaDocs);
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  // A drop comes only after activation, when the parts it acts on exist.
+  const dragAndDropController = dragAndDrop(() => parts);
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, dragAndDropController });
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);
   const validationStatus = new ValidationStatus(binCollections);
   const prompts = new Prompts();
@@ -103,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   performance.measure('jsonbin.activate', 'jsonbin.activate.start');
   return {
     tree,
+    dragAndDrop: dragAndDropController,
     validationStatus,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;

@@ -1,10 +1,10 @@
 /** What commands make of what the user typed: bin references, and dismissed prompts. */
 import { checkId, ID_PATTERN } from '../api';
 
-/** Thrown when the user dismisses a prompt: the command ends quietly. */
+/** Thrown when the user dismisses a prompt or cancels work: the command ends quietly (a programmatic call rejects with the message). */
 export class Cancelled extends Error {
-  constructor() {
-    super('Cancelled');
+  constructor(message = 'Cancelled') {
+    super(message);
   }
 }
 

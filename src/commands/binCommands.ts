@@ -10,6 +10,7 @@ import type { Parts } from './parts';
 import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from './prompts';
 import { register, required, type Handler } from './register';
 import { cancelIfUndefined, parseBinReference } from './args';
+import { schemaRefusal } from './schemaCheck';
 
 export interface CreateArgs {
   /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
@@ -162,9 +163,8 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
 /** A record for a collection with a schema doc is checked before it is sent. */
 async function checkAgainstSchema(p: Parts, input: CreateArgs): Promise<void> {
   const text = input.record instanceof RecordText ? input.record.text : JSON.stringify(input.record, null, 2);
-  const checked = await p.schemaDocs.check(input.collectionId, text, 1);
-  if (checked && checked.result.schemaCount > 0) {
-    const { schema, result } = checked;
-    throw new Error(`Not created: ${result.schemaCount} schema problem(s) against schema doc "${schema.schemaDoc.name}": ${result.schema[0].message}`);
+  const refusal = await schemaRefusal(p, input.collectionId, text);
+  if (refusal) {
+    throw new Error(`Not created: ${refusal}`);
   }
 }

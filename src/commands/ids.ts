@@ -6,7 +6,9 @@
  *   arguments: it never asks);
  * - `jsonbin.row.*` is a tree row's menu or click: VS Code passes the row's node;
  * - `jsonbin.view.*` is the view's title bar: VS Code passes the focused node, which is ignored;
- * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri.
+ * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri;
+ * - `jsonbin.explorer.*` is the Explorer's context menu: VS Code passes the clicked file's Uri and
+ *   the Uris of every selected file.
  */
 export const Command = {
   setApiKey: 'jsonbin.setApiKey',
@@ -30,6 +32,9 @@ export const Command = {
   attachSchemaDoc: 'jsonbin.attachSchemaDoc',
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
   setBinCollection: 'jsonbin.setBinCollection',
+  uploadAsBin: 'jsonbin.uploadAsBin',
+  saveBinAsFile: 'jsonbin.saveBinAsFile',
+  exportCollection: 'jsonbin.exportCollection',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -56,11 +61,16 @@ export const Command = {
   rowAttachSchemaDoc: 'jsonbin.row.attachSchemaDoc',
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   rowLoadMore: 'jsonbin.row.loadMore',
+  rowSaveBinAsFile: 'jsonbin.row.saveBinAsFile',
+  rowExportCollection: 'jsonbin.row.exportCollection',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
+  tabSaveBinAsFile: 'jsonbin.tab.saveBinAsFile',
+
+  explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

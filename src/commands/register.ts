@@ -1,7 +1,7 @@
 /**
  * The handler of each form of a command, under its own id (see `ids.ts`). Programmatic calls
  * never ask and reject with the service's message; the interactive forms (palette, view title,
- * tree row, editor title) ask for what they lack and show failures as notifications with an action.
+ * tree row, editor title, Explorer) ask for what they lack and show failures as notifications with an action.
  */
 import * as vscode from 'vscode';
 import { reportError } from '../ui/feedback';
@@ -25,6 +25,8 @@ export interface Forms<A> {
   row?: [CommandId, (node: any) => Promise<A>];
   /** Editor title: VS Code passes the tab's Uri. */
   tab?: [CommandId, (uri: vscode.Uri) => Promise<A>];
+  /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
+  explorer?: [CommandId, (uri: vscode.Uri | undefined, selected: vscode.Uri[] | undefined) => Promise<A>];
 }
 
 /** A command id and what runs when it is invoked, with the arguments VS Code or the caller passes. */
@@ -58,6 +60,10 @@ export function register<A extends unknown[], R>(id: CommandId, action: Action<A
   if (forms.tab) {
     const [tabId, fromTab] = forms.tab;
     handlers.push([tabId, (uri: vscode.Uri) => interactive(() => fromTab(uri))]);
+  }
+  if (forms.explorer) {
+    const [explorerId, fromExplorer] = forms.explorer;
+    handlers.push([explorerId, (uri?: vscode.Uri, selected?: vscode.Uri[]) => interactive(() => fromExplorer(uri, selected))]);
   }
   return handlers;
 }

@@ -1,24 +1,38 @@
 /**
  * The questions commands ask, through one object that the integration tests can answer in place of
- * a person (modal dialogs and quick picks have no one to answer them in a test run).
+ * a person (modal dialogs, file dialogs, quick picks and a progress notification's Cancel button
+ * have no one to press them in a test run).
  */
 import * as vscode from 'vscode';
+
+/** Long work that reports its progress and may be cancelled by the user. */
+export type Work<T> = (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>;
 
 export interface Prompter {
   input(options: vscode.InputBoxOptions): Thenable<string | undefined>;
   pick<T extends vscode.QuickPickItem>(items: T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
   /** A modal warning with one action; resolves whether the user chose it. */
   confirm(message: string, detail: string, action: string): Thenable<boolean>;
+  // The members below came later: a prompter given through the API without them uses the window's.
+  /** Files or folders to open (undefined when dismissed). */
+  openDialog?(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined>;
+  /** Where to save a file (undefined when dismissed). */
+  saveDialog?(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined>;
+  /** Runs work with a cancellable progress notification. */
+  progress?<T>(title: string, work: Work<T>): Thenable<T>;
 }
 
-export const windowPrompter: Prompter = {
+export const windowPrompter: Required<Prompter> = {
   input: (options) => vscode.window.showInputBox(options),
   pick: (items, options) => vscode.window.showQuickPick(items, options),
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
+  openDialog: (options) => vscode.window.showOpenDialog(options),
+  saveDialog: (options) => vscode.window.showSaveDialog(options),
+  progress: (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}`, cancellable: true }, work),
 };
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */
-export class Prompts implements Prompter {
+export class Prompts implements Required<Prompter> {
   private current: Prompter = windowPrompter;
 
   replace(prompter: Prompter | undefined): void {
@@ -35,5 +49,17 @@ export class Prompts implements Prompter {
 
   confirm(message: string, detail: string, action: string): Thenable<boolean> {
     return this.current.confirm(message, detail, action);
+  }
+
+  openDialog(options: vscode.OpenDialogOptions): Thenable<vscode.Uri[] | undefined> {
+    return (this.current.openDialog ? this.current : windowPrompter).openDialog!(options);
+  }
+
+  saveDialog(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined> {
+    return (this.current.saveDialog ? this.current : windowPrompter).saveDialog!(options);
+  }
+
+  progress<T>(title: string, work: Work<T>): Thenable<T> {
+    return (this.current.progress ? this.current : windowPrompter).progress!(title, work);
   }
 }

@@ -1,10 +1,14 @@
 /**
  * Every entry of the manifest's menus, invoked with exactly what VS Code passes from that place:
  * the row's node (taken from the view's own data) for a tree row, the tab's Uri and its editor
- * context for an editor title, the focused row for a view title, nothing from the palette. Prompts
+ * context for an editor title, the focused row for a view title, the clicked file's Uri and every
+ * selected file's for the Explorer, nothing from the palette. Prompts and file dialogs
  * are answered through the extension's prompter; each case checks the effect the user would see.
  */
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
@@ -13,7 +17,8 @@ import type { Prompter } from '../../src/ui/prompter';
 import { closeAll, labelOf, manifest, requestsDuring, setup, TEST_KEY, until, type MenuEntry, type World } from './support';
 import { kindsMatching } from './when';
 
-type Answer = string | true;
+/** What the user types or picks, confirms, or chooses in a file dialog. */
+type Answer = string | true | vscode.Uri | vscode.Uri[];
 interface Place {
   menu: string;
   entry: MenuEntry;
@@ -52,6 +57,18 @@ describe('every menu entry, as VS Code invokes it', function () {
       return item;
     },
     confirm: async (message) => take(message) === true,
+    openDialog: async (options) => {
+      const answer = take(options.title ?? '');
+      assert.ok(Array.isArray(answer), `not files: ${String(answer)}`);
+      return answer;
+    },
+    saveDialog: async (options) => {
+      const answer = take(options.title ?? '');
+      assert.ok(answer instanceof vscode.Uri, `not a file: ${String(answer)}`);
+      assert.ok(options.defaultUri?.path.endsWith('.json'), `no default file name: ${options.defaultUri?.path}`);
+      return answer;
+    },
+    progress: (_title, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
   };
 
   /** Runs a command as a place does, with these answers ready; every answer must be asked for. */
@@ -127,6 +144,14 @@ describe('every menu entry, as VS Code invokes it', function () {
         return [];
     }
   }
+
+  const files = mkdtempSync(join(tmpdir(), 'jsonbin-menus-'));
+  /** A file of the machine the extension runs on, with this text. */
+  const fileWith = (name: string, text: string) => {
+    const path = join(files, name);
+    writeFileSync(path, text);
+    return vscode.Uri.file(path);
+  };
 
   const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
   const activeUri = () => vscode.window.activeTextEditor?.document.uri.toString();
@@ -223,6 +248,60 @@ describe('every menu entry, as VS Code invokes it', function () {
       },
     );
 
+  /** Two files, from the Explorer (one clicked, both selected) or the palette's file dialog, into the validated collection. */
+  const uploadCase: Case = async (place) => {
+    const texts = ['{ "a":1.50 }', '{"a": [1, 2],\n "b": "two"}'];
+    const n = ++made;
+    const uris = texts.map((text, i) => fileWith(`upload ${n} ${i}.json`, text));
+    const fromExplorer = place.menu === 'explorer/context';
+    const args = fromExplorer ? [uris[1], uris] : [];
+    const requests = await invoke(place.entry.command, args, ...(fromExplorer ? [] : [uris]), collectionWithSchema.name);
+    const posts = requests.filter((r) => r.method === 'POST');
+    assert.deepEqual(posts.map((r) => [r.path, r.body, r.headers['x-bin-name'], r.headers['x-collection-id'], r.headers['x-bin-private']]), [
+      ['/v3/b', texts[0], `upload ${n} 0`, collectionWithSchema.id, 'true'],
+      ['/v3/b', texts[1], `upload ${n} 1`, collectionWithSchema.id, 'true'],
+    ]);
+    // The collection list and its schema doc, unless already known.
+    const others = pathsOf(requests.filter((r) => r.method !== 'POST'));
+    assert.deepEqual(others.filter((p) => p !== 'GET /v3/c' && p !== `GET /v3/s/${collectionWithSchema.schemaDocId}`), []);
+  };
+
+  /** The record formatted into the file the user picks: from a clean open tab without a request. */
+  const saveAsCase: Case = async (place, kind) => {
+    const target = vscode.Uri.file(join(files, `saved ${++made}.json`));
+    await binCase(
+      () => [target],
+      (bin, requests) => {
+        // Opening the tab validates it, which lists the collections once a session: not the command's.
+        const own = pathsOf(requests).filter((p) => p !== 'GET /v3/c');
+        assert.deepEqual(own, place.menu === 'editor/title' ? [] : [`GET /v3/b/${bin.id}/latest`]);
+        assert.equal(readFileSync(target.fsPath, 'utf8'), '{\n  "n": 2\n}\n');
+      },
+    )(place, kind);
+  };
+
+  /** Every bin of the collection into the folder picked: its pages, then one read per bin. */
+  const exportCase: Case = async (place, kind) => {
+    const collection = kind === 'collection.withSchemaDoc' ? collectionWithSchema : plainCollection;
+    const args = await argsFor(place, kind);
+    const folder = vscode.Uri.file(mkdtempSync(join(files, 'export-')));
+    const bins: { id: string; name?: string }[] = [];
+    for (let page = await w.other.listBins(collection.id); ; page = await w.other.listBins(collection.id, page.at(-1)!.id)) {
+      bins.push(...page);
+      if (page.length < 10) break;
+    }
+    const fromPalette = place.menu === 'palette';
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [collection.name] : []), [folder]);
+    const paths = pathsOf(requests).filter((p) => !(fromPalette && p === 'GET /v3/c'));
+    const pages = paths.filter((p) => p.startsWith(`GET /v3/c/${collection.id}/bins`));
+    assert.equal(pages.length, Math.floor(bins.length / 10) + 1);
+    assert.deepEqual(paths.slice(pages.length).sort(), bins.map((b) => `GET /v3/b/${b.id}/latest`).sort());
+    for (const bin of bins) {
+      const name = `${bin.name ?? bin.id}.json`;
+      assert.equal(readFileSync(join(folder.fsPath, name), 'utf8'), `${JSON.stringify((await w.other.readBin(bin.id)).record, null, 2)}\n`, name);
+    }
+  };
+
   const cases: Record<string, Case> = {
     [Command.setApiKey]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), TEST_KEY);
@@ -315,11 +394,14 @@ describe('every menu entry, as VS Code invokes it', function () {
       const problems = await until(() => vscode.languages.getDiagnostics(document.uri).map((d) => d.message).join() || undefined, 'schema diagnostics');
       assert.match(problems, /Missing property "a"/);
     },
+    [Command.uploadAsBin]: uploadCase,
+    [Command.saveBinAsFile]: saveAsCase,
+    [Command.exportCollection]: exportCase,
   };
   // The other places run the same action as their palette form.
   const formOf: Record<string, string> = {};
   for (const [key, id] of Object.entries(Command)) {
-    const base = /^(view|row|tab)([A-Z]\w*)$/.exec(key);
+    const base = /^(view|row|tab|explorer)([A-Z]\w*)$/.exec(key);
     if (base) {
       formOf[id] = Command[(base[2][0].toLowerCase() + base[2].slice(1)) as keyof typeof Command];
     }
@@ -327,7 +409,7 @@ describe('every menu entry, as VS Code invokes it', function () {
 
   const places: Place[] = [];
   const menus = manifest().contributes.menus;
-  for (const menu of ['view/title', 'view/item/context', 'editor/title']) {
+  for (const menu of ['view/title', 'view/item/context', 'editor/title', 'explorer/context']) {
     places.push(...(menus[menu] ?? []).map((entry) => ({ menu, entry })));
   }
   const hidden = new Set(menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));

@@ -39,9 +39,9 @@ describe('wiring', () => {
     }
   });
 
-  it('hides every view, row and tab form from the palette, and shows every palette form', () => {
+  it('hides every view, row, tab and Explorer form from the palette, and shows every palette form', () => {
     const hidden = new Set(manifest().contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
-    const forms = [...ids].filter((id) => /^jsonbin\.(view|row|tab)\./.test(id));
+    const forms = [...ids].filter((id) => /^jsonbin\.(view|row|tab|explorer)\./.test(id));
     assert.deepEqual([...hidden].sort(), forms.sort());
   });
 
