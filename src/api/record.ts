@@ -2,7 +2,6 @@
  * A record as the user wrote it. Its text is what is sent, byte for byte; a number that the
  * service would not keep as written (it stores JSON as JavaScript values) is refused first.
  */
-import { visit } from 'jsonc-parser';
 import { BinServiceError } from './errors';
 import type { Json } from './types';
 
@@ -13,14 +12,14 @@ export class RecordText {
   ) {}
 
   /** Refuses text that is not JSON, and numbers that would be stored as something else. */
-  static parse(text: string): RecordText {
+  static async parse(text: string): Promise<RecordText> {
     let value: Json;
     try {
       value = JSON.parse(text) as Json;
     } catch (error) {
       throw new BinServiceError('invalidInput', `The text is not JSON: ${(error as Error).message}`);
     }
-    const problem = unfaithfulNumber(text);
+    const problem = await unfaithfulNumber(text);
     if (problem) {
       throw new BinServiceError('invalidInput', problem);
     }
@@ -32,10 +31,12 @@ export class RecordText {
 const SUSPECT = /[\d.]{17,}|[eE][+-]?\d{3,}/;
 
 /** The first number that would not survive being stored, described for the user; undefined when all do. */
-export function unfaithfulNumber(text: string): string | undefined {
+export async function unfaithfulNumber(text: string): Promise<string | undefined> {
   if (!SUSPECT.test(text)) {
     return undefined;
   }
+  // Loaded only for a text with long numbers: activation does not pay for the JSON walker.
+  const { visit } = await import('jsonc-parser');
   let problem: string | undefined;
   const check = (value: unknown, offset: number, length: number, path: () => (string | number)[]) => {
     if (problem || typeof value !== 'number') {

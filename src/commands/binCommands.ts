@@ -152,8 +152,8 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
   const ui = p.prompts;
   const editor = vscode.window.activeTextEditor;
   const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
-  const fromEditor = text.trim() !== '' && jsonProblem(text) === undefined;
-  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? RecordText.parse(text) : await askJson(ui, 'The record of the new bin (JSON)');
+  const fromEditor = text.trim() !== '' && (await jsonProblem(text)) === undefined;
+  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? await RecordText.parse(text) : await askJson(ui, 'The record of the new bin (JSON)');
   const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');

@@ -33,10 +33,27 @@ export async function retitleTabs(p: Parts, id: string, name: string): Promise<v
       // The edits now live in the renamed tab: the old one closes without asking to save
       // (reverting reads the record again, also from what was fetched).
       p.files.keepForReopen({ kind: 'bin', id }, base);
-      await vscode.window.showTextDocument(document, { viewColumn: tabs[0].group.viewColumn });
-      await vscode.commands.executeCommand('workbench.action.files.revert');
+      if (!(await revert(document, tabs[0].group.viewColumn))) {
+        // Closing it would ask to save the edits under the old name: the tab stays, edits and all.
+        continue;
+      }
     }
     await vscode.window.tabGroups.close(tabsOf(document.uri));
     await vscode.window.showTextDocument(editor.document, { viewColumn: tabs[0].group.viewColumn });
   }
 }
+
+/**
+ * Reverts `document`. VS Code's revert acts on the active editor only, so the document is made
+ * active first, and checked: reverting another tab would drop the edits just carried over.
+ */
+async function revert(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Promise<boolean> {
+  for (let attempt = 0; attempt < 3 && document.isDirty; attempt++) {
+    await vscode.window.showTextDocument(document, { viewColumn, preview: false });
+    if (vscode.window.activeTextEditor?.document === document) {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  }
+  return !document.isDirty;
+}
+

@@ -28,9 +28,9 @@ export async function askJson(ui: Prompter, prompt: string): Promise<RecordText>
   return RecordText.parse(text);
 }
 
-export function jsonProblem(text: string): string | undefined {
+export async function jsonProblem(text: string): Promise<string | undefined> {
   try {
-    return isBlank(RecordText.parse(text).value) ? 'A record cannot be blank ({} or [])' : undefined;
+    return isBlank((await RecordText.parse(text)).value) ? 'A record cannot be blank ({} or [])' : undefined;
   } catch (error) {
     return (error as Error).message;
   }

@@ -128,7 +128,7 @@ async function checkFile(p: Parts, uri: vscode.Uri, collectionId: string | undef
     return error instanceof TypeError ? 'Not UTF-8 text' : `Cannot be read: ${(error as Error).message}`;
   }
   try {
-    const record = RecordText.parse(text);
+    const record = await RecordText.parse(text);
     // Blank records and the plan's size, measured on the text as it will be sent.
     recordBody(record, settings.plan());
     const refusal = await schemaRefusal(p, collectionId, text);

@@ -28,7 +28,7 @@ export class SaveChecks {
     // Parsed here for the checks that cost no request; the schema check parses it again in the validation worker.
     let record: RecordText;
     try {
-      record = RecordText.parse(text);
+      record = await RecordText.parse(text);
     } catch (error) {
       const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {
