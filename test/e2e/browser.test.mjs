@@ -4,12 +4,13 @@
 // break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
 // Bin from the palette, answering its prompts, sends the active editor's JSON.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
-import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
+import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickExplorerMenu, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
-const STEPS = 12;
+const STEPS = 13;
 async function step(name, body) {
   try {
     await body();
@@ -253,6 +254,24 @@ try {
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
     await clickEditorTitle(page, 'Copy Bin Id');
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
+  });
+
+  await step('Explorer: Upload as Bin on a local JSON file sends its text as written, and the bin shows in the view', async () => {
+    await closeAllEditors(page);
+    const text = readFileSync(join(demo.workspace, 'optics-module.json'), 'utf8');
+    const mark = demo.service.log.length;
+    await clickExplorerMenu(page, 'optics-module.json', 'Upload as Bin');
+    await pick(page, 'No collection');
+    await until(() => demo.service.requestsSince(mark, 'POST').length > 0, 'the create');
+    await page.locator('.notifications-toasts', { hasText: 'Created 1 bin in no collection' }).first().waitFor();
+    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Open Bin' }).first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'optics-module.json' }).waitFor();
+    const writes = demo.service.requestsSince(mark).filter((e) => e.method !== 'GET');
+    assert.deepEqual(writes.map((e) => `${e.method} ${e.path}`), ['POST /v3/b'], 'one create, no other write');
+    assert.equal(writes[0].body, text, 'the file\'s text as written');
+    assert.equal(writes[0].headers['x-bin-name'], 'optics-module');
+    await showJsonBinView(page);
+    await expandRow(page, 'Bins in no collection', 'optics-module');
   });
 
   await step('against a minimal service, a bin listed under its collection is still validated after a reload, and a breaking save sends nothing', async () => {

@@ -113,6 +113,15 @@ export async function clickRowMenu(page, label, item) {
   await chooseMenuItem(page, item);
 }
 
+/** Right-clicks a file in the Explorer and chooses a context-menu item. */
+export async function clickExplorerMenu(page, fileName, item) {
+  await runCommand(page, 'View: Show Explorer');
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: fileName }) }).first();
+  await row.waitFor({ timeout: 30_000 });
+  await row.click({ button: 'right' });
+  await chooseMenuItem(page, item);
+}
+
 /** Chooses an item of the open context menu with the keyboard, as its focus moves (mouse clicks race the menu's opening). */
 async function chooseMenuItem(page, item) {
   await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
