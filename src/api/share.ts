@@ -2,10 +2,7 @@
  * Addresses and snippets that read a bin from outside the editor. The key never appears in them:
  * a private bin's snippet reads it from an environment variable the user sets.
  */
-import { checkId, normalizeBaseUrl, parseBaseUrl } from './checks';
-
-/** The hosted service: the only one whose bins the jsonbin.io dashboard shows. */
-export const HOSTED_API_URL = 'https://api.jsonbin.io/v3';
+import { checkId, HOSTED_API_URL, normalizeBaseUrl, parseBaseUrl } from './checks';
 
 /** Where a snippet for a private bin takes the key from. */
 export const KEY_VARIABLE = 'JSONBIN_MASTER_KEY';

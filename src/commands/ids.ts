@@ -30,6 +30,13 @@ export const Command = {
   attachSchemaDoc: 'jsonbin.attachSchemaDoc',
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
   setBinCollection: 'jsonbin.setBinCollection',
+  restoreVersion: 'jsonbin.restoreVersion',
+  copyPublicUrl: 'jsonbin.copyPublicUrl',
+  openInDashboard: 'jsonbin.openInDashboard',
+  copyFetchSnippet: 'jsonbin.copyFetchSnippet',
+  copyCurlSnippet: 'jsonbin.copyCurlSnippet',
+  renameCollection: 'jsonbin.renameCollection',
+  renameSchemaDoc: 'jsonbin.renameSchemaDoc',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -56,11 +63,22 @@ export const Command = {
   rowAttachSchemaDoc: 'jsonbin.row.attachSchemaDoc',
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   rowLoadMore: 'jsonbin.row.loadMore',
+  rowCopyPublicUrl: 'jsonbin.row.copyPublicUrl',
+  rowOpenInDashboard: 'jsonbin.row.openInDashboard',
+  rowCopyFetchSnippet: 'jsonbin.row.copyFetchSnippet',
+  rowCopyCurlSnippet: 'jsonbin.row.copyCurlSnippet',
+  rowRenameCollection: 'jsonbin.row.renameCollection',
+  rowRenameSchemaDoc: 'jsonbin.row.renameSchemaDoc',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
+  tabRestoreVersion: 'jsonbin.tab.restoreVersion',
+  tabCopyPublicUrl: 'jsonbin.tab.copyPublicUrl',
+  tabOpenInDashboard: 'jsonbin.tab.openInDashboard',
+  tabCopyFetchSnippet: 'jsonbin.tab.copyFetchSnippet',
+  tabCopyCurlSnippet: 'jsonbin.tab.copyCurlSnippet',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -68,6 +86,7 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** Context keys that the manifest's `when` clauses read. */
 export const ContextKey = {
   hasKey: 'jsonbin.hasKey',
+  hostedService: 'jsonbin.hostedService',
 } as const;
 
 /** The one view of the extension. */

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { JsonBinApi } from '../../src/extension';
-import { BinClient } from '../../src/api';
+import { BinClient, HOSTED_API_URL } from '../../src/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
 import { Command } from '../../src/commands/ids';
@@ -35,6 +35,19 @@ export function setup(): Promise<World> {
     return { service, account, paid, api, other };
   })();
   return world;
+}
+
+/**
+ * Runs `action` with `jsonbin.apiUrl` set to the hosted service. Nothing may send a request
+ * meanwhile: callers close every tab first, and the suite keeps the view closed.
+ */
+export async function asHostedService<T>(w: World, action: () => Promise<T>): Promise<T> {
+  await config().update('apiUrl', HOSTED_API_URL, vscode.ConfigurationTarget.Global);
+  try {
+    return await action();
+  } finally {
+    await config().update('apiUrl', w.service.baseUrl, vscode.ConfigurationTarget.Global);
+  }
 }
 
 export function config(): vscode.WorkspaceConfiguration {
