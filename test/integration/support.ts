@@ -29,6 +29,9 @@ export function setup(): Promise<World> {
     const account = service.addAccount('free', undefined, TEST_KEY);
     const paid = service.addAccount('paid');
     await config().update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
+    // The web workbench saves a dirty document after a second by default (desktop does not): a
+    // test that edits then takes longer, on a busy machine, would see a save it never asked for.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const api = await extension().activate();
     await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
     const other = new BinClient({ baseUrl, key: () => TEST_KEY });
