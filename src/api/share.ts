@@ -27,7 +27,7 @@ export function dashboardUrl(binId: string): string {
  */
 export function fetchSnippet(baseUrl: string, binId: string, isPrivate: boolean): string {
   const url = JSON.stringify(publicUrl(baseUrl, binId));
-  const options = isPrivate ? `, {\n  headers: { 'X-Master-Key': process.env.${KEY_VARIABLE} },\n}` : '';
+  const options = isPrivate ? `, {\n  headers: { "X-Master-Key": process.env.${KEY_VARIABLE} },\n}` : '';
   return [
     `fetch(${url}${options})`,
     '  .then((response) => {',

@@ -34,12 +34,12 @@ export function shareCommands(p: Parts): Handler[] {
     return [target.id, {}];
   };
 
-  const snippet = (id: CommandId, row: CommandId, tab: CommandId, build: typeof fetchSnippet, what: string) =>
+  const snippet = (command: CommandId, row: CommandId, tab: CommandId, build: typeof fetchSnippet, what: string) =>
     register(
-      id,
+      command,
       {
         run: async (binId: string) => {
-          required(binId, 'a bin id', id);
+          required(binId, 'a bin id', command);
           // A private bin's snippet reads the key from the environment; a public one sends none.
           const text = build(p.connection.baseUrl, binId, await isPrivate(p, binId));
           await vscode.env.clipboard.writeText(text);

@@ -93,7 +93,7 @@ describe('sharing a bin', function () {
       }
     });
     assert.deepEqual(requests, []);
-    assert.match(texts[`${Command.copyFetchSnippet} private`], /'X-Master-Key': process\.env\.JSONBIN_MASTER_KEY/);
+    assert.match(texts[`${Command.copyFetchSnippet} private`], /"X-Master-Key": process\.env\.JSONBIN_MASTER_KEY/);
     assert.equal(texts[`${Command.copyCurlSnippet} private`], `curl -sS -H "X-Master-Key: $JSONBIN_MASTER_KEY" '${urlOf(privateId)}'\n`);
     assert.doesNotMatch(texts[`${Command.copyFetchSnippet} public`], /X-Master-Key/);
     assert.equal(texts[`${Command.copyCurlSnippet} public`], `curl -sS '${urlOf(publicId)}'\n`);

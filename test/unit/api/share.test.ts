@@ -24,7 +24,7 @@ describe('sharing a bin', () => {
 
   it('puts a placeholder for the key of a private bin, and no key header at all for a public one', () => {
     const privateFetch = fetchSnippet('https://api.jsonbin.io/v3', ID, true);
-    assert.match(privateFetch, /'X-Master-Key': process\.env\.JSONBIN_MASTER_KEY/);
+    assert.match(privateFetch, /"X-Master-Key": process\.env\.JSONBIN_MASTER_KEY/);
     assert.match(curlSnippet('https://api.jsonbin.io/v3', ID, true), /^curl -sS -H "X-Master-Key: \$JSONBIN_MASTER_KEY" 'https:\/\/api\.jsonbin\.io\/v3\/b\/\w+\/latest'\n$/);
     for (const snippet of [fetchSnippet('https://api.jsonbin.io/v3', ID, false), curlSnippet('https://api.jsonbin.io/v3', ID, false)]) {
       assert.doesNotMatch(snippet, /X-Master-Key|JSONBIN_MASTER_KEY/i);
