@@ -10,9 +10,9 @@ const root = resolve(import.meta.dirname, '..');
 /**
  * chromium drives the workbench; libkrb5-dev, pkg-config, build-essential and python3 build
  * code-server's native modules offline; json-schema-test-suite holds the JSON Schema Test Suite's
- * draft files that the validator is tested on.
+ * draft files that the validator is tested on; curl runs the curl snippets the extension copies.
  */
-export const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config', 'build-essential', 'python3', 'json-schema-test-suite'];
+export const DEBIAN_PACKAGES = ['chromium', 'libkrb5-dev', 'pkg-config', 'build-essential', 'python3', 'json-schema-test-suite', 'curl'];
 
 function installed(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });

@@ -1,8 +1,8 @@
 /** The extension's settings, read where they are used so that changes apply at once. */
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_ANSWER_BYTES, normalizeBaseUrl, type Plan } from './api';
+import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl, type Plan } from './api';
 
-export const DEFAULT_API_URL = 'https://api.jsonbin.io/v3';
+export const DEFAULT_API_URL = HOSTED_API_URL;
 const MB = 1024 * 1024;
 
 function section(): vscode.WorkspaceConfiguration {

@@ -5,7 +5,7 @@ import { Connection } from './account/connection';
 import { KeyStore } from './account/keyStore';
 import { registerCommands } from './commands';
 import { VIEW_ID } from './commands/ids';
-import type { Parts } from './commands/parts';
+import type { Opener, Parts } from './commands/parts';
 import { settings } from './config';
 import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
 import { ValidationStatus } from './diagnostics/validationStatus';
@@ -20,7 +20,7 @@ import { dragAndDrop } from './tree/dragAndDrop';
 import type { Node } from './tree/nodes';
 import { RememberedBins } from './tree/rememberedBins';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
-import { trackKeyContext } from './ui/contextKeys';
+import { trackContextKeys } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
 import { Prompts, type Prompter } from './ui/prompter';
 
@@ -32,6 +32,8 @@ export interface JsonBinApi {
   setConflictPrompt(prompt: ConflictPrompt | undefined): void;
   /** Replaces the questions that interactive commands ask (undefined restores VS Code's). */
   setPrompter(prompter: Prompter | undefined): void;
+  /** Replaces what opens a web page (undefined restores `vscode.env.openExternal`). */
+  setOpener(open: Opener | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
   readonly tree: vscode.TreeDataProvider<Node>;
   /** The view's drag and drop, as VS Code calls it. */
@@ -66,21 +68,23 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);
   const validationStatus = new ValidationStatus(binCollections);
   const prompts = new Prompts();
-  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, binCollections, diagnostics, prompts };
+  const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
+  let opener = openExternal;
+  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, binCollections, diagnostics, prompts, snapshots, openExternal: (uri) => opener(uri) };
 
   context.subscriptions.push(
     log,
     keys,
     connection,
     { dispose: () => void validation.dispose() },
-    trackKeyContext(connection),
+    trackContextKeys(connection),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
     // A language change closes and reopens a document: its base is dropped only if it stays closed.
     vscode.workspace.onDidCloseTextDocument((d) =>
       setTimeout(() => {
         if (!vscode.workspace.textDocuments.some((open) => open.uri.toString() === d.uri.toString())) {
-          files.forgetBaseline(d.uri);
+          files.baselines.forget(d.uri);
         }
       }, 0),
     ),
@@ -114,6 +118,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       conflictPrompt = prompt ?? askAboutConflict;
     },
     setPrompter: (prompter) => prompts.replace(prompter),
+    setOpener: (open) => {
+      opener = open ?? openExternal;
+    },
   };
 }
 

@@ -89,6 +89,9 @@ export function isLoopback(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
+/** The hosted service: the default, and the only one whose bins the jsonbin.io dashboard shows. */
+export const HOSTED_API_URL = 'https://api.jsonbin.io/v3';
+
 /** The service URL as configured, without trailing slashes: the one normal form, also the key's slot. */
 export function normalizeBaseUrl(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');

@@ -184,6 +184,13 @@ export class BinClient {
     return { id: answer.record, name: answer.metadata.name ?? name, createdAt: answer.metadata.createdAt };
   }
 
+  /** `PUT /c/<id>/meta/name`: beyond the contract, documented by the hosted service. */
+  async renameCollection(id: string, name: string): Promise<void> {
+    const headers = { 'X-Collection-Name': checkName(name, MAX_SHORT_NAME, 'X-Collection-Name') };
+    const path = `/c/${checkId(id, 'Collection Id')}/meta/name`;
+    await this.call({ operation: 'renameCollection', method: 'PUT', path, key: 'required', headers });
+  }
+
   /** One page (10 bins) of a collection, or of the bins in no collection; `after` is the last id of the previous page. */
   async listBins(collectionId: string, after?: string, order: 'ascending' | 'descending' = 'descending'): Promise<BinSummary[]> {
     const collection = collectionId === UNCATEGORIZED ? UNCATEGORIZED : checkId(collectionId, 'Collection Id');

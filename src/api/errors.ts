@@ -50,6 +50,7 @@ export type Operation =
   | 'setPrivacy'
   | 'listCollections'
   | 'createCollection'
+  | 'renameCollection'
   | 'listBins'
   | 'readSchemaDoc'
   | 'createSchemaDoc'

@@ -34,7 +34,7 @@ export function binStateCommands(p: Parts): Handler[] {
           required(name, 'a name', Command.renameBin);
           await p.connection.client.renameBin(id, name);
           showChanged(p, id, { name });
-          await retitleTabs(p, id, name);
+          await retitleTabs(p, { kind: 'bin', id }, name);
         },
         ask: async () => askRename(await activeOrAskedBin(ui)),
       },
@@ -94,7 +94,7 @@ export function binStateCommands(p: Parts): Handler[] {
 }
 
 /** A bin's name or privacy changed on the service: what is remembered, cached and listed says so too, without a request. */
-function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): void {
+export function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): void {
   p.remembered.update(id, changes);
   p.files.updateMetadata({ kind: 'bin', id }, changes);
   p.tree.updateBin(id, changes);

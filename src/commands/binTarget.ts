@@ -38,11 +38,11 @@ export function labelOf(target: BinTarget): string {
   return target.name ?? target.id;
 }
 
-/** Open documents of a bin's latest record (not its versions). */
-export function openDocumentsOf(id: string): vscode.TextDocument[] {
+/** Open documents of a bin's latest record (not its versions), or of a schema doc. */
+export function openDocumentsOf(id: string, kind: 'bin' | 'schema' = 'bin'): vscode.TextDocument[] {
   return vscode.workspace.textDocuments.filter((d) => {
     const r = parseUri(d.uri);
-    return r?.kind === 'bin' && r.id === id && r.version === undefined;
+    return r?.kind === kind && r.id === id && !(r.kind === 'bin' && r.version !== undefined);
   });
 }
 

@@ -6,9 +6,18 @@ import type { CommandId } from './ids';
 import type { Parts } from './parts';
 import type { Handler } from './register';
 import { schemaCommands } from './schemaCommands';
+import { shareCommands } from './shareCommands';
 import { transferCommands } from './transferCommands';
 import { versionCommands } from './versionCommands';
 
 export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
-  return new Map([...accountCommands(p), ...binCommands(p), ...binStateCommands(p), ...versionCommands(p), ...schemaCommands(p), ...transferCommands(p)]);
+  return new Map([
+    ...accountCommands(p),
+    ...binCommands(p),
+    ...binStateCommands(p),
+    ...versionCommands(p),
+    ...schemaCommands(p),
+    ...transferCommands(p),
+    ...shareCommands(p),
+  ]);
 }

@@ -35,6 +35,13 @@ export const Command = {
   uploadAsBin: 'jsonbin.uploadAsBin',
   saveBinAsFile: 'jsonbin.saveBinAsFile',
   exportCollection: 'jsonbin.exportCollection',
+  restoreVersion: 'jsonbin.restoreVersion',
+  copyPublicUrl: 'jsonbin.copyPublicUrl',
+  openInDashboard: 'jsonbin.openInDashboard',
+  copyFetchSnippet: 'jsonbin.copyFetchSnippet',
+  copyCurlSnippet: 'jsonbin.copyCurlSnippet',
+  renameCollection: 'jsonbin.renameCollection',
+  renameSchemaDoc: 'jsonbin.renameSchemaDoc',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -63,12 +70,23 @@ export const Command = {
   rowLoadMore: 'jsonbin.row.loadMore',
   rowSaveBinAsFile: 'jsonbin.row.saveBinAsFile',
   rowExportCollection: 'jsonbin.row.exportCollection',
+  rowCopyPublicUrl: 'jsonbin.row.copyPublicUrl',
+  rowOpenInDashboard: 'jsonbin.row.openInDashboard',
+  rowCopyFetchSnippet: 'jsonbin.row.copyFetchSnippet',
+  rowCopyCurlSnippet: 'jsonbin.row.copyCurlSnippet',
+  rowRenameCollection: 'jsonbin.row.renameCollection',
+  rowRenameSchemaDoc: 'jsonbin.row.renameSchemaDoc',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
   tabSaveBinAsFile: 'jsonbin.tab.saveBinAsFile',
+  tabRestoreVersion: 'jsonbin.tab.restoreVersion',
+  tabCopyPublicUrl: 'jsonbin.tab.copyPublicUrl',
+  tabOpenInDashboard: 'jsonbin.tab.openInDashboard',
+  tabCopyFetchSnippet: 'jsonbin.tab.copyFetchSnippet',
+  tabCopyCurlSnippet: 'jsonbin.tab.copyCurlSnippet',
 
   explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;
@@ -78,6 +96,7 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** Context keys that the manifest's `when` clauses read. */
 export const ContextKey = {
   hasKey: 'jsonbin.hasKey',
+  hostedService: 'jsonbin.hostedService',
 } as const;
 
 /** The one view of the extension. */

@@ -8,7 +8,11 @@ import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinsTree } from '../tree/binsTree';
 import type { Node } from '../tree/nodes';
 import type { RememberedBins } from '../tree/rememberedBins';
+import type { ServiceSnapshots } from '../ui/conflict';
 import type { Prompts } from '../ui/prompter';
+
+/** Opens a web page outside VS Code; replaceable, so that tests open no browser. */
+export type Opener = (uri: vscode.Uri) => Thenable<boolean>;
 
 export interface Parts {
   connection: Connection;
@@ -20,4 +24,7 @@ export interface Parts {
   binCollections: BinCollections;
   diagnostics: SchemaDiagnostics;
   prompts: Prompts;
+  /** Read-only texts of what the service holds, for diffs. */
+  snapshots: ServiceSnapshots;
+  openExternal: Opener;
 }

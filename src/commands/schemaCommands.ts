@@ -1,11 +1,13 @@
 /** Commands on collections and schema docs. */
 import * as vscode from 'vscode';
-import { MAX_SHORT_NAME, RecordText, type Json } from '../api';
-import { schemaDocUri } from '../fs/uris';
+import { checkName, MAX_SHORT_NAME, RecordText, type Collection, type Json } from '../api';
+import { settings } from '../config';
+import { parseUri, schemaDocUri } from '../fs/uris';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { activeOrAskedBin, tabBin } from './binTarget';
 import { withProgress } from '../ui/feedback';
 import { Command } from './ids';
+import { retitleTabs } from './openTabs';
 import type { Parts } from './parts';
 import { askId, askJson, askRequiredName, pickCollection } from './prompts';
 import { register, required, type Handler } from './register';
@@ -19,7 +21,7 @@ export function schemaCommands(p: Parts): Handler[] {
     } else {
       await p.connection.client.detachSchemaDoc(collectionId);
     }
-    p.schemaDocs.attached(collectionId, schemaDocId);
+    p.schemaDocs.changed(collectionId, { schemaDocId });
     p.tree.redraw();
     p.diagnostics.revalidateAll();
   };
@@ -29,6 +31,19 @@ export function schemaCommands(p: Parts): Handler[] {
     (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
   ];
   const pickWithSchema = async () => (await pickCollection(ui, (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId), false))!;
+  const askCollectionRename = async (collection: Collection): Promise<[string, string]> => [
+    collection.id,
+    await askRequiredName(ui, 'New name of the collection (1 to 32 characters)', MAX_SHORT_NAME, collection.name),
+  ];
+  const askSchemaDocRename = async (id: string): Promise<[string, string]> => [
+    id,
+    await askRequiredName(ui, 'New name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, p.schemaDocs.nameOf(id)),
+  ];
+  /** Palette: the schema doc of the active tab, else the one of a collection the user picks. */
+  const activeOrPickedSchemaDoc = async () => {
+    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+    return active?.kind === 'schema' ? active.id : (await pickWithSchema()).schemaDocId!;
+  };
 
   return [
     ...register(
@@ -99,6 +114,32 @@ export function schemaCommands(p: Parts): Handler[] {
       { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id] as [string]] },
     ),
 
+    ...register(
+      Command.renameCollection,
+      {
+        run: async (id: string, name: string) => {
+          required(id, 'a collection id', Command.renameCollection);
+          await p.connection.client.renameCollection(id, required(name, 'a name', Command.renameCollection));
+          p.schemaDocs.changed(id, { name });
+          p.tree.redraw();
+        },
+        ask: async () => askCollectionRename((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!),
+      },
+      { row: [Command.rowRenameCollection, (node: CollectionNode) => askCollectionRename(node.collection)] },
+    ),
+
+    ...register(
+      Command.renameSchemaDoc,
+      {
+        run: async (id: string, name: string) => {
+          required(id, 'a schema doc id', Command.renameSchemaDoc);
+          await renameSchemaDoc(p, id, required(name, 'a name', Command.renameSchemaDoc));
+        },
+        ask: async () => askSchemaDocRename(await activeOrPickedSchemaDoc()),
+      },
+      { row: [Command.rowRenameSchemaDoc, (node: SchemaDocNode) => askSchemaDocRename(node.schemaDocId)] },
+    ),
+
     // For services whose answers do not say which collection a bin is in: the user tells, once.
     ...register(
       Command.setBinCollection,
@@ -115,4 +156,22 @@ export function schemaCommands(p: Parts): Handler[] {
       { tab: [Command.tabSetBinCollection, (uri) => askBinCollection(tabBin(uri).id)] },
     ),
   ];
+}
+
+/**
+ * The contract renames a schema doc only with an update, which must carry its record: the record
+ * the service holds is read (the conflict check: what anyone saved is sent back as it is) and sent
+ * unchanged with the new name. With the conflict check off, a record already read is sent.
+ */
+async function renameSchemaDoc(p: Parts, id: string, name: string): Promise<void> {
+  // Checked before the read, so that a refused name costs nothing.
+  checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name');
+  const current = settings.conflictCheck() ? await p.connection.client.readSchemaDoc(id) : await p.schemaDocs.read(id);
+  const doc = await p.connection.client.updateSchemaDoc(id, current.record, name);
+  p.schemaDocs.updated(doc);
+  p.files.written({ kind: 'schema', id }, doc.record, { name }, []);
+  p.tree.redraw();
+  // Diagnostics name the schema doc they come from; it is cached, so this costs no request.
+  p.diagnostics.revalidateAll();
+  await retitleTabs(p, { kind: 'schema', id }, name);
 }

@@ -1,17 +1,28 @@
-/** Commands that open a version of a bin, alone or beside the current record. */
+/** Commands that open a version of a bin, alone or beside the current record, and restore one. */
 import * as vscode from 'vscode';
 import { BinServiceError } from '../api';
-import { binUri } from '../fs/uris';
+import { binUri, parseUri } from '../fs/uris';
 import type { BinNode } from '../tree/nodes';
+import { inform } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from './binTarget';
 import { Command } from './ids';
 import type { Parts } from './parts';
 import { register, required, type Handler } from './register';
+import { INTERACTIVE, restoreVersion } from './restoreVersion';
 
 export function versionCommands(p: Parts): Handler[] {
   const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
-  const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion, id: string, version: number) => {
+  /** Palette: the version of the active tab, else a version of the active or asked bin. */
+  const askRestore = async (): Promise<[string, number, typeof INTERACTIVE]> => {
+    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+    if (active?.kind === 'bin' && active.version !== undefined) {
+      return [active.id, active.version, INTERACTIVE];
+    }
+    const target = await activeOrAskedBin(p.prompts);
+    return [target.id, await pickVersion(p, target.id), INTERACTIVE];
+  };
+  const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion | typeof Command.restoreVersion, id: string, version: number) => {
     required(id, 'a bin id', command);
     if (!Number.isInteger(version) || version < 0) {
       throw new Error(`${command} needs a version: an integer, 0 for the base record`);
@@ -50,6 +61,32 @@ export function versionCommands(p: Parts): Handler[] {
       {
         row: [Command.rowCompareWithVersion, (node: BinNode) => withVersion(rowBin(node))],
         tab: [Command.tabCompareWithVersion, (uri: vscode.Uri) => withVersion(tabBin(uri))],
+      },
+    ),
+
+    ...register(
+      Command.restoreVersion,
+      {
+        // The interactive forms pass INTERACTIVE: they show the diff, confirm, and ask about a conflict.
+        run: async (id: string, version: number, how?: typeof INTERACTIVE) => {
+          check(Command.restoreVersion, id, version);
+          return restoreVersion(p, id, version, how === INTERACTIVE);
+        },
+        ask: askRestore,
+        show: (result, [id, version]) =>
+          inform(result.alreadyLatest ? `version ${version} of bin ${id} is already its latest record: nothing was sent.` : `version ${version} of bin ${id} is its latest record again.`),
+      },
+      {
+        tab: [
+          Command.tabRestoreVersion,
+          async (uri: vscode.Uri): Promise<[string, number, typeof INTERACTIVE]> => {
+            const resource = parseUri(uri);
+            if (resource?.kind !== 'bin' || resource.version === undefined) {
+              throw new Error(`Not a version of a bin: ${uri.toString()}`);
+            }
+            return [resource.id, resource.version, INTERACTIVE];
+          },
+        ],
       },
     ),
   ];

@@ -9,6 +9,7 @@ import type { Connection } from '../account/connection';
 import { settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
+import { Baselines } from './baselines';
 import { isFolder, parseUri, resourceKey, type Resource } from './uris';
 import { digestOf, digestOfBytes, serialize, type Entry } from './entry';
 import { fsError } from './errors';
@@ -38,13 +39,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private readonly inFlight = new Map<string, Promise<Entry>>();
   /** Per resource, the last mtime given and the record it was given for. */
   private readonly lastMtime = new Map<string, { mtime: number; digest?: string }>();
-  /**
-   * Per document (by Uri), the digest of the record its text was read from: what a save must find
-   * on the service to write without asking. Kept apart from the evictable entries, through every
-   * change of settings or key, until the document closes.
-   */
-  private readonly baselines = new Map<string, string>();
-  private readonly checks: SaveChecks;
+  /** What each open document's text was read from. */
+  readonly baselines = new Baselines();
+  /** What a save passes before its PUT; commands that write a record (a restore) pass it too. */
+  readonly checks: SaveChecks;
 
   constructor(
     private readonly connection: Connection,
@@ -57,17 +55,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.checks = new SaveChecks(connection, schemaDocs, binCollections, resolveConflict);
   }
 
-  /** The document closed: its baseline goes with it. */
-  forgetBaseline(uri: vscode.Uri): void {
-    this.baselines.delete(uri.toString());
-  }
-
-  /** A document reopened under another Uri (a new title) keeps what its text was based on. */
-  carryBaseline(from: vscode.Uri, to: vscode.Uri): void {
-    const baseline = this.baselines.get(from.toString());
-    if (baseline !== undefined) {
-      this.baselines.set(to.toString(), baseline);
-    }
+  /** What the last read or write said of a resource (its name, its privacy), without a request. */
+  known(resource: Resource): Entry | undefined {
+    return this.entries.get(resourceKey(resource));
   }
 
   /**
@@ -82,6 +72,15 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       this.inFlight.set(key, pending);
     }
     return pending;
+  }
+
+  /**
+   * A command stored this record (a version restored, a schema doc renamed): `uris`, open tabs of
+   * it, reload it from here without a request. A tab with unsaved edits keeps them and its base.
+   */
+  written(resource: Resource, record: unknown, meta: Partial<Entry>, uris: vscode.Uri[]): void {
+    this.cache(resource, this.entry(resource, record, meta));
+    this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
   /** Forgets a resource (deleted, or changed by a command): open tabs reload it. */
@@ -158,8 +157,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
         entry.bytes = undefined;
       }
     }, 0);
-    if (!this.baselines.has(uri.toString()) || !this.isDirty(uri)) {
-      this.baselines.set(uri.toString(), entry.digest);
+    if (this.baselines.of(uri) === undefined || !this.isDirty(uri)) {
+      this.baselines.set(uri, entry.digest);
     }
     return bytes;
   }
@@ -176,7 +175,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       return;
     }
     const record = await this.checks.check(resource, decoder.decode(content));
-    const baseline = this.baselines.get(uri.toString());
+    const baseline = this.baselines.of(uri);
     // A record fetched for this save (here, or by the stat VS Code sends just before it, which no
     // document has read) is the service's current record: the conflict check reads nothing more.
     const justFetched = !known || (entry.unread && Date.now() - entry.loadedAt < JUST_FETCHED_MS);
@@ -206,7 +205,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     // A fetch that finished during the save cached what was there before it: this entry is newer.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.baselines.set(uri.toString(), entry.digest);
+    this.baselines.set(uri, entry.digest);
     this.saved.fire(entry);
   }
 
@@ -260,7 +259,6 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   }
 
   private async load(resource: Resource): Promise<Entry> {
-    const key = resourceKey(resource);
     let entry: Entry;
     if (resource.kind === 'schema') {
       const doc = await this.connection.client.readSchemaDoc(resource.id);
@@ -270,6 +268,11 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       const bin = await this.connection.client.readBin(resource.id, resource.version);
       entry = this.entry(resource, bin.record, { name: bin.metadata.name, private: bin.metadata.private });
     }
+    return this.cache(resource, entry);
+  }
+
+  private cache(resource: Resource, entry: Entry): Entry {
+    const key = resourceKey(resource);
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.evict(entry);

@@ -23,8 +23,11 @@ export class SaveChecks {
     private readonly resolveConflict: ConflictResolver,
   ) {}
 
-  /** JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before any request. */
-  async check(resource: Resource, text: string): Promise<RecordText> {
+  /**
+   * JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before
+   * any request. `refused` begins the message of a refusal (a restore is not a save).
+   */
+  async check(resource: Resource, text: string, refused = 'Not saved'): Promise<RecordText> {
     // Parsed here for the checks that cost no request; the schema check parses it again in the validation worker.
     let record: RecordText;
     try {
@@ -32,26 +35,26 @@ export class SaveChecks {
     } catch (error) {
       const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {
-        throw vscode.FileSystemError.NoPermissions(`Not saved: the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`);
+        throw vscode.FileSystemError.NoPermissions(`${refused}: the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`);
       }
-      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
+      throw error instanceof BinServiceError ? fsError(error, refused) : error;
     }
     try {
       // Blank or over the plan's size: refused here, before the conflict check spends a read.
       recordBody(record, settings.plan(), resource.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
     } catch (error) {
-      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
+      throw error instanceof BinServiceError ? fsError(error, refused) : error;
     }
     if (resource.kind === 'schema') {
       const problem = await this.schemaDocs.schemaProblem(record.value);
       if (problem) {
-        throw vscode.FileSystemError.NoPermissions(`Not saved: ${problem}`);
+        throw vscode.FileSystemError.NoPermissions(`${refused}: ${problem}`);
       }
       return record;
     }
     const collectionId = this.binCollections.of(resource.id);
     if (settings.validation() && collectionId) {
-      await this.checkSchema(collectionId, text);
+      await this.checkSchema(collectionId, text, refused);
     }
     return record;
   }
@@ -60,9 +63,17 @@ export class SaveChecks {
    * The service has no etag: read before writing. `write` when the service holds what this
    * document was based on; `stored` when it already holds the text being saved (a save whose
    * answer was lost); otherwise the user is asked, and a document with no known base is asked
-   * about too. `current` is the record the service sent just now (serialized), when the save had to read it anyway.
+   * about too. `current` is the record the service sent just now (serialized), when the save had to
+   * read it anyway; `resolve` replaces the question (a programmatic command never asks).
    */
-  async beforeWrite(uri: vscode.Uri, resource: Resource, baseline: string | undefined, saving: RecordText, current?: Uint8Array): Promise<'write' | 'stored' | 'cancel'> {
+  async beforeWrite(
+    uri: vscode.Uri,
+    resource: Resource,
+    baseline: string | undefined,
+    saving: RecordText,
+    current?: Uint8Array,
+    resolve = this.resolveConflict,
+  ): Promise<'write' | 'stored' | 'cancel'> {
     const bytes = current ?? serialize(await this.readCurrent(resource));
     const digest = digestOfBytes(bytes);
     if (digest === digestOf(saving.value)) {
@@ -71,7 +82,7 @@ export class SaveChecks {
     if (digest === baseline) {
       return 'write';
     }
-    const choice = await this.resolveConflict(uri, decoder.decode(bytes));
+    const choice = await resolve(uri, decoder.decode(bytes));
     return choice === 'overwrite' ? 'write' : 'cancel';
   }
 
@@ -81,7 +92,7 @@ export class SaveChecks {
       : (await this.connection.client.readBin(resource.id)).record;
   }
 
-  private async checkSchema(collectionId: string, text: string): Promise<void> {
+  private async checkSchema(collectionId: string, text: string, refused: string): Promise<void> {
     let checked;
     try {
       checked = await this.schemaDocs.check(collectionId, text, 0);
@@ -91,14 +102,14 @@ export class SaveChecks {
         return;
       }
       if (error instanceof CannotValidate) {
-        throw vscode.FileSystemError.NoPermissions(`Not saved: ${error.message}`);
+        throw vscode.FileSystemError.NoPermissions(`${refused}: ${error.message}`);
       }
-      throw error instanceof BinServiceError ? fsError(error, 'Not saved: the schema doc could not be read') : error;
+      throw error instanceof BinServiceError ? fsError(error, `${refused}: the schema doc could not be read`) : error;
     }
     const problems = checked?.result.schemaCount ?? 0;
     if (checked && problems > 0) {
       throw vscode.FileSystemError.NoPermissions(
-        `Not saved: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"`,
+        `${refused}: ${problems} schema problem${problems === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"`,
       );
     }
   }

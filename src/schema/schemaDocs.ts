@@ -21,6 +21,9 @@ export class SchemaDocs {
   /** Collections missing from a listing that was fetched again for them: not again. */
   private readonly relisted = new Set<string>();
 
+  /** Names of the schema docs read or saved so far: the view shows them without a request. */
+  private readonly names = new Map<string, string>();
+
   /** The text each schema doc's version is compiled from, serialized once. */
   private readonly texts = new WeakMap<SchemaDoc, string>();
 
@@ -72,7 +75,10 @@ export class SchemaDocs {
     if (!doc) {
       doc = this.client().readSchemaDoc(id);
       this.docs.set(id, doc);
-      doc.catch(() => this.docs.delete(id));
+      doc.then(
+        (read) => this.names.set(id, read.metadata.name),
+        () => this.docs.delete(id),
+      );
     }
     return doc;
   }
@@ -80,12 +86,18 @@ export class SchemaDocs {
   /** After a schema doc was saved or read fresh: later validations use this version. */
   updated(doc: SchemaDoc): void {
     this.docs.set(doc.metadata.id, Promise.resolve(doc));
+    this.names.set(doc.metadata.id, doc.metadata.name);
   }
 
-  attached(collectionId: string, schemaDocId: string | undefined): void {
+  nameOf(schemaDocId: string): string | undefined {
+    return this.names.get(schemaDocId);
+  }
+
+  /** A collection changed by a command (a schema doc attached, a new name): listed so without listing again. */
+  changed(collectionId: string, changes: Partial<Collection>): void {
     const current = this.collections;
     if (current) {
-      this.collections = current.then((list) => list.map((c) => (c.id === collectionId ? { ...c, schemaDocId } : c)));
+      this.collections = current.then((list) => list.map((c) => (c.id === collectionId ? { ...c, ...changes } : c)));
     }
   }
 
@@ -100,6 +112,7 @@ export class SchemaDocs {
   clear(): void {
     this.collections = undefined;
     this.docs.clear();
+    this.names.clear();
     this.relisted.clear();
   }
 

@@ -36,6 +36,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       bins: (listingId) => this.page(listingId),
       remembered,
       rememberedShown: () => this.rememberedShown,
+      schemaDocName: (id) => schemaDocs.nameOf(id),
     };
     this.collectionsRoot = new CollectionsNode(this.listings);
     this.uncategorizedRoot = new UncategorizedNode(this.listings);
@@ -88,6 +89,17 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       page.bins = page.bins.map((b) => (b.id === id ? { ...b, ...changes } : b));
     }
     this.changed.fire(undefined);
+  }
+
+  /** What a fetched listing says of a bin (its privacy, its name), without a request. */
+  listed(id: string): BinSummary | undefined {
+    for (const page of this.pages.values()) {
+      const bin = page.bins.find((b) => b.id === id);
+      if (bin) {
+        return bin;
+      }
+    }
+    return undefined;
   }
 
   /** A deleted bin leaves its listings without fetching them again. */

@@ -39,7 +39,11 @@ export class RememberedBins {
   }
 
   has(id: string): boolean {
-    return this.known().index.get(id) !== undefined;
+    return this.get(id) !== undefined;
+  }
+
+  get(id: string): RememberedBin | undefined {
+    return this.known().index.get(id);
   }
 
   /** Up to `limit` bins from the `offset`th, most recently remembered first. */

@@ -1,11 +1,16 @@
-/** Context keys for the manifest's `when` clauses, kept in step with the key store. */
+/** Context keys for the manifest's `when` clauses, kept in step with the key store and the service URL. */
 import * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
 import { ContextKey } from '../commands/ids';
+import { DEFAULT_API_URL, settings } from '../config';
 
-/** `jsonbin.hasKey` drives the welcome view and the menus that need a key. */
-export function trackKeyContext(connection: Connection): vscode.Disposable {
+/**
+ * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
+ * shows Open in Dashboard only where the jsonbin.io dashboard knows the bins.
+ */
+export function trackContextKeys(connection: Connection): vscode.Disposable {
   const update = async () => {
+    void vscode.commands.executeCommand('setContext', ContextKey.hostedService, settings.apiUrl() === DEFAULT_API_URL);
     await vscode.commands.executeCommand('setContext', ContextKey.hasKey, Boolean(await connection.keys.get()));
   };
   void update();

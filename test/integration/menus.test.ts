@@ -14,7 +14,7 @@ import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
-import { closeAll, labelOf, manifest, requestsDuring, setup, TEST_KEY, until, type MenuEntry, type World } from './support';
+import { asHostedService, closeAll, labelOf, manifest, requestsDuring, setup, TEST_KEY, until, type MenuEntry, type World } from './support';
 import { kindsMatching } from './when';
 
 /** What the user types or picks, confirms, or chooses in a file dialog. */
@@ -134,7 +134,8 @@ describe('every menu entry, as VS Code invokes it', function () {
       case 'view/item/context':
         return [await rowOfKind(kind!, bin?.name)];
       case 'editor/title': {
-        const uri = binUri(bin!.id, bin!.name);
+        // An entry for a version's tab shows on `/bin/<id>/v<n>/…` only.
+        const uri = binUri(bin!.id, bin!.name, place.entry.when?.includes('\\/v\\d+') ? 1 : undefined);
         await vscode.window.showTextDocument(uri);
         return [uri, { groupId: 0, editorIndex: 0 }];
       }
@@ -302,6 +303,96 @@ describe('every menu entry, as VS Code invokes it', function () {
     }
   };
 
+  /** Restore: the palette asks for the bin and the version, the version's tab gives both and holds the version's record. */
+  const restoreCase: Case = async (place, kind) => {
+    const bin = await newBin();
+    const args = await argsFor(place, kind, bin);
+    const fromPalette = place.menu === 'palette';
+    // The view listed the collections, which validating the version would otherwise list once.
+    await rowsOf((await roots())[0]);
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [bin.id, 'Version 1'] : []), true);
+    assert.deepEqual(pathsOf(requests), [
+      ...(fromPalette ? [`GET /v3/b/${bin.id}/versions/count`, `GET /v3/b/${bin.id}/1`] : []),
+      `GET /v3/b/${bin.id}/latest`,
+      `PUT /v3/b/${bin.id}`,
+    ]);
+    assert.equal(requests.at(-1)?.body, '{"n":1}');
+    assert.match(asked.at(-1) ?? '', /^Restore version 1 of /);
+    assert.ok(activeTab() instanceof vscode.TabInputTextDiff, 'the confirmation came without the diff');
+    assert.deepEqual((await w.other.readBin(bin.id)).record, { n: 1 });
+  };
+
+  /** What a copy costs: nothing when the bin's privacy is known (row, tab); the palette names a bin never read here, read once. */
+  const copyCase = (expected: (bin: { id: string }) => string) =>
+    binCase(
+      () => [],
+      async (bin, requests) => {
+        assert.deepEqual(pathsOf(requests), asked.length === 0 ? [] : [`GET /v3/b/${bin.id}/latest`]);
+        const copied = await vscode.env.clipboard.readText();
+        assert.ok(copied.startsWith(expected(bin)), copied);
+        assert.ok(!copied.includes(TEST_KEY) && !/X-Master-Key/i.test(copied), 'a public bin\'s copy carries no key');
+      },
+    );
+  const urlOf = (bin: { id: string }) => `${w.service.baseUrl}/b/${bin.id}/latest`;
+
+  const dashboardCase: Case = async (place, kind) => {
+    const bin = await newBin(kind ?? 'bin');
+    const args = await argsFor(place, kind, bin);
+    // Nothing may read from the hosted service while it is configured: no tab stays open.
+    await closeAll();
+    const opened: string[] = [];
+    w.api.setOpener(async (uri) => {
+      opened.push(uri.toString(true));
+      return true;
+    });
+    try {
+      const requests = await asHostedService(w, () => invoke(place.entry.command, args, ...(place.menu === 'palette' ? [bin.id] : [])));
+      assert.deepEqual(requests, []);
+      assert.deepEqual(opened, [`https://jsonbin.io/app/bins/${bin.id}`]);
+    } finally {
+      w.api.setOpener(undefined);
+    }
+  };
+
+  /** Renamed, then named back by someone else: the other cases find the collections by name. */
+  const renameCollectionCase: Case = async (place, kind) => {
+    const target = kind === 'collection.withSchemaDoc' ? collectionWithSchema : plainCollection;
+    const args = await argsFor(place, kind);
+    const fromPalette = place.menu === 'palette';
+    if (fromPalette) {
+      await run(Command.refresh);
+    }
+    const renamed = `${target.name} renamed`;
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [target.name] : []), renamed);
+    assert.deepEqual(pathsOf(requests), [...(fromPalette ? ['GET /v3/c'] : []), `PUT /v3/c/${target.id}/meta/name`]);
+    assert.equal(requests.at(-1)?.headers['x-collection-name'], renamed);
+    const [collections] = await roots();
+    const shown = await requestsDuring(w.service, () => row(collections, renamed));
+    assert.deepEqual(shown, [], 'the view lists the new name from what it fetched');
+    await w.other.renameCollection(target.id, target.name);
+  };
+
+  const renameSchemaDocCase: Case = async (place, kind) => {
+    const id = collectionWithSchema.schemaDocId;
+    const args = await argsFor(place, kind);
+    const fromPalette = place.menu === 'palette';
+    // The view shows the collection's rows (as the row form's own place does), for the check below.
+    await rowsOf(await row((await roots())[0], collectionWithSchema.name));
+    const before = await w.other.readSchemaDoc(id);
+    const renamed = `menu schema ${++made}`;
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [collectionWithSchema.name] : []), renamed);
+    // The contract renames a schema doc only with an update: its record goes back unchanged.
+    assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
+    assert.equal(requests.at(-1)?.headers['x-schema-doc-name'], renamed);
+    assert.equal(requests.at(-1)?.body, JSON.stringify(before.record));
+    const [collections] = await roots();
+    const shown = await requestsDuring(w.service, async () => {
+      const [schemaDocRow] = await rowsOf(await row(collections, collectionWithSchema.name));
+      assert.equal((await w.api.tree.getTreeItem(schemaDocRow)).description, renamed);
+    });
+    assert.deepEqual(shown, [], 'the view shows the new name without a request');
+  };
+
   const cases: Record<string, Case> = {
     [Command.setApiKey]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), TEST_KEY);
@@ -386,6 +477,13 @@ describe('every menu entry, as VS Code invokes it', function () {
     [Command.openSchemaDoc]: openSchemaDocCase,
     [Command.attachSchemaDoc]: attachCase,
     [Command.detachSchemaDoc]: detachCase,
+    [Command.restoreVersion]: restoreCase,
+    [Command.copyPublicUrl]: copyCase(urlOf),
+    [Command.copyFetchSnippet]: copyCase((bin) => `fetch(${JSON.stringify(urlOf(bin))})`),
+    [Command.copyCurlSnippet]: copyCase((bin) => `curl -sS '${urlOf(bin)}'\n`),
+    [Command.openInDashboard]: dashboardCase,
+    [Command.renameCollection]: renameCollectionCase,
+    [Command.renameSchemaDoc]: renameSchemaDocCase,
     [Command.setBinCollection]: async (place, kind) => {
       // A bin in no collection, told to be in the validated one: its schema doc now checks it.
       const id = (await w.other.createBin({ record: { b: 1 }, name: `told ${++made}` })).metadata.id;

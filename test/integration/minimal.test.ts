@@ -116,6 +116,31 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), { title: 'v1' });
   });
 
+  it('restores a version from its tab with the contract routes, validated against the collection it was told', async () => {
+    const id = (await other.createBin({ record: { title: 'first' }, private: false, collectionId: collection.id })).metadata.id;
+    await other.updateBin(id, { title: 'second' });
+    await vscode.commands.executeCommand(Command.setBinCollection, id, collection.id);
+    const uri = binUri(id, 'minimal (base record)', 0);
+    await vscode.window.showTextDocument(uri);
+    w.api.setPrompter({ input: async () => undefined, pick: async () => undefined, confirm: async () => true });
+    const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.tabRestoreVersion, uri));
+    w.api.setPrompter(undefined);
+    // The current record is read through /b/<id> (the service lacks /latest), then one PUT (validation may read the schema doc).
+    assert.deepEqual(requests.filter((r) => r.status === 200 && r.path.startsWith('/v3/b/')).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`), ['GET /v3/b/ID', 'PUT /v3/b/ID']);
+    assert.deepEqual((await other.readBin(id)).record, { title: 'first' });
+  });
+
+  it('renames a schema doc with the contract\'s update; says that renaming a collection is not offered', async () => {
+    const id = (await other.createSchemaDoc('minimal named', { type: 'object' })).metadata.id;
+    const renamed = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.renameSchemaDoc, id, 'minimal renamed'));
+    assert.deepEqual(renamed.map((r) => `${r.method} ${r.path.replace(id, 'ID')} ${r.status}`), ['GET /v3/s/ID 200', 'PUT /v3/s/ID 200']);
+    assert.equal((await other.readSchemaDoc(id)).metadata.name, 'minimal renamed');
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand(Command.renameCollection, collection.id, 'new name')),
+      /This bin service does not offer PUT \/c\/…\/meta\/name/,
+    );
+  });
+
   it('saves, deletes versions and reads a version with the contract routes; says what is missing', async () => {
     const id = (await other.createBin({ record: { title: 'v' }, collectionId: collection.id })).metadata.id;
     await vscode.commands.executeCommand(Command.setBinCollection, id, collection.id);

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { JsonBinApi } from '../../src/extension';
-import { BinClient } from '../../src/api';
+import { BinClient, HOSTED_API_URL } from '../../src/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
 import { Command } from '../../src/commands/ids';
@@ -29,12 +29,28 @@ export function setup(): Promise<World> {
     const account = service.addAccount('free', undefined, TEST_KEY);
     const paid = service.addAccount('paid');
     await config().update('apiUrl', baseUrl, vscode.ConfigurationTarget.Global);
+    // The web workbench saves a dirty document after a second by default (desktop does not): a
+    // test that edits then takes longer, on a busy machine, would see a save it never asked for.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const api = await extension().activate();
     await vscode.commands.executeCommand(Command.setApiKey, TEST_KEY);
     const other = new BinClient({ baseUrl, key: () => TEST_KEY });
     return { service, account, paid, api, other };
   })();
   return world;
+}
+
+/**
+ * Runs `action` with `jsonbin.apiUrl` set to the hosted service. Nothing may send a request
+ * meanwhile: callers close every tab first, and the suite keeps the view closed.
+ */
+export async function asHostedService<T>(w: World, action: () => Promise<T>): Promise<T> {
+  await config().update('apiUrl', HOSTED_API_URL, vscode.ConfigurationTarget.Global);
+  try {
+    return await action();
+  } finally {
+    await config().update('apiUrl', w.service.baseUrl, vscode.ConfigurationTarget.Global);
+  }
 }
 
 export function config(): vscode.WorkspaceConfiguration {

@@ -1,6 +1,6 @@
 /** Each row menu entry shows on exactly the row kinds it is meant for. */
 import * as assert from 'node:assert/strict';
-import { Command } from '../../src/commands/ids';
+import { Command, ContextKey } from '../../src/commands/ids';
 import { manifest } from './support';
 import { kindsMatching } from './when';
 
@@ -27,6 +27,12 @@ const meantFor: Record<string, string[]> = {
   [Command.rowForgetBin]: ['bin.remembered'],
   [Command.rowSaveBinAsFile]: BINS,
   [Command.rowExportCollection]: COLLECTIONS,
+  [Command.rowCopyPublicUrl]: BINS,
+  [Command.rowCopyFetchSnippet]: BINS,
+  [Command.rowCopyCurlSnippet]: BINS,
+  [Command.rowOpenInDashboard]: BINS,
+  [Command.rowRenameCollection]: COLLECTIONS,
+  [Command.rowRenameSchemaDoc]: ['schemaDoc'],
 };
 
 describe('row menus', () => {
@@ -41,6 +47,19 @@ describe('row menus', () => {
     const actual = Object.fromEntries(Object.entries(shown).map(([command, kinds]) => [command, [...kinds].sort()]));
     const expected = Object.fromEntries(Object.entries(meantFor).map(([command, kinds]) => [command, [...kinds].sort()]));
     assert.deepEqual(actual, expected);
+  });
+
+  it('show Open in Dashboard only for the hosted service, in the palette, on rows and on tabs', () => {
+    const dashboard: string[] = [Command.openInDashboard, Command.rowOpenInDashboard, Command.tabOpenInDashboard];
+    const entries = Object.values(manifest().contributes.menus)
+      .flat()
+      // The row and tab forms' `false` in the palette hides them there.
+      .filter((m) => dashboard.includes(m.command) && m.when !== 'false');
+    assert.deepEqual([...new Set(entries.map((m) => m.command))].sort(), [...dashboard].sort());
+    for (const entry of entries) {
+      // A conjunct of the clause (VS Code may reorder a clause it has parsed).
+      assert.ok((entry.when ?? '').split('&&').map((c) => c.trim()).includes(ContextKey.hostedService), `${entry.command}: ${entry.when}`);
+    }
   });
 
   it('put nothing on Load more and message rows', () => {

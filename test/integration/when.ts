@@ -14,7 +14,8 @@ export function holds(when: string, viewItem: string): boolean {
     if (match) {
       return new RegExp(match[1]).test(viewItem);
     }
-    if (clause === ContextKey.hasKey) {
+    // As a row shows with a key set and the hosted service configured.
+    if (clause === ContextKey.hasKey || clause === ContextKey.hostedService) {
       return true;
     }
     throw new Error(`clause not understood: ${clause}`);

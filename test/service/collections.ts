@@ -23,6 +23,14 @@ export function createCollection(c: Context): Answer {
   return ok({ record: collection.id, metadata: { createdAt: collection.createdAt, name } });
 }
 
+/** PUT /c/<id>/meta/name: the key first, then the collection, then the name, as creating one checks it. */
+export function renameCollection(c: Context, collectionId: string): Answer {
+  const caller = account(c);
+  const collection = ownedCollection(c, caller, collectionId);
+  collection.name = nameHeader(c, 'X-Collection-Name', 32, M.collectionName, true)!;
+  return ok({ record: collection.id, metadata: { name: collection.name } });
+}
+
 /** GET /c/<id>/bins[/<lastBinId>], with `uncategorized` for the bins in no collection. */
 export function listBins(c: Context, collectionId: string, after: string | undefined): Answer {
   const caller = account(c);

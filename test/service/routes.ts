@@ -1,5 +1,5 @@
 /** Routes a request of the local bin service to its handler. */
-import { attachSchemaDoc, createCollection, createSchemaDoc, listBins, listCollections, readSchemaDoc, updateSchemaDoc } from './collections';
+import { attachSchemaDoc, createCollection, createSchemaDoc, listBins, listCollections, readSchemaDoc, renameCollection, updateSchemaDoc } from './collections';
 import { createBin, deleteBin, readBin, updateBin, updateMeta, versionCount } from './bins';
 import { fail, Refusal, type Answer, type Context } from './http';
 import { M } from './messages';
@@ -40,6 +40,7 @@ function dispatch(c: Context): Answer {
     if (id === undefined && m === 'GET') return listCollections(c);
     if (id === undefined && m === 'POST') return createCollection(c);
     if (id !== undefined && m === 'GET' && rest[0] === 'bins' && rest.length <= 2) return listBins(c, id, rest[1]);
+    if (id !== undefined && m === 'PUT' && sub === 'meta/name') return renameCollection(c, id);
     if (id !== undefined && m === 'PUT' && (sub === 'schemadoc/add' || sub === 'schemadoc/remove')) return attachSchemaDoc(c, id, rest[1]);
   }
   if (resource === 's') {

@@ -44,13 +44,13 @@ export interface ServiceOptions {
   minimal?: boolean;
   /**
    * Only the contract's routes and the reads it refers to: version counts and the `/meta/...`
-   * routes answer 404 as a plain web server would.
+   * routes (of bins and collections) answer 404 as a plain web server would.
    */
   bareRoutes?: boolean;
 }
 
 /** Routes beyond the contract that a compatible service may lack. */
-const EXTRA_ROUTE = /^\/b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)$/;
+const EXTRA_ROUTE = /^\/(b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)|c\/[^/]+\/meta\/name)$/;
 
 export class BinService {
   readonly store = new Store();

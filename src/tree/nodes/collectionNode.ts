@@ -31,7 +31,7 @@ export class CollectionNode extends Node {
   override async children(): Promise<Node[]> {
     const { collection } = this;
     const page = await this.listings.bins(collection.id);
-    const nodes: Node[] = collection.schemaDocId ? [new SchemaDocNode(this, collection.schemaDocId, collection)] : [];
+    const nodes: Node[] = collection.schemaDocId ? [new SchemaDocNode(this, collection.schemaDocId, collection, this.listings.schemaDocName(collection.schemaDocId))] : [];
     nodes.push(...page.bins.map((b) => new BinNode(this, b, collection, false)));
     if (page.more) {
       nodes.push(new LoadMoreNode(this, collection.id));

@@ -12,6 +12,8 @@ export interface Listings {
   remembered: RememberedBins;
   /** How many remembered bins are shown: pages of them, as the user asks for more. */
   rememberedShown(): number;
+  /** A schema doc's name, when it was read or saved already. */
+  schemaDocName(id: string): string | undefined;
 }
 
 export abstract class Node {

@@ -1,0 +1,50 @@
+/**
+ * Addresses and snippets that read a bin from outside the editor. The key never appears in them:
+ * a private bin's snippet reads it from an environment variable the user sets.
+ */
+import { checkId, HOSTED_API_URL, normalizeBaseUrl, parseBaseUrl } from './checks';
+
+/** Where a snippet for a private bin takes the key from. */
+export const KEY_VARIABLE = 'JSONBIN_MASTER_KEY';
+
+export function isHostedService(baseUrl: string): boolean {
+  return normalizeBaseUrl(baseUrl) === HOSTED_API_URL;
+}
+
+/** The address that reads the latest record of a bin; without a key it answers only for a public bin. */
+export function publicUrl(baseUrl: string, binId: string): string {
+  // Parsed, so that what reaches a snippet is a well-formed URL, as the client itself sends to.
+  return `${parseBaseUrl(baseUrl).href.replace(/\/+$/, '')}/b/${checkId(binId, 'Bin Id')}/latest`;
+}
+
+export function dashboardUrl(binId: string): string {
+  return `https://jsonbin.io/app/bins/${checkId(binId, 'Bin Id')}`;
+}
+
+/**
+ * JavaScript that prints the bin's record, for Node 18 or later and browsers alike (no top-level
+ * await, no import). A private bin's key comes from `process.env.JSONBIN_MASTER_KEY`.
+ */
+export function fetchSnippet(baseUrl: string, binId: string, isPrivate: boolean): string {
+  const url = JSON.stringify(publicUrl(baseUrl, binId));
+  const options = isPrivate ? `, {\n  headers: { "X-Master-Key": process.env.${KEY_VARIABLE} },\n}` : '';
+  return [
+    `fetch(${url}${options})`,
+    '  .then((response) => {',
+    '    if (!response.ok) throw new Error(`JSONBin answered ${response.status}`);',
+    '    return response.json();',
+    '  })',
+    '  .then(({ record }) => console.log(record));',
+    '',
+  ].join('\n');
+}
+
+/** A POSIX shell command that prints the bin with its metadata; a private bin's key comes from `$JSONBIN_MASTER_KEY`. */
+export function curlSnippet(baseUrl: string, binId: string, isPrivate: boolean): string {
+  const key = isPrivate ? ` -H "X-Master-Key: $${KEY_VARIABLE}"` : '';
+  return `curl -sS${key} ${shellQuoted(publicUrl(baseUrl, binId))}\n`;
+}
+
+function shellQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
