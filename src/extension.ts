@@ -33,6 +33,8 @@ export interface JsonBinApi {
   setPrompter(prompter: Prompter | undefined): void;
   /** The JSONBin view's data, as VS Code sees it. */
   readonly tree: vscode.TreeDataProvider<Node>;
+  /** The JSONBin view itself: its title's description says what it is filtered by. */
+  readonly view: Pick<vscode.TreeView<Node>, 'description'>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
 }
@@ -103,6 +105,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   performance.measure('jsonbin.activate', 'jsonbin.activate.start');
   return {
     tree,
+    view: treeView,
     validationStatus,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;

@@ -25,15 +25,6 @@ export function hasRecord(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
 }
 
-/**
- * A read's `{ record, metadata }` (of bin `id`, when given): what a service answers unless asked
- * for the bare record, which may itself be any JSON.
- */
-export function isRead(answer: unknown, id?: string): boolean {
-  const { record, metadata, ...rest } = ((typeof answer === 'object' && answer) || {}) as { record?: unknown; metadata?: { id?: unknown } | null };
-  return record !== undefined && typeof metadata === 'object' && metadata !== null && (id === undefined || (Object.keys(rest).length === 0 && metadata.id === id));
-}
-
 /** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
 export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
   let fits: boolean;

@@ -9,8 +9,6 @@ export const SIZE_LIMITS: Record<Plan, number> = { free: 500 * KB, paid: 1024 * 
 export const MAX_BIN_NAME = 128;
 /** Collection and schema doc names, per the public API documentation. */
 export const MAX_SHORT_NAME = 32;
-/** A JSONPath travels in a header: a bound well above any path written by hand. */
-export const MAX_JSON_PATH = 1024;
 
 /** What an id of a bin, collection or schema doc may be: a plain path segment. */
 export const ID_PATTERN = '[A-Za-z0-9_-]{1,64}';

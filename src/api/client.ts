@@ -1,6 +1,6 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
-import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_JSON_PATH, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
-import { deleted, hasRecord, isRead, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
+import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
+import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
 import { BinServiceError, type Operation } from './errors';
 import type { RecordText } from './record';
 import type { Request, Transport, TransportOptions } from './transport';
@@ -59,8 +59,6 @@ export class BinClient {
   private keyAccepted = false;
   /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
   private latest = '/latest';
-  /** Set once the service answered a JSONPath read with the whole record. */
-  private jsonPathIgnored = false;
 
   constructor(private readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
@@ -93,41 +91,12 @@ export class BinClient {
 
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
-    const bin =
-      version === undefined
-        ? await this.readLatest<Bin>(id)
-        : await this.call<Bin>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}/${checkVersion(version)}`, key: 'ifGiven', binId: id });
-    shaped(bin, (a) => isRead(a), 'a record and its metadata');
+    const bin = version === undefined ? await this.readLatest<Bin>(id) : await this.read<Bin>(id, `/${checkVersion(version)}`);
+    shaped(bin, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'a record and its metadata');
     if (typeof bin.metadata.collectionId === 'string') {
       this.options.onCollectionOf?.(id, bin.metadata.collectionId);
     }
     return bin;
-  }
-
-  /** The latest record alone (`X-Bin-Meta: false`); a service that ignores the header wraps it with metadata, set aside here. */
-  async readRecord(id: string): Promise<Json> {
-    const answer = await this.readLatest<Json>(id, { 'X-Bin-Meta': 'false' });
-    return isRead(answer, id) ? (answer as unknown as Bin).record : answer;
-  }
-
-  /**
-   * The values a JSONPath selects in the latest record (`X-JSON-Path`), as the list the service
-   * answers, bare or as the record of a read. A service that ignores the header answers the whole
-   * record, which is refused rather than passed off as a selection, and not asked again.
-   */
-  async selectJsonPath(id: string, path: string): Promise<{ matches: Json[]; metadata?: Bin['metadata'] }> {
-    checkName(path, MAX_JSON_PATH, 'X-JSON-Path');
-    const ignored = (status?: number) => new BinServiceError('unsupported', 'This bin service ignores X-JSON-Path: it answers the whole record, not the parts a path selects', status, 'readBin');
-    if (this.jsonPathIgnored) {
-      throw ignored();
-    }
-    const answer = await this.readLatest<unknown>(id, { 'X-JSON-Path': path });
-    const read = isRead(answer, id) ? (answer as Bin) : { record: answer as Json, metadata: undefined };
-    if (!Array.isArray(read.record)) {
-      this.jsonPathIgnored = true;
-      throw ignored(200);
-    }
-    return { matches: read.record, metadata: read.metadata };
   }
 
   async versionCount(id: string): Promise<VersionCount> {
@@ -267,16 +236,22 @@ export class BinClient {
     return this.transport;
   }
 
-  /** `GET /b/<id>/latest`, or `/b/<id>`, which reads the latest record too, on services that lack the `/latest` route. */
-  private readLatest<T>(id: string, headers?: Record<string, string>): Promise<T> {
-    const read = (segment: string) => this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers });
-    return read(this.latest).catch((error: unknown) => {
+  /**
+   * `GET /b/<id>/latest`, or `/b/<id>`, which reads the latest record too, on services that lack
+   * the `/latest` route; `headers` ask for a part of it (see `partialReads.ts`).
+   */
+  readLatest<T>(id: string, headers?: Record<string, string>): Promise<T> {
+    return this.read<T>(id, this.latest, headers).catch((error: unknown) => {
       if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
         throw error;
       }
       this.latest = '';
-      return read('');
+      return this.read<T>(id, '', headers);
     });
+  }
+
+  private read<T>(id: string, segment: string, headers?: Record<string, string>): Promise<T> {
+    return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers });
   }
 
   private async call<T>(call: Call): Promise<T> {

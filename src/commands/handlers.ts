@@ -2,12 +2,14 @@
 import { accountCommands } from './accountCommands';
 import { binCommands } from './binCommands';
 import { binStateCommands } from './binStateCommands';
+import { findCommands } from './findCommands';
 import type { CommandId } from './ids';
 import type { Parts } from './parts';
+import { peekCommands } from './peekCommands';
 import type { Handler } from './register';
 import { schemaCommands } from './schemaCommands';
 import { versionCommands } from './versionCommands';
 
 export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
-  return new Map([...accountCommands(p), ...binCommands(p), ...binStateCommands(p), ...versionCommands(p), ...schemaCommands(p)]);
+  return new Map([...accountCommands(p), ...binCommands(p), ...binStateCommands(p), ...versionCommands(p), ...schemaCommands(p), ...findCommands(p), ...peekCommands(p)]);
 }

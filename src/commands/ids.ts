@@ -30,6 +30,11 @@ export const Command = {
   attachSchemaDoc: 'jsonbin.attachSchemaDoc',
   detachSchemaDoc: 'jsonbin.detachSchemaDoc',
   setBinCollection: 'jsonbin.setBinCollection',
+  findBin: 'jsonbin.findBin',
+  filterBins: 'jsonbin.filterBins',
+  clearFilter: 'jsonbin.clearFilter',
+  openJsonPath: 'jsonbin.openJsonPath',
+  openRecordOnly: 'jsonbin.openRecordOnly',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -38,6 +43,9 @@ export const Command = {
   viewAddBin: 'jsonbin.view.addBin',
   viewCreateCollection: 'jsonbin.view.createCollection',
   viewCreateSchemaDoc: 'jsonbin.view.createSchemaDoc',
+  viewFindBin: 'jsonbin.view.findBin',
+  viewFilterBins: 'jsonbin.view.filterBins',
+  viewClearFilter: 'jsonbin.view.clearFilter',
 
   rowCreateBin: 'jsonbin.row.createBin',
   rowAddBin: 'jsonbin.row.addBin',
@@ -56,11 +64,15 @@ export const Command = {
   rowAttachSchemaDoc: 'jsonbin.row.attachSchemaDoc',
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   rowLoadMore: 'jsonbin.row.loadMore',
+  rowOpenJsonPath: 'jsonbin.row.openJsonPath',
+  rowOpenRecordOnly: 'jsonbin.row.openRecordOnly',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
   tabCopyBinId: 'jsonbin.tab.copyBinId',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
+  tabOpenJsonPath: 'jsonbin.tab.openJsonPath',
+  tabOpenRecordOnly: 'jsonbin.tab.openRecordOnly',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -68,6 +80,8 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** Context keys that the manifest's `when` clauses read. */
 export const ContextKey = {
   hasKey: 'jsonbin.hasKey',
+  /** The bins view is narrowed by Filter Bins: its Clear Filter button shows. */
+  filtered: 'jsonbin.filtered',
 } as const;
 
 /** The one view of the extension. */

@@ -4,9 +4,22 @@
  */
 import * as vscode from 'vscode';
 
+/** Items that arrive over time (a search's matches), shown as they come. */
+export interface LiveItems<T extends vscode.QuickPickItem> {
+  readonly items: readonly T[];
+  /** How far the work got, or how it ended. */
+  readonly status: string;
+  readonly done: boolean;
+  readonly onDidChange: vscode.Event<void>;
+  /** The pick closed, with a choice or without: the work can stop. */
+  close(): void;
+}
+
 export interface Prompter {
   input(options: vscode.InputBoxOptions): Thenable<string | undefined>;
   pick<T extends vscode.QuickPickItem>(items: T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  /** A pick whose items arrive while it is open; a prompter without it is asked `pick` with the items once they all came. */
+  pickLive?<T extends vscode.QuickPickItem>(live: LiveItems<T>, options: vscode.QuickPickOptions): Thenable<T | undefined>;
   /** A modal warning with one action; resolves whether the user chose it. */
   confirm(message: string, detail: string, action: string): Thenable<boolean>;
 }
@@ -19,7 +32,8 @@ export const windowPrompter: Prompter = {
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */
 export class Prompts implements Prompter {
-  private current: Prompter = windowPrompter;
+  /** What asks: live picks (`livePick.ts`) go to it directly. */
+  current: Prompter = windowPrompter;
 
   replace(prompter: Prompter | undefined): void {
     this.current = prompter ?? windowPrompter;

@@ -25,6 +25,8 @@ const meantFor: Record<string, string[]> = {
   [Command.rowDeleteVersions]: BINS,
   [Command.rowDeleteBin]: BINS,
   [Command.rowForgetBin]: ['bin.remembered'],
+  [Command.rowOpenJsonPath]: BINS,
+  [Command.rowOpenRecordOnly]: BINS,
 };
 
 describe('row menus', () => {

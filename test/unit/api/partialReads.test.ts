@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { BinServiceError } from '../../../src/api';
+import { readRecord, selectJsonPath } from '../../../src/api/partialReads';
 import { startFixture, type Fixture } from '../../support/fixture';
 
 const record = { title: 'Graphs', modules: [{ name: 'Paths' }, { name: 'Trees' }] };
@@ -23,22 +24,22 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
 
   it('reads the bare record with X-Bin-Meta: false, in one request', async () => {
     const mark = f.service.log.length;
-    assert.deepEqual(await f.client(f.free).readRecord(id), record);
+    assert.deepEqual(await readRecord(f.client(f.free), id), record);
     assert.deepEqual(sent(mark), [`/v3/b/${id}/latest false`]);
   });
 
   it('takes the record out of a read answer when the service ignores X-Bin-Meta, and keeps a record that only looks like one', async () => {
     const client = f.client(f.free);
     f.service.fault({ times: 1, body: { record, metadata: { id, private: true } } });
-    assert.deepEqual(await client.readRecord(id), record);
+    assert.deepEqual(await readRecord(client, id), record);
     const lookalike = { record: 1, metadata: { id: 'another' } };
     f.service.fault({ times: 1, body: lookalike });
-    assert.deepEqual(await client.readRecord(id), lookalike);
+    assert.deepEqual(await readRecord(client, id), lookalike);
   });
 
   it('selects with X-JSON-Path: the matches as a list, with the metadata of the read', async () => {
     const mark = f.service.log.length;
-    const selected = await f.client(f.free).selectJsonPath(id, '$.modules[*].name');
+    const selected = await selectJsonPath(f.client(f.free), id, '$.modules[*].name');
     assert.deepEqual(selected.matches, ['Paths', 'Trees']);
     assert.equal(selected.metadata?.name, 'course');
     assert.deepEqual(sent(mark), [`/v3/b/${id}/latest $.modules[*].name`]);
@@ -46,12 +47,12 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
 
   it('takes a bare list of matches as well', async () => {
     f.service.fault({ times: 1, body: ['Paths'] });
-    const selected = await f.client(f.free).selectJsonPath(id, '$.modules[0].name');
+    const selected = await selectJsonPath(f.client(f.free), id, '$.modules[0].name');
     assert.deepEqual(selected, { matches: ['Paths'], metadata: undefined });
   });
 
   it("rejects a path the service cannot read with the service's message", async () => {
-    const error = await rejects(f.client(f.free).selectJsonPath(id, '$.modules['));
+    const error = await rejects(selectJsonPath(f.client(f.free), id, '$.modules['));
     assert.equal(error.kind, 'invalidInput');
     assert.equal(error.status, 400);
     assert.match(error.message, /^Invalid X-JSON-Path provided: /);
@@ -60,9 +61,9 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
   it('refuses a blank path or one a header cannot carry before any request', async () => {
     const mark = f.service.log.length;
     const client = f.client(f.free);
-    assert.equal((await rejects(client.selectJsonPath(id, ' '))).kind, 'invalidInput');
-    assert.match((await rejects(client.selectJsonPath(id, '$.a\n.b'))).message, /line breaks/);
-    assert.match((await rejects(client.selectJsonPath(id, "$['名']"))).message, /Latin-1/);
+    assert.equal((await rejects(selectJsonPath(client, id, ' '))).kind, 'invalidInput');
+    assert.match((await rejects(selectJsonPath(client, id, '$.a\n.b'))).message, /line breaks/);
+    assert.match((await rejects(selectJsonPath(client, id, "$['名']"))).message, /Latin-1/);
     assert.deepEqual(sent(mark), []);
   });
 
@@ -77,7 +78,7 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
 
     it('reads the record alone through /b/<id>, though the service ignores X-Bin-Meta', async () => {
       const mark = bare.service.log.length;
-      assert.deepEqual(await bare.client(bare.free).readRecord(bareId), record);
+      assert.deepEqual(await readRecord(bare.client(bare.free), bareId), record);
       assert.deepEqual(
         bare.service.requestsSince(mark).map((r) => `${r.status} ${r.path}`),
         [`404 /v3/b/${bareId}/latest`, `200 /v3/b/${bareId}`],
@@ -88,11 +89,11 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
       const client = bare.client(bare.free);
       await client.readBin(bareId);
       const mark = bare.service.log.length;
-      const first = await rejects(client.selectJsonPath(bareId, '$.title'));
+      const first = await rejects(selectJsonPath(client, bareId, '$.title'));
       assert.equal(first.kind, 'unsupported');
       assert.match(first.message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1);
-      const again = await rejects(client.selectJsonPath(bareId, '$.modules'));
+      const again = await rejects(selectJsonPath(client, bareId, '$.modules'));
       assert.match(again.message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1, 'no second request');
     });
