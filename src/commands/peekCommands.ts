@@ -63,15 +63,18 @@ export function peekCommands(p: Parts): Handler[] {
 }
 
 /**
- * An open tab of the same part is shown again as it is; otherwise one read titles the tab and
- * serves its opening, so that a path the service refuses fails here, before any tab.
+ * A tab of the same part is shown again as it is; otherwise one read titles the tab and serves its
+ * opening, so that a path the service refuses fails here, before any tab.
  */
 async function open(p: Parts, part: Resource & { kind: 'peek' }, name?: string): Promise<vscode.Uri> {
   const key = resourceKey(part);
-  let uri = vscode.workspace.textDocuments.map((d) => d.uri).find((u) => {
-    const shown = parseUri(u);
-    return shown !== undefined && resourceKey(shown) === key;
-  });
+  let uri = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri : undefined))
+    .find((u) => {
+      const shown = u && parseUri(u);
+      return shown !== undefined && resourceKey(shown) === key;
+    });
   if (!uri) {
     const entry = await p.files.fetch(part);
     const label = name ?? entry.name ?? part.id;
@@ -81,9 +84,9 @@ async function open(p: Parts, part: Resource & { kind: 'peek' }, name?: string):
   return uri;
 }
 
-/** A bin's tab: its id, and its title, the bin's name when it has one. */
+/** A bin's tab: its id, and its title, which is the bin's name when it has one. */
 function tabTarget(uri: vscode.Uri): BinTarget {
-  const title = decodeURIComponent(uri.path.slice(uri.path.lastIndexOf('/') + 1)).replace(/\.json$/, '');
+  const title = uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/, '');
   const { id } = tabBin(uri);
   return { id, name: title === id ? undefined : title };
 }

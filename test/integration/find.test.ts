@@ -217,8 +217,8 @@ describe('Find Bin and Filter Bins', function () {
       await run(Command.filterBins, { private: true, name: 'needle' });
       assert.equal(w.api.view.description, 'filter: "needle", private');
       assert.deepEqual(await labels(await row('Beta', collectionsRoot.node)), ['beta needle']);
-      assert.deepEqual(await labels(await row('Alpha', collectionsRoot.node)), ['No fetched bins match the filter', 'Load 10 more…']);
-      assert.deepEqual(await labels(uncategorized.node), ['No fetched bins match the filter']);
+      assert.deepEqual(await labels(await row('Alpha', collectionsRoot.node)), ['Nothing fetched matches the filter', 'Load 10 more…']);
+      assert.deepEqual(await labels(uncategorized.node), ['Nothing fetched matches the filter']);
       await run(Command.filterBins, { collectionId: null, private: false });
       assert.equal(w.api.view.description, 'filter: public, in no collection');
       assert.deepEqual(await labels(), ['Bins in no collection']);

@@ -24,7 +24,7 @@ export class CollectionsNode extends Node {
     const collections = (await this.listings.collections()).filter((c) => !filter || c.id === filter);
     return collections.length > 0
       ? collections.map((c) => new CollectionNode(this, c, this.listings))
-      : [new MessageNode(this, 'No collections yet')];
+      : [new MessageNode(this, filter ? NO_MATCH : 'No collections yet')];
   }
 
   /** A collection's row, e.g. to reveal a bin just created in it. */

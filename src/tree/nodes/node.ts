@@ -25,7 +25,7 @@ export interface RowFilter {
 }
 
 /** The row that stands for an empty listing while filtered. */
-export const NO_MATCH = 'No fetched bins match the filter';
+export const NO_MATCH = 'Nothing fetched matches the filter';
 
 export abstract class Node {
   constructor(readonly parent: Node | undefined) {}
