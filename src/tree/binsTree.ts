@@ -124,6 +124,10 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   /** A listing's pages: the first is fetched (1 request) unless it already was. */
   async page(listingId: string): Promise<Page> {
+    const fetched = this.pages.get(listingId);
+    if (fetched) {
+      return fetched;
+    }
     await this.once(listingId, async () => {
       if (!this.pages.has(listingId)) {
         const bins = await this.connection.client.listBins(listingId);
