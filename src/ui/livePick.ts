@@ -25,7 +25,8 @@ export async function pickLive<T extends vscode.QuickPickItem>(prompter: Prompte
   }
 }
 
-function showLive<T extends vscode.QuickPickItem>(live: LiveItems<T>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+/** VS Code's quick pick, its items replaced as they come, busy until they all came. */
+export function showLive<T extends vscode.QuickPickItem>(live: LiveItems<T>, options: vscode.QuickPickOptions): Promise<T | undefined> {
   const pick = vscode.window.createQuickPick<T>();
   pick.placeholder = options.placeHolder;
   pick.matchOnDescription = options.matchOnDescription ?? false;
@@ -33,9 +34,11 @@ function showLive<T extends vscode.QuickPickItem>(live: LiveItems<T>, options: v
   pick.ignoreFocusOut = options.ignoreFocusOut ?? false;
   const update = () => {
     // New items must not move the highlight off the item the user is on.
-    const active = pick.activeItems;
+    const active = pick.activeItems.filter((item) => live.items.includes(item));
     pick.items = live.items;
-    pick.activeItems = active.filter((item) => live.items.includes(item));
+    if (active.length > 0) {
+      pick.activeItems = active;
+    }
     pick.title = live.status;
     pick.busy = !live.done;
   };

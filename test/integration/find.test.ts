@@ -7,9 +7,10 @@ import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/tree/nodes';
+import { showLive } from '../../src/ui/livePick';
 import type { LiveItems, Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';
-import { closeAll, config, labelOf, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { closeAll, config, labelOf, requestsDuring, setup, sleep, TEST_KEY, until, type World } from './support';
 
 const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
@@ -71,6 +72,7 @@ describe('Find Bin and Filter Bins', function () {
     });
   });
   beforeEach(() => run(Command.refresh));
+  afterEach(() => closeAll());
   after(async () => {
     w.api.setPrompter(undefined);
     await run(Command.clearFilter);
@@ -166,6 +168,45 @@ describe('Find Bin and Filter Bins', function () {
       `GET /v3/b/${ids['alpha needle 0']}/latest`,
     ]);
     assert.match(vscode.window.activeTextEditor?.document.uri.path ?? '', new RegExp(`^/bin/${ids['alpha needle 0']}/alpha needle 0\\.json$`));
+  });
+
+  it("in VS Code's own quick pick: the first match stays highlighted as more come, and Enter opens it", async () => {
+    prompter = {
+      input: async () => 'needle',
+      pick: async (items) => items.find((i) => i.label.includes('Search every collection')),
+      pickLive: (live, o) => showLive(live, o),
+    };
+    const mark = service.log.length;
+    const finding = run(Command.findBin);
+    // The collection list, four first pages and Alpha's second page.
+    await until(() => service.log.length - mark >= 6 || undefined, 'the search to end');
+    await sleep(300);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await finding;
+    await until(() => vscode.window.activeTextEditor?.document.uri.path.startsWith(`/bin/${ids['remembered needle']}/`) || undefined, 'the first match to open');
+    assert.equal(service.log.length - mark, 7, 'the search, then one read to open');
+  });
+
+  it("in VS Code's own quick pick: closing it stops the search and opens nothing", async () => {
+    let shown!: () => void;
+    const showing = new Promise<void>((resolve) => (shown = resolve));
+    prompter = {
+      input: async () => 'needle',
+      pick: async (items) => items.find((i) => i.label.includes('Search every collection')),
+      pickLive: <T extends vscode.QuickPickItem>(live: LiveItems<T>, o: vscode.QuickPickOptions) => {
+        const picked = showLive(live, o);
+        shown();
+        return picked;
+      },
+    };
+    const mark = service.log.length;
+    const finding = run(Command.findBin);
+    await showing;
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await finding;
+    await sleep(300);
+    assert.ok(service.log.length - mark < 6, `the search went on: ${service.log.length - mark} requests`);
+    assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
   it('stops when the pick is closed, sending no more requests', async () => {
