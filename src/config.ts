@@ -26,6 +26,8 @@ export const settings = {
   /** Quiet time after a keystroke before the record is validated again. */
   validationDelayMs: (): number => bounded('validation.delayMilliseconds', 250, 0, 5000),
   timeoutMs: (): number => bounded('requestTimeoutSeconds', 30, 1, 300) * 1000,
+  /** Requests Find Bin may send to list collections and their bins. */
+  findMaxRequests: (): number => Math.floor(bounded('find.maxRequests', 20, 0, 1000)),
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
   /** VS Code's own proxy settings, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,

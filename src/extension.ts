@@ -38,6 +38,8 @@ export interface JsonBinApi {
   readonly tree: vscode.TreeDataProvider<Node>;
   /** The view's drag and drop, as VS Code calls it. */
   readonly dragAndDrop: vscode.TreeDragAndDropController<Node>;
+  /** The JSONBin view itself: its title's description says what it is filtered by. */
+  readonly view: Pick<vscode.TreeView<Node>, 'description'>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
 }
@@ -113,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   return {
     tree,
     dragAndDrop: dragAndDropController,
+    view: treeView,
     validationStatus,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;

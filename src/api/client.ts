@@ -91,21 +91,7 @@ export class BinClient {
 
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
-    const path = `/b/${checkId(id, 'Bin Id')}`;
-    const read = (segment: string) => this.call<Bin>({ operation: 'readBin', method: 'GET', path: path + segment, key: 'ifGiven', binId: id });
-    let bin: Bin;
-    if (version !== undefined) {
-      bin = await read(`/${checkVersion(version)}`);
-    } else {
-      bin = await read(this.latest).catch((error: unknown) => {
-        // `/b/<id>` reads the latest record too, on services that lack the `/latest` route.
-        if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
-          throw error;
-        }
-        this.latest = '';
-        return read('');
-      });
-    }
+    const bin = version === undefined ? await this.readLatest<Bin>(id) : await this.read<Bin>(id, `/${checkVersion(version)}`);
     shaped(bin, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'a record and its metadata');
     if (typeof bin.metadata.collectionId === 'string') {
       this.options.onCollectionOf?.(id, bin.metadata.collectionId);
@@ -255,6 +241,24 @@ export class BinClient {
       return this.loaded;
     });
     return this.transport;
+  }
+
+  /**
+   * `GET /b/<id>/latest`, or `/b/<id>`, which reads the latest record too, on services that lack
+   * the `/latest` route; `headers` ask for a part of it (see `partialReads.ts`).
+   */
+  readLatest<T>(id: string, headers?: Record<string, string>): Promise<T> {
+    return this.read<T>(id, this.latest, headers).catch((error: unknown) => {
+      if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
+        throw error;
+      }
+      this.latest = '';
+      return this.read<T>(id, '', headers);
+    });
+  }
+
+  private read<T>(id: string, segment: string, headers?: Record<string, string>): Promise<T> {
+    return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers });
   }
 
   private async call<T>(call: Call): Promise<T> {

@@ -12,10 +12,10 @@ export interface BinTarget {
   name?: string;
 }
 
-/** Palette: the bin of the active tab, else asked for. */
+/** Palette: the bin of the active tab (its record, a version or a part of it), else asked for. */
 export async function activeOrAskedBin(ui: Prompter): Promise<BinTarget> {
   const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
-  if (active?.kind === 'bin') {
+  if (active && active.kind !== 'schema') {
     return { id: active.id };
   }
   return { id: await askBinReference(ui) };

@@ -2,8 +2,10 @@
 import { accountCommands } from './accountCommands';
 import { binCommands } from './binCommands';
 import { binStateCommands } from './binStateCommands';
+import { findCommands } from './findCommands';
 import type { CommandId } from './ids';
 import type { Parts } from './parts';
+import { peekCommands } from './peekCommands';
 import type { Handler } from './register';
 import { schemaCommands } from './schemaCommands';
 import { shareCommands } from './shareCommands';
@@ -19,5 +21,7 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...schemaCommands(p),
     ...transferCommands(p),
     ...shareCommands(p),
+    ...findCommands(p),
+    ...peekCommands(p),
   ]);
 }

@@ -42,6 +42,11 @@ export const Command = {
   copyCurlSnippet: 'jsonbin.copyCurlSnippet',
   renameCollection: 'jsonbin.renameCollection',
   renameSchemaDoc: 'jsonbin.renameSchemaDoc',
+  findBin: 'jsonbin.findBin',
+  filterBins: 'jsonbin.filterBins',
+  clearFilter: 'jsonbin.clearFilter',
+  openJsonPath: 'jsonbin.openJsonPath',
+  openRecordOnly: 'jsonbin.openRecordOnly',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -50,6 +55,9 @@ export const Command = {
   viewAddBin: 'jsonbin.view.addBin',
   viewCreateCollection: 'jsonbin.view.createCollection',
   viewCreateSchemaDoc: 'jsonbin.view.createSchemaDoc',
+  viewFindBin: 'jsonbin.view.findBin',
+  viewFilterBins: 'jsonbin.view.filterBins',
+  viewClearFilter: 'jsonbin.view.clearFilter',
 
   rowCreateBin: 'jsonbin.row.createBin',
   rowAddBin: 'jsonbin.row.addBin',
@@ -76,6 +84,8 @@ export const Command = {
   rowCopyCurlSnippet: 'jsonbin.row.copyCurlSnippet',
   rowRenameCollection: 'jsonbin.row.renameCollection',
   rowRenameSchemaDoc: 'jsonbin.row.renameSchemaDoc',
+  rowOpenJsonPath: 'jsonbin.row.openJsonPath',
+  rowOpenRecordOnly: 'jsonbin.row.openRecordOnly',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
@@ -87,6 +97,8 @@ export const Command = {
   tabOpenInDashboard: 'jsonbin.tab.openInDashboard',
   tabCopyFetchSnippet: 'jsonbin.tab.copyFetchSnippet',
   tabCopyCurlSnippet: 'jsonbin.tab.copyCurlSnippet',
+  tabOpenJsonPath: 'jsonbin.tab.openJsonPath',
+  tabOpenRecordOnly: 'jsonbin.tab.openRecordOnly',
 
   explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;
@@ -97,6 +109,8 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 export const ContextKey = {
   hasKey: 'jsonbin.hasKey',
   hostedService: 'jsonbin.hostedService',
+  /** The bins view is narrowed by Filter Bins: its Clear Filter button shows. */
+  filtered: 'jsonbin.filtered',
 } as const;
 
 /** The one view of the extension. */

@@ -10,7 +10,7 @@ import { settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
-import { isFolder, parseUri, resourceKey, type Resource } from './uris';
+import { isFolder, isReadOnly, parseUri, resourceKey, type Resource } from './uris';
 import { digestOf, digestOfBytes, serialize, type Entry } from './entry';
 import { fsError } from './errors';
 import { SaveChecks, type ConflictResolver } from './saveChecks';
@@ -139,7 +139,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       ctime: entry.ctime,
       mtime: entry.mtime,
       size: entry.size,
-      permissions: resource.kind === 'bin' && resource.version !== undefined ? vscode.FilePermission.Readonly : undefined,
+      permissions: isReadOnly(resource) ? vscode.FilePermission.Readonly : undefined,
     };
   }
 
@@ -165,8 +165,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const resource = this.resourceOf(uri);
-    if (resource.kind === 'bin' && resource.version !== undefined) {
-      throw vscode.FileSystemError.NoPermissions('A version of a bin is read-only');
+    if (isReadOnly(resource)) {
+      throw vscode.FileSystemError.NoPermissions('This tab is read-only');
     }
     const key = resourceKey(resource);
     const known = this.entries.get(key);
@@ -265,7 +265,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       this.schemaDocs.updated(doc);
       entry = this.entry(resource, doc.record, { name: doc.metadata.name });
     } else {
-      const bin = await this.connection.client.readBin(resource.id, resource.version);
+      const { client } = this.connection;
+      // The reads of a part of a bin load with the first one opened.
+      const bin =
+        resource.kind === 'peek' ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath) : await client.readBin(resource.id, resource.version);
       entry = this.entry(resource, bin.record, { name: bin.metadata.name, private: bin.metadata.private });
     }
     return this.cache(resource, entry);

@@ -1,6 +1,8 @@
 /**
  * `jsonbin:` URIs name a resource by id, so a tab restored after a reload needs nothing else:
- * `jsonbin:/bin/<id>/<title>.json`, `jsonbin:/bin/<id>/v<n>/<title>.json` (a version, read-only)
+ * `jsonbin:/bin/<id>/<title>.json`, `jsonbin:/bin/<id>/v<n>/<title>.json` (a version, read-only),
+ * `jsonbin:/bin/<id>/record/<title>.json` (the latest record alone, read-only),
+ * `jsonbin:/bin/<id>/path/<title>.json?<JSONPath>` (what the path selects in it, read-only)
  * and `jsonbin:/schema/<id>/<title>.json`. The title only names the tab.
  */
 import * as vscode from 'vscode';
@@ -10,10 +12,12 @@ export const SCHEME = 'jsonbin';
 
 export type Resource =
   | { kind: 'bin'; id: string; version?: number }
+  /** A look at a bin's latest record: all of it without metadata, or what `jsonPath` selects. */
+  | { kind: 'peek'; id: string; jsonPath?: string }
   | { kind: 'schema'; id: string };
 
 const ID = `(${ID_PATTERN})`;
-const BIN = new RegExp(`^/bin/${ID}(?:/v(\\d+))?/[^/]+\\.json$`);
+const BIN = new RegExp(`^/bin/${ID}(?:/(?:v(\\d+)|(record|path)))?/[^/]+\\.json$`);
 const SCHEMA = new RegExp(`^/schema/${ID}/[^/]+\\.json$`);
 
 export function parseUri(uri: vscode.Uri): Resource | undefined {
@@ -21,6 +25,9 @@ export function parseUri(uri: vscode.Uri): Resource | undefined {
     return undefined;
   }
   const bin = BIN.exec(uri.path);
+  if (bin?.[3]) {
+    return { kind: 'peek', id: bin[1], jsonPath: bin[3] === 'path' ? uri.query : undefined };
+  }
   if (bin) {
     return bin[2] === undefined ? { kind: 'bin', id: bin[1] } : { kind: 'bin', id: bin[1], version: Number(bin[2]) };
   }
@@ -28,16 +35,17 @@ export function parseUri(uri: vscode.Uri): Resource | undefined {
   return schema ? { kind: 'schema', id: schema[1] } : undefined;
 }
 
-const FOLDER = new RegExp(`^/(?:(?:bin(?:/${ID}(?:/v\\d+)?)?)|(?:schema(?:/${ID})?))?/?$`);
+const FOLDER = new RegExp(`^/(?:(?:bin(?:/${ID}(?:/(?:v\\d+|record|path))?)?)|(?:schema(?:/${ID})?))?/?$`);
 
 /** The folders that hold bins and schema docs: known without asking the service. */
 export function isFolder(uri: vscode.Uri): boolean {
   return uri.scheme === SCHEME && FOLDER.test(uri.path);
 }
 
-export function binUri(id: string, title?: string, version?: number): vscode.Uri {
-  const versionPart = version === undefined ? '' : `/v${version}`;
-  return vscode.Uri.from({ scheme: SCHEME, path: `/bin/${id}${versionPart}/${fileName(title ?? id)}` });
+/** A bin's latest record; a version (a number); or a part of the latest record: all of it alone (`{}`), or what `jsonPath` selects. */
+export function binUri(id: string, title?: string, part?: number | { jsonPath?: string }): vscode.Uri {
+  const segment = part === undefined ? '' : typeof part === 'number' ? `/v${part}` : part.jsonPath === undefined ? '/record' : '/path';
+  return vscode.Uri.from({ scheme: SCHEME, path: `/bin/${id}${segment}/${fileName(title ?? id)}`, query: typeof part === 'object' ? part.jsonPath : undefined });
 }
 
 export function schemaDocUri(id: string, title?: string): vscode.Uri {
@@ -52,7 +60,11 @@ function fileName(title: string): string {
 }
 
 export function resourceKey(resource: Resource): string {
-  return resource.kind === 'bin' && resource.version !== undefined
-    ? `bin:${resource.id}@${resource.version}`
-    : `${resource.kind}:${resource.id}`;
+  const at = resource.kind === 'peek' ? (resource.jsonPath === undefined ? '/record' : `?${resource.jsonPath}`) : resource.kind === 'bin' ? resource.version : undefined;
+  return `${resource.kind}:${resource.id}${at === undefined ? '' : `@${at}`}`;
+}
+
+/** Versions and peeks are what the service held when read: shown read-only, never saved. */
+export function isReadOnly(resource: Resource): boolean {
+  return resource.kind === 'peek' || (resource.kind === 'bin' && resource.version !== undefined);
 }

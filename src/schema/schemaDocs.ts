@@ -120,6 +120,11 @@ export class SchemaDocs {
     return this.validation.schemaProblem(schema);
   }
 
+  /** Whether the collections are listed (or being listed): listing them again costs nothing. */
+  get listed(): boolean {
+    return this.collections !== undefined;
+  }
+
   /** The account's collections, listed once and shared by the view and validation. */
   listCollections(): Promise<Collection[]> {
     if (!this.collections) {

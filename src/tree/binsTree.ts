@@ -8,10 +8,10 @@ import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from
 import type { Connection } from '../account/connection';
 import { Command } from '../commands/ids';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type Listings, type LoadMoreNode, type Node } from './nodes';
+import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type Listings, type LoadMoreNode, type Node, type RowFilter } from './nodes';
 import type { RememberedBins } from './rememberedBins';
 
-interface Page {
+export interface Page {
   bins: BinSummary[];
   more: boolean;
 }
@@ -19,8 +19,13 @@ interface Page {
 export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly pages = new Map<string, Page>();
+  /** What is fetched of each listing (a collection's id, or uncategorized); Find Bin searches it first. */
+  readonly pages = new Map<string, Page>();
+  /** A listing's last fetch: the view and Find Bin asking at once send one request. */
+  private readonly loading = new Map<string, Promise<void>>();
   private readonly listings: Listings;
+  /** What the rows are narrowed to (Filter Bins); `redraw` shows a change of it. */
+  filter?: RowFilter;
   private readonly collectionsRoot: CollectionsNode;
   private readonly uncategorizedRoot: UncategorizedNode;
   private rememberedShown = REMEMBERED_PER_PAGE;
@@ -37,6 +42,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       remembered,
       rememberedShown: () => this.rememberedShown,
       schemaDocName: (id) => schemaDocs.nameOf(id),
+      filter: () => this.filter,
     };
     this.collectionsRoot = new CollectionsNode(this.listings);
     this.uncategorizedRoot = new UncategorizedNode(this.listings);
@@ -53,10 +59,12 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) {
+      // A collection filter hides the bins in no collection; `null` (no collection) hides the collections.
+      const only = this.filter?.collectionId;
       if (await this.listings.hasKey()) {
-        return [this.collectionsRoot, this.uncategorizedRoot];
+        return only === undefined ? [this.collectionsRoot, this.uncategorizedRoot] : [only ? this.collectionsRoot : this.uncategorizedRoot];
       }
-      return this.listings.remembered.count > 0 ? [this.uncategorizedRoot] : [];
+      return this.listings.remembered.count > 0 && !only ? [this.uncategorizedRoot] : [];
     }
     try {
       return await node.children();
@@ -120,31 +128,48 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   async loadMore(node: LoadMoreNode): Promise<void> {
     if (node.listingId === REMEMBERED) {
       this.rememberedShown += REMEMBERED_PER_PAGE;
-      this.changed.fire(node.parent);
-      return;
+    } else {
+      await this.nextPage(node.listingId);
     }
-    const page = this.pages.get(node.listingId);
-    if (!page) {
-      return;
-    }
-    const next = await this.connection.client.listBins(node.listingId, page.bins[page.bins.length - 1].id);
-    page.bins.push(...next);
-    page.more = next.length === BINS_PER_PAGE;
     this.changed.fire(node.parent);
+  }
+
+  /** A listing's pages: the first is fetched (1 request) unless it already was. */
+  async page(listingId: string): Promise<Page> {
+    const fetched = this.pages.get(listingId);
+    if (fetched) {
+      return fetched;
+    }
+    await this.once(listingId, async () => {
+      if (!this.pages.has(listingId)) {
+        const bins = await this.connection.client.listBins(listingId);
+        this.pages.set(listingId, { bins, more: bins.length === BINS_PER_PAGE });
+      }
+    });
+    return this.pages.get(listingId) ?? this.page(listingId);
+  }
+
+  /** Fetches a listing's next page (1 request), when it has more. */
+  async nextPage(listingId: string): Promise<void> {
+    await this.once(listingId, async () => {
+      const page = this.pages.get(listingId);
+      if (page?.more) {
+        const next = await this.connection.client.listBins(listingId, page.bins[page.bins.length - 1].id);
+        page.bins.push(...next);
+        page.more = next.length === BINS_PER_PAGE;
+      }
+    });
   }
 
   dispose(): void {
     this.changed.dispose();
   }
 
-  private async page(listingId: string): Promise<Page> {
-    let page = this.pages.get(listingId);
-    if (!page) {
-      const bins = await this.connection.client.listBins(listingId);
-      page = { bins, more: bins.length === BINS_PER_PAGE };
-      this.pages.set(listingId, page);
-    }
-    return page;
+  /** Runs a listing's fetches one after another: each sees what the one before it fetched. */
+  private once(listingId: string, fetch: () => Promise<void>): Promise<void> {
+    const next = (this.loading.get(listingId) ?? Promise.resolve()).then(fetch, fetch);
+    this.loading.set(listingId, next);
+    return next;
   }
 }
 

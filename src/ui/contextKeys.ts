@@ -1,4 +1,4 @@
-/** Context keys for the manifest's `when` clauses, kept in step with the key store and the service URL. */
+/** Context keys for the manifest's `when` clauses, kept in step with the key store, the service URL and the view's filter. */
 import * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
 import { ContextKey } from '../commands/ids';
@@ -16,4 +16,9 @@ export function trackContextKeys(connection: Connection): vscode.Disposable {
   void update();
   // The connection changes when the key or the service URL (and so the key's slot) does.
   return connection.onDidChange(() => void update());
+}
+
+/** `jsonbin.filtered` shows Clear Filter while the view is filtered. */
+export function setFiltered(filtered: boolean): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', ContextKey.filtered, filtered);
 }

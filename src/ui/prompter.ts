@@ -8,9 +8,22 @@ import * as vscode from 'vscode';
 /** Long work that reports its progress and may be cancelled by the user. */
 export type Work<T> = (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>;
 
+/** Items that arrive over time (a search's matches), shown as they come. */
+export interface LiveItems<T extends vscode.QuickPickItem> {
+  readonly items: readonly T[];
+  /** How far the work got, or how it ended. */
+  readonly status: string;
+  readonly done: boolean;
+  readonly onDidChange: vscode.Event<void>;
+  /** The pick closed, with a choice or without: the work can stop. */
+  close(): void;
+}
+
 export interface Prompter {
   input(options: vscode.InputBoxOptions): Thenable<string | undefined>;
   pick<T extends vscode.QuickPickItem>(items: T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  /** A pick whose items arrive while it is open; a prompter without it is asked `pick` with the items once they all came. */
+  pickLive?<T extends vscode.QuickPickItem>(live: LiveItems<T>, options: vscode.QuickPickOptions): Thenable<T | undefined>;
   /** A modal warning with one action; resolves whether the user chose it. */
   confirm(message: string, detail: string, action: string): Thenable<boolean>;
   // The members below came later: a prompter given through the API without them uses the window's.
@@ -22,7 +35,10 @@ export interface Prompter {
   progress?<T>(title: string, work: Work<T>): Thenable<T>;
 }
 
-export const windowPrompter: Required<Prompter> = {
+/** What every prompter in use can do; live picks fall back to `pick` (`livePick.ts`). */
+type Complete = Required<Omit<Prompter, 'pickLive'>>;
+
+export const windowPrompter: Complete = {
   input: (options) => vscode.window.showInputBox(options),
   pick: (items, options) => vscode.window.showQuickPick(items, options),
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
@@ -32,8 +48,9 @@ export const windowPrompter: Required<Prompter> = {
 };
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */
-export class Prompts implements Required<Prompter> {
-  private current: Prompter = windowPrompter;
+export class Prompts implements Complete {
+  /** What asks: live picks (`livePick.ts`) go to it directly. */
+  current: Prompter = windowPrompter;
 
   replace(prompter: Prompter | undefined): void {
     this.current = prompter ?? windowPrompter;

@@ -10,7 +10,7 @@ import { startDemo } from '../../scripts/start.mjs';
 import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickExplorerMenu, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
-const STEPS = 13;
+const STEPS = 14;
 async function step(name, body) {
   try {
     await body();
@@ -272,6 +272,30 @@ try {
     assert.equal(writes[0].headers['x-bin-name'], 'optics-module');
     await showJsonBinView(page);
     await expandRow(page, 'Bins in no collection', 'optics-module');
+  });
+
+  await step('version tab: Restore This Version shows the diff, asks, and makes the version the latest record with one PUT', async () => {
+    await closeAllEditors(page);
+    await showJsonBinView(page);
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    await clickEditorTitle(page, 'Open Version of Bin');
+    await pick(page, 'Version 1');
+    await page.locator('.tabs-container .tab.active', { hasText: '(version 1).json' }).waitFor();
+    const { store } = demo.service;
+    const stored = store.bins.get(demo.demo.publicBinId);
+    const version = store.version(stored, 1);
+    assert.notDeepEqual(store.latest(stored), version, 'version 1 is not the latest record yet');
+    const mark = demo.service.log.length;
+    await clickEditorTitle(page, 'Restore This Version');
+    await page.locator('.monaco-dialog-box', { hasText: 'Restore version 1' }).waitFor();
+    assert.deepEqual(demo.service.requestsSince(mark, 'PUT'), [], 'nothing is sent before the user says so');
+    await answerDialog(page, 'Restore');
+    await until(() => demo.service.requestsSince(mark, 'PUT').length > 0, 'the restore');
+    await settle(() => false);
+    const written = demo.service.requestsSince(mark, 'PUT');
+    assert.deepEqual(written.map((e) => e.path), [`/v3/b/${demo.demo.publicBinId}`], 'one PUT');
+    assert.deepEqual(JSON.parse(written[0].body), version);
+    assert.deepEqual(store.latest(stored), version);
   });
 
   await step('against a minimal service, a bin listed under its collection is still validated after a reload, and a breaking save sends nothing', async () => {

@@ -57,8 +57,12 @@ export async function pick(page, label) {
 }
 
 export async function showJsonBinView(page) {
-  await page.locator('.activitybar [aria-label^="JSONBin"]').first().click();
-  await page.locator('.sidebar .title-label', { hasText: 'JSONBin' }).first().waitFor();
+  const title = page.locator('.sidebar .title-label', { hasText: 'JSONBin' }).first();
+  // Clicking the activity bar entry of the view already shown would hide it.
+  if (!(await title.isVisible())) {
+    await page.locator('.activitybar [aria-label^="JSONBin"]').first().click();
+  }
+  await title.waitFor();
 }
 
 export function treeRow(page, label) {

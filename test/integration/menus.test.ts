@@ -392,6 +392,24 @@ describe('every menu entry, as VS Code invokes it', function () {
     });
     assert.deepEqual(shown, [], 'the view shows the new name without a request');
   };
+  /** The bins in no collection as the view shows them: label, privacy. */
+  const uncategorizedRows = async () => {
+    const [, uncategorized] = await roots();
+    const items = await Promise.all((await rowsOf(uncategorized)).map(async (n) => w.api.tree.getTreeItem(n)));
+    return items.filter((i) => i.contextValue?.startsWith('bin')).map((i) => `${labelOf(i)} ${String(i.description)}`);
+  };
+
+  const partCase = (answers: Answer[], header: [string, string], expected: unknown) =>
+    binCase(
+      () => answers,
+      async (bin, requests) => {
+        assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers[header[0]]}`), [`GET /v3/b/${bin.id}/latest ${header[1]}`]);
+        const document = vscode.window.activeTextEditor!.document;
+        assert.match(document.uri.path, new RegExp(`^/bin/${bin.id}/(record|path)/`));
+        assert.deepEqual(JSON.parse(document.getText()), expected);
+        assert.equal((await vscode.workspace.fs.stat(document.uri)).permissions, vscode.FilePermission.Readonly);
+      },
+    );
 
   const cases: Record<string, Case> = {
     [Command.setApiKey]: async (place, kind) => {
@@ -484,6 +502,39 @@ describe('every menu entry, as VS Code invokes it', function () {
     [Command.openInDashboard]: dashboardCase,
     [Command.renameCollection]: renameCollectionCase,
     [Command.renameSchemaDoc]: renameSchemaDocCase,
+    [Command.findBin]: async (place, kind) => {
+      // Created here, so remembered without a read: opening the match is its one request.
+      const name = `found ${++made}`;
+      const { id } = (await run(Command.createBin, { record: { f: 1 }, name, private: false })) as { id: string };
+      await run(Command.refresh);
+      const requests = await invoke(place.entry.command, await argsFor(place, kind), name, 'Search what is already listed', name);
+      assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/latest`]);
+      assert.match(activeUri() ?? '', new RegExp(`/bin/${id}/`));
+    },
+    [Command.filterBins]: async (place, kind) => {
+      await run(Command.createBin, { record: { f: 1 }, name: `menu filter ${++made}`, private: false });
+      await run(Command.createBin, { record: { f: 1 }, name: `menu filter ${++made}`, private: true });
+      try {
+        const requests = await invoke(place.entry.command, await argsFor(place, kind), 'MENU FILTER', 'Public', 'Any collection');
+        assert.deepEqual(requests, []);
+        assert.equal(w.api.view.description, 'filter: "MENU FILTER", public');
+        const rows = await uncategorizedRows();
+        assert.ok(rows.includes(`menu filter ${made - 1} public`), rows.join());
+        assert.ok(rows.every((r) => r.startsWith('menu filter ') && r.endsWith(' public')), rows.join());
+      } finally {
+        await run(Command.clearFilter);
+      }
+    },
+    [Command.clearFilter]: async (place, kind) => {
+      await run(Command.filterBins, { private: true, name: 'nothing is named so' });
+      assert.deepEqual(await uncategorizedRows(), []);
+      const requests = await invoke(place.entry.command, await argsFor(place, kind));
+      assert.deepEqual(requests, []);
+      assert.equal(w.api.view.description, undefined);
+      assert.notDeepEqual(await uncategorizedRows(), []);
+    },
+    [Command.openJsonPath]: partCase(['$.n'], ['x-json-path', '$.n'], [2]),
+    [Command.openRecordOnly]: partCase([], ['x-bin-meta', 'false'], { n: 2 }),
     [Command.setBinCollection]: async (place, kind) => {
       // A bin in no collection, told to be in the validated one: its schema doc now checks it.
       const id = (await w.other.createBin({ record: { b: 1 }, name: `told ${++made}` })).metadata.id;

@@ -159,4 +159,17 @@ describe('against a minimal service (required fields only, contract routes only)
       /This bin service does not offer PUT \/b\/…\/meta\/name/,
     );
   });
+
+  it('opens the record alone though the service ignores X-Bin-Meta, and says that it ignores X-JSON-Path rather than show the whole record', async () => {
+    const id = (await other.createBin({ record: { title: 'whole' }, collectionId: collection.id })).metadata.id;
+    const alone = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.openRecordOnly, id));
+    assert.deepEqual(alone.map((r) => `${r.status} ${r.path.replace(id, 'ID')} ${r.headers['x-bin-meta']}`), ['200 /v3/b/ID false']);
+    assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), { title: 'whole' });
+    await closeAll();
+    const path = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.title')), /ignores X-JSON-Path/));
+    assert.deepEqual(path.map((r) => `${r.status} ${r.headers['x-json-path']}`), ['200 $.title']);
+    assert.equal(vscode.window.activeTextEditor, undefined, 'no tab shows the whole record as a selection');
+    const again = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.other')), /ignores X-JSON-Path/));
+    assert.deepEqual(again, [], 'not asked again');
+  });
 });

@@ -33,6 +33,8 @@ const meantFor: Record<string, string[]> = {
   [Command.rowOpenInDashboard]: BINS,
   [Command.rowRenameCollection]: COLLECTIONS,
   [Command.rowRenameSchemaDoc]: ['schemaDoc'],
+  [Command.rowOpenJsonPath]: BINS,
+  [Command.rowOpenRecordOnly]: BINS,
 };
 
 describe('row menus', () => {

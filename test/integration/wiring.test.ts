@@ -66,6 +66,7 @@ describe('wiring', () => {
       ['validation.enabled', false],
       ['requestTimeoutSeconds', 1e9],
       ['maxAnswerMegabytes', 1e6],
+      ['find.maxRequests', 1000],
     ];
     for (const [name, value] of safety) {
       assert.equal(manifest().contributes.configuration.properties[`jsonbin.${name}`].scope, 'application', name);

@@ -1,4 +1,5 @@
 /** Bin routes: the contract's create, update, delete and delete versions, and the documented reads. */
+import { JsonPathError, select } from './jsonPath';
 import { M } from './messages';
 import { account, booleanHeader, charge, fail, ID, jsonBody, key, nameHeader, ok, requireJsonContentType, type Answer, type Context } from './http';
 import { SIZE_LIMITS, type Account, type StoredBin } from './store';
@@ -76,7 +77,7 @@ export function deleteBin(c: Context, id: string, versionsOnly: boolean): Answer
   return ok({ metadata: { id, versionsDeleted: bin.versions.length }, message: M.binDeleted });
 }
 
-/** GET /b/<id>, /b/<id>/latest and /b/<id>/<version>. */
+/** GET /b/<id>, /b/<id>/latest and /b/<id>/<version>; `X-JSON-Path` answers the selected values as the record. */
 export function readBin(c: Context, id: string, which: string | undefined): Answer {
   const bin = findBin(c, id, M.binNotOwned);
   readerPays(c, bin);
@@ -90,7 +91,18 @@ export function readBin(c: Context, id: string, which: string | undefined): Answ
     }
     record = c.store.version(bin, n);
   }
-  if (c.header('X-Bin-Meta') === 'false') {
+  const path = c.plainReads ? undefined : c.header('X-JSON-Path');
+  if (path !== undefined) {
+    try {
+      record = select(record, path);
+    } catch (error) {
+      if (!(error instanceof JsonPathError)) {
+        throw error;
+      }
+      fail(400, M.invalidJsonPath + error.message);
+    }
+  }
+  if (c.header('X-Bin-Meta') === 'false' && !c.plainReads) {
     return ok(record);
   }
   return ok({ record, metadata: c.minimal ? { id: bin.id, private: bin.private } : binMetadata(bin) });

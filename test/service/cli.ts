@@ -1,6 +1,7 @@
 /**
  * `npm run serve`: the local bin service on a fixed port, with a free and a paid account.
- * `-- --minimal` answers only the required fields; `-- --bare-routes` lacks the routes beyond the contract.
+ * `-- --minimal` answers only the required fields; `-- --bare-routes` lacks the routes beyond the
+ * contract and ignores `X-Bin-Meta` and `X-JSON-Path` on reads.
  */
 import { BinService } from './server';
 

@@ -10,6 +10,8 @@ export interface Context {
   body: string;
   /** Answers carry only the fields the contract and the reference require. */
   minimal: boolean;
+  /** Reads ignore `X-Bin-Meta` and `X-JSON-Path`, as a service with only the contract's routes may. */
+  plainReads: boolean;
 }
 
 export interface Answer {

@@ -35,6 +35,7 @@ export const M = {
   schemaName: 'X-Schema-Doc-Name cannot be blank or over 32 characters',
   schemaIdHeader: 'Invalid X-Schema-Doc-Id provided',
   schemaInvalid: 'Schema Doc is not a valid JSON Schema: ',
+  invalidJsonPath: 'Invalid X-JSON-Path provided: ',
   privacyHeader: 'X-Bin-Private must be true or false',
   notRoute: 'Route not found',
   badPath: 'Invalid path',

@@ -44,7 +44,7 @@ export interface ServiceOptions {
   minimal?: boolean;
   /**
    * Only the contract's routes and the reads it refers to: version counts and the `/meta/...`
-   * routes (of bins and collections) answer 404 as a plain web server would.
+   * routes (of bins and collections) answer 404 as a plain web server would, and reads ignore `X-Bin-Meta` and `X-JSON-Path`.
    */
   bareRoutes?: boolean;
 }
@@ -195,6 +195,7 @@ export class BinService {
       },
       body,
       minimal: this.minimal,
+      plainReads: this.options.bareRoutes ?? false,
     };
     return route(context);
   }

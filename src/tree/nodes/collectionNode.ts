@@ -4,7 +4,7 @@ import type { Collection } from '../../api';
 import { BinNode } from './binNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import { Node, type Listings } from './node';
+import { NO_MATCH, Node, type Listings } from './node';
 import { SchemaDocNode } from './schemaDocNode';
 
 export class CollectionNode extends Node {
@@ -31,8 +31,10 @@ export class CollectionNode extends Node {
   override async children(): Promise<Node[]> {
     const { collection } = this;
     const page = await this.listings.bins(collection.id);
+    const filter = this.listings.filter();
     const nodes: Node[] = collection.schemaDocId ? [new SchemaDocNode(this, collection.schemaDocId, collection, this.listings.schemaDocName(collection.schemaDocId))] : [];
-    nodes.push(...page.bins.map((b) => new BinNode(this, b, collection, false)));
+    const bins = page.bins.filter((b) => !filter || filter.shows(b, collection.id));
+    nodes.push(...(bins.length > 0 || !filter ? bins.map((b) => new BinNode(this, b, collection, false)) : [new MessageNode(this, NO_MATCH)]));
     if (page.more) {
       nodes.push(new LoadMoreNode(this, collection.id));
     }

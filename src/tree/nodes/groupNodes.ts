@@ -5,7 +5,7 @@ import { BinNode } from './binNode';
 import { CollectionNode } from './collectionNode';
 import { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import { Node, type Listings } from './node';
+import { NO_MATCH, Node, type Listings } from './node';
 
 export class CollectionsNode extends Node {
   static readonly contextValue = 'group.collections';
@@ -20,10 +20,11 @@ export class CollectionsNode extends Node {
   }
 
   override async children(): Promise<Node[]> {
-    const collections = await this.listings.collections();
+    const filter = this.listings.filter()?.collectionId;
+    const collections = (await this.listings.collections()).filter((c) => !filter || c.id === filter);
     return collections.length > 0
       ? collections.map((c) => new CollectionNode(this, c, this.listings))
-      : [new MessageNode(this, 'No collections yet')];
+      : [new MessageNode(this, filter ? NO_MATCH : 'No collections yet')];
   }
 
   /** A collection's row, e.g. to reveal a bin just created in it. */
@@ -48,20 +49,26 @@ export class UncategorizedNode extends Node {
   override async children(): Promise<Node[]> {
     const { remembered } = this.listings;
     const shown = this.listings.rememberedShown();
-    const nodes: Node[] = remembered.page(0, shown).map(
+    const filter = this.listings.filter();
+    // Filtered, every remembered bin is looked at (they cost no request), and the matches paged.
+    const matching = filter && remembered.all().filter((b) => filter.shows(b, null));
+    const nodes: Node[] = (matching?.slice(0, shown) ?? remembered.page(0, shown)).map(
       (b) => new BinNode(this, { id: b.id, name: b.name, private: b.private !== false, createdAt: b.createdAt ?? '' }, undefined, true),
     );
-    const hidden = remembered.count - shown;
+    const hidden = (matching?.length ?? remembered.count) - shown;
     if (hidden > 0) {
       const next = Math.min(hidden, REMEMBERED_PER_PAGE);
       nodes.push(new LoadMoreNode(this, REMEMBERED, `Show ${next} more remembered bin${next === 1 ? '' : 's'}…`));
     }
     if (await this.listings.hasKey()) {
       const page = await this.listings.bins(UNCATEGORIZED);
-      nodes.push(...page.bins.filter((b) => !remembered.has(b.id)).map((b) => new BinNode(this, b, undefined, false)));
+      nodes.push(...page.bins.filter((b) => !remembered.has(b.id) && (!filter || filter.shows(b, null))).map((b) => new BinNode(this, b, undefined, false)));
       if (page.more) {
         nodes.push(new LoadMoreNode(this, UNCATEGORIZED));
       }
+    }
+    if (filter && !nodes.some((n) => n instanceof BinNode)) {
+      nodes.unshift(new MessageNode(this, NO_MATCH));
     }
     return nodes.length > 0 ? nodes : [new MessageNode(this, 'No bins outside collections')];
   }

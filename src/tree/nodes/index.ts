@@ -3,7 +3,7 @@ export { CollectionNode } from './collectionNode';
 export { CollectionsNode, UncategorizedNode } from './groupNodes';
 export { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 export { MessageNode } from './messageNode';
-export { Node, type Listings } from './node';
+export { NO_MATCH, Node, type Listings, type RowFilter } from './node';
 export { SchemaDocNode } from './schemaDocNode';
 
 import { BinNode } from './binNode';

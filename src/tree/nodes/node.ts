@@ -14,7 +14,20 @@ export interface Listings {
   rememberedShown(): number;
   /** A schema doc's name, when it was read or saved already. */
   schemaDocName(id: string): string | undefined;
+  /** What the rows are narrowed to, if anything. */
+  filter(): RowFilter | undefined;
 }
+
+/** Which rows show while the view is filtered: set by Filter Bins, whose code loads with the commands. */
+export interface RowFilter {
+  /** Only this collection's bins (null: only the bins in no collection). */
+  collectionId?: string | null;
+  /** Whether a bin of a listing (a collection's id, or null for the bins in no collection) shows. */
+  shows(bin: { id: string; name?: string; private?: boolean }, collectionId: string | null): boolean;
+}
+
+/** The row that stands for an empty listing while filtered. */
+export const NO_MATCH = 'Nothing fetched matches the filter';
 
 export abstract class Node {
   constructor(readonly parent: Node | undefined) {}
