@@ -159,3 +159,11 @@ export function checkKeyTransport(url: URL): void {
 
 /** Well above the largest record a plan allows (1 MB, 10 MB for XL bins). */
 export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** A version number as the service counts them: 0 is the base record. */
+export function checkVersion(version: number): number {
+  if (!Number.isInteger(version) || version < 0) {
+    throw new BinServiceError('invalidInput', `A version is a whole number from 0, the base record (got ${version})`);
+  }
+  return version;
+}

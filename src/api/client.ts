@@ -1,37 +1,23 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
-import { checkId, checkKeyTransport, checkName, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
+import { checkId, checkKeyTransport, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
 import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
 import { BinServiceError, type Operation } from './errors';
-import type { RecordText } from './record';
-import type { Request, Transport, TransportOptions } from './transport';
+import type { Request, Transport } from './transport';
 import {
   UNCATEGORIZED,
   type Bin,
+  type ClientOptions,
+  type RecordInput,
   type BinSummary,
   type Collection,
   type CreateBinInput,
   type CreatedBin,
   type DeletedBin,
-  type Json,
   type Plan,
   type SchemaDoc,
   type UpdatedBin,
   type VersionCount,
 } from './types';
-
-export interface ClientOptions extends TransportOptions {
-  /** e.g. `https://api.jsonbin.io/v3`. */
-  baseUrl: string;
-  /** Asked before every request, so a key set or cleared later is used at once. */
-  key?: () => string | undefined | PromiseLike<string | undefined>;
-  /** Drives the record size check. */
-  plan?: () => Plan;
-  /** Told whenever an answer shows which collection a bin is in (null: in none). */
-  onCollectionOf?: (binId: string, collectionId: string | null) => void;
-}
-
-/** A record to send: a value to serialize, or the user's own text to send as written. */
-export type RecordInput = Json | RecordText;
 
 /** `ifGiven`: public bins answer without a key, so one is sent only when there is one. */
 type KeyUse = 'required' | 'ifGiven';
@@ -306,11 +292,4 @@ export class BinClient {
       },
     });
   }
-}
-
-function checkVersion(version: number): number {
-  if (!Number.isInteger(version) || version < 0) {
-    throw new BinServiceError('invalidInput', `A version is a whole number from 0, the base record (got ${version})`);
-  }
-  return version;
 }

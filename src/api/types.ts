@@ -1,5 +1,6 @@
 /** Data shapes of the bin service, as the client hands them to its callers. */
 import type { RecordText } from './record';
+import type { TransportOptions } from './transport';
 
 export type Plan = 'free' | 'paid';
 
@@ -75,3 +76,17 @@ export const UNCATEGORIZED = 'uncategorized';
 
 /** Bins per page of a collection listing. */
 export const BINS_PER_PAGE = 10;
+
+export interface ClientOptions extends TransportOptions {
+  /** e.g. `https://api.jsonbin.io/v3`. */
+  baseUrl: string;
+  /** Asked before every request, so a key set or cleared later is used at once. */
+  key?: () => string | undefined | PromiseLike<string | undefined>;
+  /** Drives the record size check. */
+  plan?: () => Plan;
+  /** Told whenever an answer shows which collection a bin is in (null: in none). */
+  onCollectionOf?: (binId: string, collectionId: string | null) => void;
+}
+
+/** A record to send: a value to serialize, or the user's own text to send as written. */
+export type RecordInput = Json | RecordText;

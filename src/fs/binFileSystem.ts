@@ -11,7 +11,7 @@ import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
 import { isFolder, isReadOnly, parseUri, resourceKey, type Resource } from './uris';
-import { digestOf, digestOfBytes, serialize, type Entry } from './entry';
+import { digestOf, digestOfBytes, dropUnreadBytes, Mtimes, serialize, type Entry } from './entry';
 import { fsError } from './errors';
 import { SaveChecks, type ConflictResolver } from './saveChecks';
 
@@ -37,8 +37,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   private readonly deleted = new Set<string>();
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<Entry>>();
-  /** Per resource, the last mtime given and the record it was given for. */
-  private readonly lastMtime = new Map<string, { mtime: number; digest?: string }>();
+  private readonly mtimes = new Mtimes();
   /** What each open document's text was read from. */
   readonly baselines = new Baselines();
   /** What a save passes before its PUT; commands that write a record (a restore) pass it too. */
@@ -201,7 +200,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
     }
     Object.assign(entry, { bytes: undefined, size: content.byteLength, textDigest: digestOfBytes(content), unread: false });
-    entry.mtime = this.nextMtime(key, entry.digest);
+    entry.mtime = this.mtimes.next(key, entry.digest);
     // A fetch that finished during the save cached what was there before it: this entry is newer.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -278,45 +277,16 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const key = resourceKey(resource);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.evict(entry);
+    dropUnreadBytes(this.entries.values(), MAX_CACHED_BYTES, entry);
     return entry;
-  }
-
-  /** Bytes not yet read beyond the cap are dropped, oldest first, but `keep`'s; what is known of the records stays. */
-  private evict(keep: Entry): void {
-    let total = 0;
-    for (const entry of this.entries.values()) {
-      total += entry.bytes?.byteLength ?? 0;
-    }
-    for (const entry of this.entries.values()) {
-      if (total <= MAX_CACHED_BYTES) {
-        break;
-      }
-      if (entry.bytes && entry !== keep) {
-        total -= entry.bytes.byteLength;
-        entry.bytes = undefined;
-        entry.unread = false;
-      }
-    }
   }
 
   private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
     const bytes = serialize(record);
     const digest = digestOfBytes(bytes);
-    const mtime = this.nextMtime(resourceKey(resource), digest);
+    const mtime = this.mtimes.next(resourceKey(resource), digest);
     const now = Date.now();
     return { resource, bytes, size: bytes.byteLength, textDigest: digest, digest, mtime, ctime: mtime, unread: true, fetchedAt: now, loadedAt: now, ...meta };
   }
 
-  /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
-  private nextMtime(key: string, digest: string): number {
-    const last = this.lastMtime.get(key);
-    // The same record fetched again (after a cache drop) keeps its mtime: VS Code sees no false change.
-    if (last?.digest === digest) {
-      return last.mtime;
-    }
-    const mtime = Math.max(Date.now(), (last?.mtime ?? 0) + 1);
-    this.lastMtime.set(key, { mtime, digest });
-    return mtime;
-  }
 }

@@ -42,3 +42,37 @@ export function digestOf(record: unknown): string {
 export function digestOfBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('base64');
 }
+
+/** mtime only moves forward for a resource, so VS Code never sees a false conflict. */
+export class Mtimes {
+  /** Per resource, the last mtime given and the record it was given for. */
+  private readonly last = new Map<string, { mtime: number; digest: string }>();
+
+  next(key: string, digest: string): number {
+    const last = this.last.get(key);
+    // The same record fetched again (after a cache drop) keeps its mtime: VS Code sees no false change.
+    if (last?.digest === digest) {
+      return last.mtime;
+    }
+    const mtime = Math.max(Date.now(), (last?.mtime ?? 0) + 1);
+    this.last.set(key, { mtime, digest });
+    return mtime;
+  }
+}
+
+/** Bytes not yet read beyond `max` are dropped, oldest first, but `keep`'s; what is known of the records stays. */
+export function dropUnreadBytes(entries: Iterable<Entry>, max: number, keep: Entry): void {
+  const all = [...entries];
+  let total = all.reduce((sum, entry) => sum + (entry.bytes?.byteLength ?? 0), 0);
+  for (const entry of all) {
+    if (total <= max) {
+      break;
+    }
+    if (entry.bytes && entry !== keep) {
+      total -= entry.bytes.byteLength;
+      entry.bytes = undefined;
+      entry.unread = false;
+    }
+  }
+}
+
