@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { BinServiceError } from './api';
 import { Connection } from './account/connection';
 import { KeyStore } from './account/keyStore';
+import { RequestStatus } from './account/requestStatus';
 import { registerCommands } from './commands';
 import { VIEW_ID } from './commands/ids';
 import type { Opener, Parts } from './commands/parts';
@@ -42,6 +43,8 @@ export interface JsonBinApi {
   readonly view: Pick<vscode.TreeView<Node>, 'description'>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
+  /** The status bar's requests sent, as the user sees it. */
+  readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -50,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const keys = new KeyStore(context.secrets, settings.apiUrl);
   const binCollections = new BinCollections(context.globalState, settings.apiUrl);
-  const connection = new Connection(keys, binCollections, log);
+  const connection = new Connection(keys, binCollections, log, context.globalState);
   const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
   const schemaDocs = new SchemaDocs(() => connection.client, validation);
 
@@ -61,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   pendingWrites = async () => {
-    await Promise.all([binCollections.flush(), remembered.flush()]);
+    await Promise.all([binCollections.flush(), remembered.flush(), connection.flush()]);
   };
   const tree = new BinsTree(connection, remembered, schemaDocs);
   // A drop comes only after activation, when the parts it acts on exist.
@@ -69,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, dragAndDropController });
   const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);
   const validationStatus = new ValidationStatus(binCollections);
+  const requestStatus = new RequestStatus(connection);
   const prompts = new Prompts();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
@@ -102,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     tree,
     diagnostics,
     validationStatus,
+    requestStatus,
     connection.onDidChange(() => {
       files.forgetAll();
       schemaDocs.clear();
@@ -117,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     dragAndDrop: dragAndDropController,
     view: treeView,
     validationStatus,
+    requestStatus,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

@@ -1,6 +1,6 @@
 /** Holds the service client for the configured URL, rebuilt when the settings that shape it change. */
 import * as vscode from 'vscode';
-import { BinClient, goesDirect, parseBaseUrl } from '../api';
+import { BinClient, goesDirect, parseBaseUrl, RequestCounter, type CountStore } from '../api';
 import { affectsConnection, settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import type { KeyStore } from './keyStore';
@@ -11,11 +11,16 @@ export class Connection implements vscode.Disposable {
   /** Fires when the service URL or the key changes: everything listed from the service is stale. */
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
+  private counter?: RequestCounter;
+  private readonly counted = new vscode.EventEmitter<void>();
+  /** Fires when the requests sent or the allowance block change, or the counter is replaced. */
+  readonly onDidCount = this.counted.event;
 
   constructor(
     readonly keys: KeyStore,
     private readonly binCollections: BinCollections,
     private readonly log: vscode.LogOutputChannel,
+    private readonly counts?: CountStore,
   ) {
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -31,6 +36,22 @@ export class Connection implements vscode.Disposable {
     return settings.apiUrl();
   }
 
+  /** The requests sent to the configured service (one account today: one counter per service URL). */
+  get requests(): RequestCounter {
+    const url = settings.apiUrl();
+    if (this.counter?.serviceUrl !== url) {
+      void this.counter?.flush();
+      this.counter = new RequestCounter(url, this.counts);
+      this.counter.onDidChange(() => this.counted.fire());
+    }
+    return this.counter;
+  }
+
+  /** Writes today's count, which is kept a while after each request. */
+  flush(): Promise<void> {
+    return this.counter?.flush() ?? Promise.resolve();
+  }
+
   /** Created on first use, so activation sends nothing and loads no HTTP stack. */
   get client(): BinClient {
     this.current ??= this.create(() => this.keys.get());
@@ -39,6 +60,8 @@ export class Connection implements vscode.Disposable {
 
   /** A client that uses a key not yet stored, to check it before storing. */
   withKey(key: string): BinClient {
+    // Another key is tried: what the service said of the allowance is asked again.
+    this.requests.retry();
     return this.create(() => key);
   }
 
@@ -46,6 +69,9 @@ export class Connection implements vscode.Disposable {
   private reset(): void {
     void this.current?.close();
     this.current = undefined;
+    // Another key or service: what the old one said of its allowance no longer holds.
+    this.requests.retry();
+    this.counted.fire();
     this.changed.fire();
   }
 
@@ -55,10 +81,13 @@ export class Connection implements vscode.Disposable {
       s.dispose();
     }
     this.changed.dispose();
+    this.counted.dispose();
   }
 
   private create(key: () => Thenable<string | undefined> | string): BinClient {
     const baseUrl = settings.apiUrl();
+    // The counter of this client's service, even if the setting changes while a request is under way.
+    const requests = this.requests;
     return new BinClient({
       baseUrl,
       key: () => key(),
@@ -67,11 +96,16 @@ export class Connection implements vscode.Disposable {
       maxAnswerBytes: settings.maxAnswerBytes(),
       proxyUrl: this.proxyFor(baseUrl),
       onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, baseUrl),
+      beforeSend: (operation) => requests.check(operation),
       // Method, path (ids only), status and time: never a header, so never the key.
-      onRequest: (e) =>
-        e.error
-          ? this.log.warn(`${e.method} ${e.path} failed after ${e.ms} ms: ${e.error}`)
-          : this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`),
+      onRequest: (e) => {
+        if (e.error) {
+          this.log.warn(`${e.method} ${e.path} failed after ${e.ms} ms: ${e.error}`);
+        } else {
+          this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`);
+        }
+        requests.record(e);
+      },
     });
   }
 

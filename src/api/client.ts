@@ -279,6 +279,7 @@ export class BinClient {
     if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';
     }
+    this.options.beforeSend?.(call.operation);
     return (this.loaded ?? (await this.http())).send<T>({
       method: call.method,
       path: call.path,

@@ -1,3 +1,4 @@
+export * from './allowance';
 export * from './checks';
 export * from './client';
 export * from './errors';

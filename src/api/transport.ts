@@ -4,7 +4,7 @@
  * its first request.
  */
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
-import { BinServiceError, classify, type RequestFacts } from './errors';
+import { BinServiceError, classify, type ErrorKind, type Operation, type RequestFacts } from './errors';
 import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
 
 export interface TransportOptions {
@@ -25,9 +25,18 @@ export interface TransportOptions {
 export interface RequestLogEntry {
   method: string;
   path: string;
+  /** The client's operation that sent it. */
+  operation?: Operation;
   status?: number;
   ms: number;
+  /** Why no answer came (the request failed on the way). */
   error?: string;
+  /** True when the request reached the service, or may have (a timeout, a cut-off answer). */
+  reached: boolean;
+  /** How a refusal or failure was classified. */
+  kind?: ErrorKind;
+  /** The service's message with a refusal. */
+  message?: string;
 }
 
 export interface Request {
@@ -96,8 +105,9 @@ export class Transport {
   private async once<T>(request: Request): Promise<T> {
     const started = Date.now();
     const path = this.basePath + request.path;
-    const log = (status?: number, error?: string) =>
-      this.options.onRequest?.({ method: request.method, path, status, ms: Date.now() - started, error });
+    const operation = request.facts.operation;
+    const log = (fields: Omit<RequestLogEntry, 'method' | 'path' | 'operation' | 'ms'>) =>
+      this.options.onRequest?.({ method: request.method, path, operation, ms: Date.now() - started, ...fields });
     let status: number;
     let text: string;
     try {
@@ -114,11 +124,20 @@ export class Transport {
       text = await readCapped(response.body, this.maxAnswerBytes, request);
     } catch (error) {
       const failure = error instanceof BinServiceError ? error : transportError(error, this.timeoutMs, request);
-      log(undefined, failure.message);
+      // Refused by undici, or a connection never made: the service saw nothing.
+      const reached = failure.kind === 'network' ? !notSent(failure) : failure.kind !== 'invalidInput';
+      log({ error: failure.message, reached, kind: failure.kind });
       throw failure;
     }
-    log(status);
-    return parseAnswer<T>(status, text, request);
+    try {
+      const answer = parseAnswer<T>(status, text, request);
+      log({ status, reached: true });
+      return answer;
+    } catch (error) {
+      const refused = error as BinServiceError;
+      log({ status, reached: true, kind: refused.kind, message: refused.message });
+      throw error;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 /** Data shapes of the bin service, as the client hands them to its callers. */
+import type { Operation } from './errors';
 import type { RecordText } from './record';
 import type { TransportOptions } from './transport';
 
@@ -86,6 +87,8 @@ export interface ClientOptions extends TransportOptions {
   plan?: () => Plan;
   /** Told whenever an answer shows which collection a bin is in (null: in none). */
   onCollectionOf?: (binId: string, collectionId: string | null) => void;
+  /** Asked just before a request is sent: throws to refuse it without sending (an exhausted allowance). */
+  beforeSend?: (operation: Operation) => void;
 }
 
 /** A record to send: a value to serialize, or the user's own text to send as written. */

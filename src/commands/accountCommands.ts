@@ -49,5 +49,8 @@ export function accountCommands(p: Parts): Handler[] {
     ...register(Command.clearApiKey, { run: () => p.connection.keys.clear(), ask: async () => [] as [] }, { view: Command.viewClearApiKey }),
 
     ...register(Command.refresh, { run: refresh, ask: async () => [] as [] }, { view: Command.viewRefresh }),
+
+    // After "Requests exhausted" nothing is sent until the user says to try again.
+    ...register(Command.retryRequests, { run: async () => p.connection.requests.retry(), ask: async () => [] as [] }),
   ];
 }

@@ -47,6 +47,7 @@ export const Command = {
   clearFilter: 'jsonbin.clearFilter',
   openJsonPath: 'jsonbin.openJsonPath',
   openRecordOnly: 'jsonbin.openRecordOnly',
+  retryRequests: 'jsonbin.retryRequests',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',

@@ -93,6 +93,9 @@ describe('bin file system', () => {
       assert.equal(document.getText(), text);
       assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'hello' });
       w.service.clearFaults();
+      // After "Requests exhausted" nothing is sent until the user retries (a no-op otherwise).
+      assert.equal(w.api.requestStatus.exhausted, fault.status === 403);
+      await vscode.commands.executeCommand(Command.retryRequests);
       assert.equal(await document.save(), true);
       assert.ok(!document.isDirty);
       assert.deepEqual((await w.other.readBin(id)).record, { greeting: `after ${what}` });

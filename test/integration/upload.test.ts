@@ -155,6 +155,9 @@ describe('Upload as Bin and drag and drop', function () {
     const exhausted = await upload(three, { collectionId: plain.id });
     assert.equal(exhausted.requests.length, 1);
     assert.deepEqual(exhausted.result.refused.map((r) => r.reason.slice(0, 30)), ['Requests exhausted. Buy additi', 'Not sent: the service refused ', 'Not sent: the service refused ']);
+    // Requests are held back after "Requests exhausted" until the user retries.
+    assert.equal(w.api.requestStatus.exhausted, true);
+    await run(Command.retryRequests);
 
     cancelOn = /^created 2 of/;
     const five = [1, 2, 3, 4, 5].map((i) => file(`cancelled ${i}.json`, `{"a": ${i}}`));

@@ -1,0 +1,133 @@
+/**
+ * The requests this extension sent to one service (one account, later one per account): today's
+ * and this window's, by action, and the block that holds requests bound to fail once the service
+ * said the allowance is exhausted. No `vscode` import: the store is any key-value memento.
+ */
+import { BinServiceError, type Operation } from './errors';
+import type { RequestLogEntry } from './transport';
+
+/** Where today's count is kept across reloads (VS Code's globalState fits). */
+export interface CountStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+}
+
+export interface RequestCount {
+  total: number;
+  byAction: Partial<Record<Operation | 'other', number>>;
+}
+
+interface Day extends RequestCount {
+  /** The local calendar day, YYYY-MM-DD. */
+  day: string;
+}
+
+const STORE_KEY = 'jsonbin.requestsToday';
+
+export class RequestCounter {
+  readonly window: RequestCount = { total: 0, byAction: {} };
+  private today: Day;
+  /** The service's message while requests are held back, undefined otherwise. */
+  private heldBy?: string;
+  private readonly listeners = new Set<() => void>();
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    /** The service URL: today's count is kept under it, never under the key. */
+    readonly serviceUrl: string,
+    private readonly store?: CountStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    const kept = store?.get<Record<string, Day>>(STORE_KEY)?.[serviceUrl];
+    this.today = kept && kept.day === dayOf(now()) ? { day: kept.day, total: kept.total, byAction: { ...kept.byAction } } : fresh(dayOf(now()));
+  }
+
+  /** Requests sent today (calendar day), across reloads. */
+  get day(): RequestCount {
+    const day = dayOf(this.now());
+    if (this.today.day !== day) {
+      this.today = fresh(day);
+    }
+    return this.today;
+  }
+
+  /** The service's "Requests exhausted" message while requests are held back. */
+  get exhausted(): string | undefined {
+    return this.heldBy;
+  }
+
+  /** Called with every request the client tried; counts those that reached the service. */
+  record(entry: RequestLogEntry): void {
+    if (entry.reached) {
+      const action = entry.operation ?? 'other';
+      for (const count of [this.window, this.day]) {
+        count.total++;
+        count.byAction[action] = (count.byAction[action] ?? 0) + 1;
+      }
+      // Written a while after a burst of requests, not once per request.
+      this.timer ??= setTimeout(() => void this.flush(), 2000);
+    }
+    if (entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
+      this.heldBy = entry.message ?? 'Requests exhausted';
+    }
+    this.fire();
+  }
+
+  /** Throws, without sending, while the allowance is known to be exhausted. */
+  check(operation: Operation): void {
+    if (this.heldBy !== undefined) {
+      throw new BinServiceError(
+        'allowanceExhausted',
+        `Not sent: the service said "${this.heldBy}". Run "JSONBin: Retry Requests" (or click the requests in the status bar) to send again`,
+        undefined,
+        operation,
+      );
+    }
+  }
+
+  /** Lets the next request go to the service again. */
+  retry(): void {
+    if (this.heldBy !== undefined) {
+      this.heldBy = undefined;
+      this.fire();
+    }
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private fire(): void {
+    for (const l of this.listeners) {
+      l();
+    }
+  }
+
+  /** Writes today's count now (on deactivation). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.store) {
+      const all = { ...this.store.get<Record<string, Day>>(STORE_KEY) };
+      all[this.serviceUrl] = this.today;
+      await this.store.update(STORE_KEY, all);
+    }
+  }
+}
+
+/** "createBin 3, readBin 2", most used first. */
+export function describeActions(count: RequestCount): string[] {
+  return Object.entries(count.byAction)
+    .sort(([a, x], [b, y]) => (y ?? 0) - (x ?? 0) || a.localeCompare(b))
+    .map(([action, n]) => `${action}: ${n}`);
+}
+
+function fresh(day: string): Day {
+  return { day, total: 0, byAction: {} };
+}
+
+function dayOf(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -1,0 +1,66 @@
+/** The request counter: today's and this window's requests by action, kept per service URL, and the block after "Requests exhausted". */
+import * as assert from 'node:assert/strict';
+import { BinServiceError, RequestCounter, describeActions, type CountStore, type RequestLogEntry } from '../../../src/api';
+
+class MemoryStore implements CountStore {
+  readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, JSON.parse(JSON.stringify(value)));
+  }
+}
+
+const answered = (operation: RequestLogEntry['operation'], status = 200): RequestLogEntry => ({ method: 'GET', path: '/v3/x', operation, status, ms: 1, reached: true });
+const URL_A = 'http://127.0.0.1:1/v3';
+
+describe('RequestCounter', () => {
+  it('counts requests that reached the service, by action, in the window and today', () => {
+    const counter = new RequestCounter(URL_A, new MemoryStore());
+    counter.record(answered('readBin'));
+    counter.record(answered('readBin'));
+    counter.record(answered('listCollections', 404));
+    counter.record({ method: 'GET', path: '/v3/c', operation: 'listCollections', ms: 1, reached: false, kind: 'network', error: 'ECONNREFUSED' });
+    assert.equal(counter.window.total, 3);
+    assert.equal(counter.day.total, 3);
+    assert.deepEqual(counter.window.byAction, { readBin: 2, listCollections: 1 });
+    assert.deepEqual(describeActions(counter.window), ['readBin: 2', 'listCollections: 1']);
+  });
+
+  it('keeps today across reloads per service URL, never past the day', async () => {
+    const store = new MemoryStore();
+    let now = new Date(2026, 0, 5, 23, 0);
+    const first = new RequestCounter(URL_A, store, () => now);
+    first.record(answered('createBin'));
+    first.record(answered('createBin'));
+    await first.flush();
+    const reloaded = new RequestCounter(URL_A, store, () => now);
+    assert.equal(reloaded.window.total, 0, 'a new window starts at 0');
+    assert.equal(reloaded.day.total, 2);
+    assert.deepEqual(reloaded.day.byAction, { createBin: 2 });
+    assert.equal(new RequestCounter('http://other/v3', store, () => now).day.total, 0, 'another service has its own count');
+    now = new Date(2026, 0, 6, 0, 1);
+    assert.equal(reloaded.day.total, 0, 'a new day starts at 0');
+    assert.equal(new RequestCounter(URL_A, store, () => now).day.total, 0);
+    assert.ok(!JSON.stringify([...store.values]).includes('key'), 'nothing but counts under the URL');
+  });
+
+  it('holds requests back after "Requests exhausted" until retried', () => {
+    const counter = new RequestCounter(URL_A);
+    let changes = 0;
+    counter.onDidChange(() => changes++);
+    counter.check('readBin');
+    counter.record({ ...answered('readBin', 403), kind: 'allowanceExhausted', message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing' });
+    assert.match(counter.exhausted ?? '', /Requests exhausted/);
+    assert.throws(
+      () => counter.check('updateBin'),
+      (e: unknown) => e instanceof BinServiceError && e.kind === 'allowanceExhausted' && e.local && e.operation === 'updateBin' && /Requests exhausted/.test(e.message),
+    );
+    counter.retry();
+    assert.equal(counter.exhausted, undefined);
+    counter.check('readBin');
+    assert.equal(changes, 2);
+    assert.equal(counter.window.total, 1, 'the refusal reached the service: it counts');
+  });
+});
