@@ -1,10 +1,8 @@
 /** The requests sent, in the status bar, and nothing sent after "Requests exhausted" until the user retries. */
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, requestsDuring, setup, sleep, TEST_KEY, type World } from './support';
+import { closeAll, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 describe('the allowance in sight', () => {
   let w: World;

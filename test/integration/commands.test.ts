@@ -2,10 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
-const run = <T>(command: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(command, ...args) as Promise<T>;
 
 describe('commands', () => {
   let w: World;

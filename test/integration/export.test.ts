@@ -6,11 +6,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { closeAll, replaceText, requestsDuring, setup, type World } from './support';
+import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 const formatted = (record: unknown) => `${JSON.stringify(record, null, 2)}\n`;
-const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
 
 describe('Save Bin as File and Export Collection', function () {
   this.timeout(60_000);

@@ -10,9 +10,8 @@ import type { Node } from '../../src/tree/nodes';
 import { showLive } from '../../src/ui/livePick';
 import type { LiveItems, Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';
-import { closeAll, config, labelOf, requestsDuring, setup, sleep, TEST_KEY, until, type World } from './support';
+import { closeAll, config, labelOf, pathsOf, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 interface Found {
   id: string;
@@ -29,8 +28,6 @@ describe('Find Bin and Filter Bins', function () {
   /** Ids by bin name. */
   const ids: Record<string, string> = {};
   let prompter: Partial<Prompter> = {};
-
-  const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
   const byName = (found: Found[]) => [...found].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
   const rows = async (parent?: Node) => {
     const nodes = (await w.api.tree.getChildren(parent)) ?? [];
@@ -96,7 +93,7 @@ describe('Find Bin and Filter Bins', function () {
     let found: Found[] = [];
     const requests = await requestsDuring(service, async () => (found = await run<Found[]>(Command.findBin, 'NEEDLE', { maxRequests: 50 })));
     // Listed already: the collections and Alpha's first page. Then one page of each listing in turn.
-    assert.deepEqual(paths(requests), [
+    assert.deepEqual(pathsOf(requests), [
       `GET /v3/c/${collections.alpha}/bins/${ids['alpha 2']}`,
       `GET /v3/c/${collections.beta}/bins`,
       `GET /v3/c/${collections.gamma}/bins`,
@@ -113,7 +110,7 @@ describe('Find Bin and Filter Bins', function () {
   it('stops at the cap, returning what it found', async () => {
     let found: Found[] = [];
     const requests = await requestsDuring(service, async () => (found = await run<Found[]>(Command.findBin, 'needle', { maxRequests: 2 })));
-    assert.deepEqual(paths(requests), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`]);
+    assert.deepEqual(pathsOf(requests), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`]);
     assert.deepEqual(byName(found).map((f) => f.name), ['alpha needle 5', 'remembered needle']);
     const none = await requestsDuring(service, async () => (found = await run<Found[]>(Command.findBin, 'needle', { maxRequests: 0 })));
     assert.deepEqual(none, []);
@@ -158,7 +155,7 @@ describe('Find Bin and Filter Bins', function () {
     assert.equal(seen[0], 1, 'the remembered bin is shown before any request');
     assert.equal(seen.at(-1), 5);
     assert.ok(seen.every((n, i) => i === 0 || n >= seen[i - 1]), `matches only come: ${seen.join()}`);
-    assert.deepEqual(paths(requests), [
+    assert.deepEqual(pathsOf(requests), [
       'GET /v3/c',
       `GET /v3/c/${collections.alpha}/bins`,
       `GET /v3/c/${collections.beta}/bins`,
@@ -271,6 +268,6 @@ describe('Find Bin and Filter Bins', function () {
       assert.equal(w.api.view.description, undefined);
     });
     // Listing Alpha, Beta and the bins in no collection after the refresh, nothing for the filter itself.
-    assert.deepEqual(paths(requests).sort(), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`, `GET /v3/c/${collections.beta}/bins`, 'GET /v3/c/uncategorized/bins'].sort());
+    assert.deepEqual(pathsOf(requests).sort(), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`, `GET /v3/c/${collections.beta}/bins`, 'GET /v3/c/uncategorized/bins'].sort());
   });
 });

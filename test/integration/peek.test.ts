@@ -2,9 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { binUriOf, closeAll, requestsDuring, setup, type World } from './support';
+import { binUriOf, closeAll, requestsDuring, run, setup, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 const record = { title: 'Graphs', modules: [{ name: 'Paths', weeks: 2 }, { name: 'Trees', weeks: 3 }] };
 
 describe('parts of a bin', () => {

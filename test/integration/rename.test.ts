@@ -4,10 +4,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { parseUri, schemaDocUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
-import { closeAll, config, labelOf, replaceText, requestsDuring, setup, type World } from './support';
-
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
+import { closeAll, config, labelOf, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
 describe('renaming collections and schema docs', function () {
   this.timeout(30_000);
@@ -70,7 +67,7 @@ describe('renaming collections and schema docs', function () {
     const [collections] = await rows();
     const collection = (await rowNamed(collections, `with schema ${made}`))!;
     const requests = await requestsDuring(w.service, () => run(Command.renameSchemaDoc, id, `renamed schema ${made}`));
-    assert.deepEqual(paths(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
+    assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
     assert.equal(requests[1].headers['x-schema-doc-name'], `renamed schema ${made}`);
     assert.equal(requests[1].body, JSON.stringify(schema));
     assert.deepEqual(schemaDocTabs(id).map((uri) => uri.path), [schemaDocUri(id, `renamed schema ${made}`).path]);
@@ -78,7 +75,7 @@ describe('renaming collections and schema docs', function () {
       const [schemaDocRow] = await rows(collection);
       assert.equal((await w.api.tree.getTreeItem(schemaDocRow)).description, `renamed schema ${made}`);
     });
-    assert.deepEqual(paths(shown), [`GET /v3/c/${collectionId}/bins`], 'only the collection\'s bins, listed for the first time');
+    assert.deepEqual(pathsOf(shown), [`GET /v3/c/${collectionId}/bins`], 'only the collection\'s bins, listed for the first time');
     const service = await w.other.readSchemaDoc(id);
     assert.deepEqual([service.metadata.name, service.record], [`renamed schema ${made}`, schema]);
   });
@@ -88,7 +85,7 @@ describe('renaming collections and schema docs', function () {
     const document = await vscode.workspace.openTextDocument(schemaDocUri(id, `edited ${made}`));
     await replaceText(document, '{"type": "array"}');
     const requests = await requestsDuring(w.service, () => run(Command.renameSchemaDoc, id, `edited renamed ${made}`));
-    assert.deepEqual(paths(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
+    assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
     assert.deepEqual((await w.other.readSchemaDoc(id)).record, { type: 'object' }, 'the unsaved edit was not sent');
     const [renamed] = schemaDocTabs(id);
     assert.equal(renamed.path, schemaDocUri(id, `edited renamed ${made}`).path);
@@ -97,7 +94,7 @@ describe('renaming collections and schema docs', function () {
     assert.equal(carried.getText(), '{"type": "array"}');
     // Its base is the record the edits were made on: saving writes them without asking.
     const saved = await requestsDuring(w.service, async () => assert.equal(await carried.save(), true));
-    assert.deepEqual(paths(saved), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
+    assert.deepEqual(pathsOf(saved), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
     assert.deepEqual((await w.other.readSchemaDoc(id)).record, { type: 'array' });
   });
 
@@ -106,7 +103,7 @@ describe('renaming collections and schema docs', function () {
     await vscode.workspace.openTextDocument(schemaDocUri(id, `unchecked ${made}`));
     await config().update('conflictCheck', false, vscode.ConfigurationTarget.Global);
     const requests = await requestsDuring(w.service, () => run(Command.renameSchemaDoc, id, `unchecked renamed ${made}`));
-    assert.deepEqual(paths(requests), [`PUT /v3/s/${id}`]);
+    assert.deepEqual(pathsOf(requests), [`PUT /v3/s/${id}`]);
     assert.equal((await w.other.readSchemaDoc(id)).metadata.name, `unchecked renamed ${made}`);
   });
 });

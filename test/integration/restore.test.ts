@@ -7,10 +7,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Prompter } from '../../src/ui/prompter';
-import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
-
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
+import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('restoring a version', function () {
   this.timeout(30_000);
@@ -60,7 +57,7 @@ describe('restoring a version', function () {
       result = await run(Command.restoreVersion, id, 1);
       await until(() => JSON.stringify(recordOf(latest)) === '{"n":1}' || undefined, 'the open tab to show the restored record');
     });
-    assert.deepEqual(paths(requests), [`GET /v3/b/${id}/1`, `GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/1`, `GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
     assert.equal(requests[2].body, '{"n":1}', 'the version\'s record, compact');
     assert.deepEqual(result, { alreadyLatest: false });
     assert.deepEqual(confirmed, [], 'the programmatic form does not ask');
@@ -69,13 +66,13 @@ describe('restoring a version', function () {
     // The tab's base moved with it: saving an edit now writes without asking.
     await replaceText(latest, '{"n": "edited"}');
     const saved = await requestsDuring(w.service, async () => assert.equal(await latest.save(), true));
-    assert.deepEqual(paths(saved), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(pathsOf(saved), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
   });
 
   it('sends nothing when the version already is the latest record', async () => {
     const { id } = await versionedBin();
     const requests = await requestsDuring(w.service, async () => assert.deepEqual(await run(Command.restoreVersion, id, 2), { alreadyLatest: true }));
-    assert.deepEqual(paths(requests), [`GET /v3/b/${id}/2`, `GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/2`, `GET /v3/b/${id}/latest`]);
   });
 
   it('rejects a missing or malformed version before any request', async () => {
@@ -94,7 +91,7 @@ describe('restoring a version', function () {
     await vscode.window.showTextDocument(uri);
     confirm = false;
     const declined = await requestsDuring(w.service, () => run(Command.tabRestoreVersion, uri));
-    assert.deepEqual(paths(declined), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(declined), [`GET /v3/b/${id}/latest`]);
     assert.deepEqual(confirmed, [`Restore version 1 of ${name}?`]);
     const diff = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(diff instanceof vscode.TabInputTextDiff, 'no diff shown');
@@ -103,7 +100,7 @@ describe('restoring a version', function () {
     assert.deepEqual((await w.other.readBin(id)).record, { n: 2 });
     confirm = true;
     const restored = await requestsDuring(w.service, () => run(Command.tabRestoreVersion, uri));
-    assert.deepEqual(paths(restored), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(pathsOf(restored), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
     assert.deepEqual((await w.other.readBin(id)).record, { n: 1 });
   });
 
@@ -118,7 +115,7 @@ describe('restoring a version', function () {
       assert.rejects(run(Command.restoreVersion, id, 0), /Not restored: 1 schema problem against schema doc "n is positive"/),
     );
     // The version, then what validation needs (the collections and the schema doc): no current read, no PUT.
-    assert.deepEqual(paths(requests), [`GET /v3/b/${id}/0`, 'GET /v3/c', `GET /v3/s/${schemaDoc.metadata.id}`]);
+    assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/0`, 'GET /v3/c', `GET /v3/s/${schemaDoc.metadata.id}`]);
     assert.deepEqual((await w.other.readBin(id)).record, { n: 2 });
   });
 
@@ -129,7 +126,7 @@ describe('restoring a version', function () {
     const refused = await requestsDuring(w.service, () =>
       assert.rejects(run(Command.restoreVersion, id, 1), /Not restored: bin \w+ changed on the service since its open tab read it/),
     );
-    assert.deepEqual(paths(refused), [`GET /v3/b/${id}/1`, `GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(refused), [`GET /v3/b/${id}/1`, `GET /v3/b/${id}/latest`]);
     const conflicts: string[] = [];
     let choice: 'cancel' | 'overwrite' = 'cancel';
     w.api.setConflictPrompt(async (uri) => {
@@ -139,7 +136,7 @@ describe('restoring a version', function () {
     const version = binUri(id, `${name} (version 1)`, 1);
     await vscode.window.showTextDocument(version);
     const cancelled = await requestsDuring(w.service, () => run(Command.tabRestoreVersion, version));
-    assert.deepEqual(paths(cancelled), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(cancelled), [`GET /v3/b/${id}/latest`]);
     assert.deepEqual(conflicts, [latest.uri.toString()]);
     assert.deepEqual((await w.other.readBin(id)).record, { n: 'theirs' });
     choice = 'overwrite';
@@ -147,7 +144,7 @@ describe('restoring a version', function () {
       await run(Command.tabRestoreVersion, version);
       await until(() => JSON.stringify(recordOf(latest)) === '{"n":1}' || undefined, 'the open tab to show the restored record');
     });
-    assert.deepEqual(paths(overwritten), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(pathsOf(overwritten), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
     assert.deepEqual((await w.other.readBin(id)).record, { n: 1 });
   });
 

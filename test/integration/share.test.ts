@@ -3,10 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { Prompter } from '../../src/ui/prompter';
-import { asHostedService, binUriOf, closeAll, requestsDuring, setup, TEST_KEY, type World } from './support';
-
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-const paths = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
+import { asHostedService, binUriOf, closeAll, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 
 describe('sharing a bin', function () {
   this.timeout(30_000);
@@ -25,7 +22,7 @@ describe('sharing a bin', function () {
     const id = await newBin(false);
     let copied: unknown;
     const first = await requestsDuring(w.service, async () => (copied = await run(Command.copyPublicUrl, id)));
-    assert.deepEqual(paths(first), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(first), [`GET /v3/b/${id}/latest`]);
     assert.equal(copied, urlOf(id));
     assert.equal(await vscode.env.clipboard.readText(), urlOf(id));
     // Known now; the read also serves an open by the view's row, which knows the bin's name.
@@ -38,7 +35,7 @@ describe('sharing a bin', function () {
     const id = await newBin(true);
     await vscode.env.clipboard.writeText('before');
     const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.copyPublicUrl, id), /is private: its public URL would not read it\. Pass \{ makePublic: true \}/));
-    assert.deepEqual(paths(refused), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(pathsOf(refused), [`GET /v3/b/${id}/latest`]);
     assert.equal(await vscode.env.clipboard.readText(), 'before');
     assert.equal((await w.other.readBin(id)).metadata.private, true);
     const made = await requestsDuring(w.service, () => run(Command.copyPublicUrl, id, { makePublic: true }));
@@ -69,7 +66,7 @@ describe('sharing a bin', function () {
     assert.equal(await vscode.env.clipboard.readText(), 'before');
     accept = true;
     const made = await requestsDuring(w.service, () => run(Command.copyPublicUrl));
-    assert.deepEqual(paths(made), [`PUT /v3/b/${id}/meta/privacy`]);
+    assert.deepEqual(pathsOf(made), [`PUT /v3/b/${id}/meta/privacy`]);
     assert.equal(await vscode.env.clipboard.readText(), urlOf(id));
   });
 

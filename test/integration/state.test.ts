@@ -3,9 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/tree/nodes';
-import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, setup, type World } from './support';
+import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 describe('programmatic calls and state after changes', () => {
   let w: World;

@@ -58,6 +58,12 @@ export function config(): vscode.WorkspaceConfiguration {
 }
 
 /** Requests the service received while `action` ran. */
+/** Runs a command as a programmatic caller does. */
+export const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
+
+/** Requests as `METHOD path`, for exact comparisons. */
+export const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
+
 export async function requestsDuring(service: BinService, action: () => PromiseLike<unknown>) {
   const mark = service.log.length;
   await action();

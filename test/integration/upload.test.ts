@@ -9,9 +9,8 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/tree/nodes';
-import { closeAll, labelOf, requestsDuring, setup, type World } from './support';
+import { closeAll, labelOf, requestsDuring, run, setup, type World } from './support';
 
-const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 interface Uploaded {
   created: { uri: vscode.Uri; id: string; binUri: vscode.Uri }[];

@@ -39,7 +39,6 @@ export interface MenuContext {
   row: (parent: Node, label: string) => Promise<Node>;
 }
 
-export const run = (command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand(command, ...args));
-export const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
+export { pathsOf, run } from '../support';
 export const activeUri = () => vscode.window.activeTextEditor?.document.uri.toString();
 export const activeTab = () => vscode.window.tabGroups.activeTabGroup.activeTab?.input;

@@ -31,7 +31,7 @@ export function findCases(c: MenuContext): Record<string, Case> {
     [Command.findBin]: async (place, kind) => {
       // Created here, so remembered without a read: opening the match is its one request.
       const name = `found ${c.next()}`;
-      const { id } = (await run(Command.createBin, { record: { f: 1 }, name, private: false })) as { id: string };
+      const { id } = await run<{ id: string }>(Command.createBin, { record: { f: 1 }, name, private: false });
       await run(Command.refresh);
       const requests = await invoke(place.entry.command, await argsFor(place, kind), name, 'Search what is already listed', name);
       assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/latest`]);
