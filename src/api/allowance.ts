@@ -66,6 +66,8 @@ export class RequestCounter {
       }
       // Written a while after a burst of requests, not once per request.
       this.timer ??= setTimeout(() => void this.flush(), 2000);
+      // A pending write of the day's count keeps no process alive (tests, a closing host: flush() runs on deactivate).
+      this.timer.unref?.();
     }
     if (entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
       this.heldBy = entry.message ?? 'Requests exhausted';

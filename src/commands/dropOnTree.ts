@@ -68,22 +68,26 @@ async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): P
     'Create Copy',
   );
   const client = p.connection.client;
-  for (const [i, row] of bins.entries()) {
-    const { record, metadata } = await client.readBin(row.id);
-    const refusal = await schemaRefusal(p, target?.id, JSON.stringify(record));
-    if (refusal) {
-      throw new Error(`Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}: ${refusal}`);
+  try {
+    for (const [i, row] of bins.entries()) {
+      const { record, metadata } = await client.readBin(row.id);
+      const refusal = await schemaRefusal(p, target?.id, JSON.stringify(record));
+      if (refusal) {
+        throw new Error(`Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}: ${refusal}`);
+      }
+      const name = metadata.name ?? row.bin.name;
+      const created = await client.createBin({ record, name, private: metadata.private, collectionId: target?.id });
+      if (!target) {
+        p.remembered.remember({ id: created.metadata.id, name, private: created.metadata.private, createdAt: created.metadata.createdAt });
+      }
     }
-    const name = metadata.name ?? row.bin.name;
-    const created = await client.createBin({ record, name, private: metadata.private, collectionId: target?.id });
-    if (!target) {
-      p.remembered.remember({ id: created.metadata.id, name, private: created.metadata.private, createdAt: created.metadata.createdAt });
+  } finally {
+    // The copies made before a refusal show too.
+    if (target) {
+      p.tree.refreshListing(target.id);
+    } else {
+      p.tree.redraw();
     }
-  }
-  if (target) {
-    p.tree.refreshListing(target.id);
-  } else {
-    p.tree.redraw();
   }
   inform(`Created a copy of ${what} in ${where}.`);
 }

@@ -69,16 +69,17 @@ export function findCommands(p: Parts): Handler[] {
     current = { name: filter.name?.trim() || undefined, private: filter.private, collectionId: filter.collectionId };
     const active = Object.values(current).some((v) => v !== undefined);
     const { name, private: isPrivate, collectionId } = current;
-    p.tree.filter = active
-      ? {
-          collectionId,
-          shows: (bin, listing) =>
-            (collectionId === undefined || collectionId === listing) &&
-            (isPrivate === undefined || isPrivate === (bin.private !== false)) &&
-            (!name || (bin.name ?? bin.id).toLowerCase().includes(name.toLowerCase())),
-        }
-      : undefined;
-    p.tree.redraw();
+    p.tree.setFilter(
+      active
+        ? {
+            collectionId,
+            shows: (bin, listing) =>
+              (collectionId === undefined || collectionId === listing) &&
+              (isPrivate === undefined || isPrivate === (bin.private !== false)) &&
+              (!name || (bin.name ?? bin.id).toLowerCase().includes(name.toLowerCase())),
+          }
+        : undefined,
+    );
     p.treeView.description = active ? await describeFilter(p, current) : undefined;
     await setFiltered(active);
   };

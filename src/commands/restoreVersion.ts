@@ -25,8 +25,8 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
     const r = parseUri(d.uri);
     return r?.kind === 'bin' && r.id === id && r.version === version;
   });
-  // A version's tab is read-only: its text is the version's record as it was read.
-  const restoring = versionTab ? (JSON.parse(versionTab.getText()) as Json) : (await p.connection.client.readBin(id, version)).record;
+  // A version's tab is read-only: its text is the version's record as it was read, unless it shows no record.
+  const restoring = (versionTab && shownRecord(versionTab)) ?? (await p.connection.client.readBin(id, version)).record;
   // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
   const record = await p.files.checks.check(resource, JSON.stringify(restoring), 'Not restored');
 
@@ -63,4 +63,12 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
   // Open tabs of the bin show the restored record, read from what the answer carried.
   p.files.written(resource, answer.record, { name, private: answer.metadata.private }, openDocumentsOf(id).map((d) => d.uri));
   return { alreadyLatest: false };
+}
+
+function shownRecord(document: vscode.TextDocument): Json | undefined {
+  try {
+    return JSON.parse(document.getText()) as Json;
+  } catch {
+    return undefined;
+  }
 }

@@ -16,8 +16,6 @@ export class SchemaDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Documents being validated, and whether they changed meanwhile: one check per document at a time. */
   private readonly running = new Map<string, { again: boolean }>();
-  /** Bumped by every validation of a document: an older answer is never applied over a newer decision. */
-  private readonly generations = new Map<string, number>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -30,10 +28,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, settings.validationDelayMs())),
-      vscode.workspace.onDidCloseTextDocument((d) => {
-        this.collection.delete(d.uri);
-        this.generations.delete(d.uri.toString());
-      }),
+      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.validation')) {
           this.revalidateAll();
@@ -74,9 +69,6 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
-    const key = document.uri.toString();
-    const generation = (this.generations.get(key) ?? 0) + 1;
-    this.generations.set(key, generation);
     const resource = parseUri(document.uri);
     const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
     if (!settings.validation() || !collectionId) {
@@ -95,8 +87,9 @@ export class SchemaDiagnostics implements vscode.Disposable {
       // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
       problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
     }
-    if (document.isClosed || document.version !== version || this.generations.get(key) !== generation) {
-      // Typed on, closed, or decided again while the worker checked: this answer is out of date.
+    if (document.isClosed || document.version !== version) {
+      // Typed on or closed while the worker checked: this answer is out of date (a change of
+      // collection or settings meanwhile runs the document's next check, after this one).
       return;
     }
     const diagnostics = problems.map((p) => {

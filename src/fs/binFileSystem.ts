@@ -202,8 +202,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     Object.assign(entry, { bytes: undefined, size: content.byteLength, textDigest: digestOfBytes(content), unread: false });
     entry.mtime = this.mtimes.next(key, entry.digest);
     // A fetch that finished during the save cached what was there before it: this entry is newer.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.cache(resource, entry);
     this.baselines.set(uri, entry.digest);
     this.saved.fire(entry);
   }

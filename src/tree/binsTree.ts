@@ -24,8 +24,8 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   /** A listing's last fetch: the view and Find Bin asking at once send one request. */
   private readonly loading = new Map<string, Promise<void>>();
   private readonly listings: Listings;
-  /** What the rows are narrowed to (Filter Bins); `redraw` shows a change of it. */
-  filter?: RowFilter;
+  /** What the rows are narrowed to (Filter Bins). */
+  private filter?: RowFilter;
   private readonly collectionsRoot: CollectionsNode;
   private readonly uncategorizedRoot: UncategorizedNode;
   private rememberedShown = REMEMBERED_PER_PAGE;
@@ -83,6 +83,13 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   /** Shows what a command changed in one listing (a collection's id, or uncategorized). */
   refreshListing(listingId: string): void {
     this.pages.delete(listingId);
+    this.changed.fire(undefined);
+  }
+
+  /** Narrows the rows (undefined: all of them); the remembered bins start again from their first page. */
+  setFilter(filter: RowFilter | undefined): void {
+    this.filter = filter;
+    this.rememberedShown = REMEMBERED_PER_PAGE;
     this.changed.fire(undefined);
   }
 

@@ -85,15 +85,21 @@ export class RememberedBins {
     const markSlot = `jsonbin.binsWrite:${url}`;
     const mark = this.memory.get<string>(markSlot);
     let known = this.lists.get(url);
-    if (!known || known.mark !== mark) {
-      const slot = `jsonbin.bins:${url}`;
-      const index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(slot));
-      const unwritten = known?.unwritten ?? [];
-      unwritten.forEach((change) => change(index));
-      known = { slot, markSlot, mark, index, unwritten };
+    if (!known) {
+      known = { slot: `jsonbin.bins:${url}`, markSlot, mark, index: new RememberedIndex(undefined), unwritten: [] };
+      this.reload(known);
       this.lists.set(url, known);
+    } else if (known.mark !== mark) {
+      known.mark = mark;
+      this.reload(known);
     }
     return known;
+  }
+
+  /** The stored list, with this window's unwritten changes on top (another window may have written it). */
+  private reload(known: Known): void {
+    known.index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(known.slot));
+    known.unwritten.forEach((change) => change(known.index));
   }
 
   private change(apply: (index: RememberedIndex) => void): void {
@@ -111,9 +117,7 @@ export class RememberedBins {
     for (const known of this.lists.values()) {
       if (known.unwritten.length > 0) {
         if (this.memory.get<string>(known.markSlot) !== known.mark) {
-          // Another window wrote since this one read: its list, with this window's changes on top.
-          known.index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(known.slot));
-          known.unwritten.forEach((change) => change(known.index));
+          this.reload(known);
         }
         known.unwritten = [];
         known.mark = `${WINDOW}.${++writes}`;

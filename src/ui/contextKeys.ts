@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
 import { ContextKey } from '../commands/ids';
-import { DEFAULT_API_URL, settings } from '../config';
+import { isHostedService } from '../api/share';
+import { settings } from '../config';
 
 /**
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
@@ -10,7 +11,7 @@ import { DEFAULT_API_URL, settings } from '../config';
  */
 export function trackContextKeys(connection: Connection): vscode.Disposable {
   const update = async () => {
-    void vscode.commands.executeCommand('setContext', ContextKey.hostedService, settings.apiUrl() === DEFAULT_API_URL);
+    void vscode.commands.executeCommand('setContext', ContextKey.hostedService, isHostedService(settings.apiUrl()));
     await vscode.commands.executeCommand('setContext', ContextKey.hasKey, Boolean(await connection.keys.get()));
   };
   void update();

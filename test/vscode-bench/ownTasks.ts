@@ -4,6 +4,7 @@
  * calls it makes included. Other extensions' and VS Code's own work are not the extension's.
  */
 import { Session } from 'node:inspector';
+import { pathToFileURL } from 'node:url';
 
 interface ProfileNode {
   id: number;
@@ -36,8 +37,11 @@ const NEUTRAL = new Set(['(garbage collector)', '(program)']);
 export class OwnTasks {
   private readonly session = new Session();
 
+  private readonly codeUrl: string;
+
   /** `codeDir`: the folder of the extension's bundle. */
   constructor(private readonly codeDir: string) {
+    this.codeUrl = pathToFileURL(codeDir).href;
     this.session.connect();
   }
 
@@ -55,6 +59,10 @@ export class OwnTasks {
     const { profile } = (await this.post('Profiler.stop')) as { profile: Profile };
     this.session.disconnect();
     const ours = this.ownNodes(profile);
+    if (ours.size === 0) {
+      // A verdict on no sample of the extension's code would be met by nothing measured.
+      throw new Error(`the profile holds no frame of the extension's code (${this.codeDir})`);
+    }
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const times: number[] = [];
     let time = profile.startTime;
@@ -98,7 +106,7 @@ export class OwnTasks {
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const ours = new Set<number>();
     const visit = (node: ProfileNode, inOurs: boolean) => {
-      const here = inOurs || node.callFrame.url.includes(this.codeDir);
+      const here = inOurs || node.callFrame.url.startsWith(this.codeUrl);
       if (here) {
         ours.add(node.id);
       }
