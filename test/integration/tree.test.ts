@@ -125,6 +125,16 @@ describe('bins tree', () => {
     assert.deepEqual(second.slice(0, 200).map((i) => i.label), newestFirst(200));
     assert.equal(second[200].contextValue, 'loadMore');
 
+    // A new filter shows its matches from the first page again, not as far as "Show more" went before.
+    await vscode.commands.executeCommand(Command.filterBins, { name: 'paged' });
+    try {
+      const filtered = await rows();
+      assert.deepEqual(filtered.slice(0, 100).map((i) => i.label), newestFirst(100));
+      assert.equal(filtered[100].label, 'Show 100 more remembered bins…');
+    } finally {
+      await vscode.commands.executeCommand(Command.filterBins, {});
+    }
+
     for (const id of created) {
       await vscode.commands.executeCommand(Command.forgetBin, id);
     }
