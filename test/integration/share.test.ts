@@ -70,6 +70,35 @@ describe('sharing a bin', function () {
     assert.equal(await vscode.env.clipboard.readText(), urlOf(id));
   });
 
+  it('from a bin tab\'s editor title and a bin row, offers to make a private bin public too', async () => {
+    const fromTab = await newBin(true);
+    const uri = binUriOf(await run(Command.openBin, fromTab));
+    await vscode.window.showTextDocument(uri);
+    const asked: string[] = [];
+    w.api.setPrompter({
+      input: async () => assert.fail('the tab and the row name the bin'),
+      pick: async () => assert.fail('nothing to pick'),
+      confirm: async (message) => (asked.push(message), true),
+    });
+    // The editor title passes the tab's Uri.
+    const made = await requestsDuring(w.service, () => run(Command.tabCopyPublicUrl, uri));
+    assert.deepEqual(pathsOf(made), [`PUT /v3/b/${fromTab}/meta/privacy`]);
+    assert.equal(await vscode.env.clipboard.readText(), urlOf(fromTab));
+
+    // A row passes its node: the bin as the view listed it, privacy included.
+    const fromRow = await newBin(true);
+    await run(Command.refresh);
+    const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
+    const rows = (await w.api.tree.getChildren(uncategorized)) ?? [];
+    const row = rows.find((n) => (n as { id?: string }).id === fromRow);
+    assert.ok(row, 'the private bin is listed');
+    const fromRowMade = await requestsDuring(w.service, () => run(Command.rowCopyPublicUrl, row));
+    assert.deepEqual(pathsOf(fromRowMade), [`PUT /v3/b/${fromRow}/meta/privacy`]);
+    assert.equal(await vscode.env.clipboard.readText(), urlOf(fromRow));
+    assert.equal(asked.length, 2, 'each place asked once');
+    assert.ok(asked.every((m) => m.endsWith('is private: make it public?')), asked.join('; '));
+  });
+
   it('copies fetch and curl snippets: a private bin\'s key comes from the environment, a public bin\'s snippet sends none', async () => {
     const privateId = await newBin(true);
     const publicId = await newBin(false);
