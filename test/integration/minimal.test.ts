@@ -172,4 +172,11 @@ describe('against a minimal service (required fields only, contract routes only)
     const again = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.other')), /ignores X-JSON-Path/));
     assert.deepEqual(again, [], 'not asked again');
   });
+
+  it('finds a listed bin by its id, though listings carry no names', async () => {
+    const id = (await other.createBin({ record: { title: 'found' }, collectionId: collection.id })).metadata.id;
+    await vscode.commands.executeCommand(Command.refresh);
+    const found = await vscode.commands.executeCommand<{ id: string; collectionId: string | null }[]>(Command.findBin, id);
+    assert.deepEqual(found.map((b) => [b.id, b.collectionId]), [[id, collection.id]]);
+  });
 });
