@@ -34,9 +34,9 @@ export const settings = {
   noProxy: (): string[] => vscode.workspace.getConfiguration('http').get<string[]>('noProxy') ?? [],
 };
 
-/** True when a change touches a setting that decides where and how requests are sent. */
-export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['jsonbin.apiUrl', 'jsonbin.requestTimeoutSeconds', 'jsonbin.maxAnswerMegabytes', 'http.proxy', 'http.noProxy'].some((s) =>
+/** True when a change touches a setting that decides where and how requests are sent (the URL only for the account that follows it). */
+export function affectsConnection(event: vscode.ConfigurationChangeEvent, followsApiUrl: boolean): boolean {
+  return [...(followsApiUrl ? ['jsonbin.apiUrl'] : []), 'jsonbin.requestTimeoutSeconds', 'jsonbin.maxAnswerMegabytes', 'http.proxy', 'http.noProxy'].some((s) =>
     event.affectsConfiguration(s),
   );
 }

@@ -1,25 +1,20 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
 import { BinServiceError } from './api';
-import { Connection } from './account/connection';
-import { KeyStore } from './account/keyStore';
+import type { AccountParts, SharedParts as SharedAccountParts } from './account/accountParts';
+import { Accounts } from './account/accounts';
 import { RequestStatus } from './account/requestStatus';
 import { registerCommands } from './commands';
 import { VIEW_ID } from './commands/ids';
-import type { Opener, Parts } from './commands/parts';
-import { settings } from './config';
-import { SchemaDiagnostics } from './diagnostics/schemaDiagnostics';
+import { partsOf, type Opener, type Parts, type SharedParts } from './commands/parts';
 import { ValidationStatus } from './diagnostics/validationStatus';
 import { registerSchemaAssist } from './editing/schemaAssist';
-import { BinFileSystem } from './fs/binFileSystem';
+import { AccountFiles } from './fs/accountFiles';
 import { SCHEME } from './fs/uris';
-import { BinCollections } from './schema/binCollections';
-import { SchemaDocs } from './schema/schemaDocs';
 import { Validation } from './schema/validation';
-import { BinsTree } from './tree/binsTree';
+import { BinsView } from './tree/binsView';
 import { dragAndDrop } from './tree/dragAndDrop';
 import type { Node } from './tree/nodes';
-import { RememberedBins } from './tree/rememberedBins';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { trackContextKeys } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
@@ -51,46 +46,52 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   // How long activation takes, for anyone profiling the extension host (the bench reads it).
   performance.mark('jsonbin.activate.start');
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
-  const keys = new KeyStore(context.secrets, settings.apiUrl);
-  const binCollections = new BinCollections(context.globalState, settings.apiUrl);
-  const connection = new Connection(keys, binCollections, log, context.globalState);
   const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
-  const schemaDocs = new SchemaDocs(() => connection.client, validation);
-
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
   const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
-  const files = new BinFileSystem(connection, schemaDocs, binCollections, conflictResolver(snapshots, () => conflictPrompt), isDirty);
+  const validationStatus = new ValidationStatus((uri) => accounts.madeFor(uri.authority)?.binCollections);
 
-  const remembered = new RememberedBins(context.globalState, settings.apiUrl);
-  pendingWrites = async () => {
-    await Promise.all([binCollections.flush(), remembered.flush(), connection.flush()]);
+  // Each account has its own key, connection, files and rows, made when first needed.
+  const shared: SharedAccountParts = {
+    memory: context.globalState,
+    log,
+    validation,
+    resolveConflict: conflictResolver(snapshots, () => conflictPrompt),
+    isDirty,
+    learned: () => validationStatus.update(),
   };
-  const tree = new BinsTree(connection, remembered, schemaDocs);
+  const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
+    (await import('./account/accountParts.js')).makeAccountParts(info, isActive, keys, shared),
+  );
+  pendingWrites = () => accounts.flush();
+  const files = new AccountFiles(accounts);
+  const view = new BinsView(accounts);
   // A drop comes only after activation, when the parts it acts on exist.
-  const dragAndDropController = dragAndDrop(() => parts);
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, dragAndDropController });
-  const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, log);
-  const validationStatus = new ValidationStatus(binCollections);
-  const requestStatus = new RequestStatus(connection);
+  const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
+  const requestStatus = new RequestStatus(accounts);
   const prompts = new Prompts();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
-  const parts: Parts = { connection, files, tree, treeView, remembered, schemaDocs, binCollections, diagnostics, prompts, snapshots, openExternal: (uri) => opener(uri) };
+  const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri) };
+  const commandParts = async (account: string | undefined) => {
+    const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
+    return parts && partsOf(parts, sharedByCommands);
+  };
 
   context.subscriptions.push(
     log,
-    keys,
-    connection,
+    accounts,
     { dispose: () => void validation.dispose() },
-    trackContextKeys(connection),
+    trackContextKeys(accounts),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
     // A language change closes and reopens a document: its base is dropped only if it stays closed.
     vscode.workspace.onDidCloseTextDocument((d) =>
       setTimeout(() => {
         if (!vscode.workspace.textDocuments.some((open) => open.uri.toString() === d.uri.toString())) {
-          files.baselines.forget(d.uri);
+          files.forget(d.uri);
         }
       }, 0),
     ),
@@ -103,22 +104,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     snapshots,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
     treeView,
-    tree,
-    diagnostics,
+    view,
     validationStatus,
     requestStatus,
-    connection.onDidChange(() => {
-      files.forgetAll();
-      schemaDocs.clear();
-      tree.refresh();
-    }),
-    ...registerSchemaAssist(binCollections, schemaDocs),
-    ...registerCommands(parts),
+    ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
+    ...registerCommands(commandParts),
   );
 
   performance.measure('jsonbin.activate', 'jsonbin.activate.start');
   return {
-    tree,
+    tree: view,
     dragAndDrop: dragAndDropController,
     view: treeView,
     validationStatus,

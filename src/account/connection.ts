@@ -1,9 +1,18 @@
-/** Holds the service client for the configured URL, rebuilt when the settings that shape it change. */
+/** Holds an account's service client, rebuilt when its key or the settings that shape it change. */
 import * as vscode from 'vscode';
 import { BinClient, goesDirect, parseBaseUrl, RequestCounter, type CountStore } from '../api';
 import { affectsConnection, settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
+import type { AccountInfo } from './accountList';
 import type { KeyStore } from './keyStore';
+
+/** Where an account's requests go: read each time, since the default account follows the settings. */
+export interface ConnectionTarget {
+  info(): AccountInfo;
+  apiUrl(): string;
+  /** What the account's stored state (remembered bins, their collections) is kept under. */
+  scope(): string;
+}
 
 export class Connection implements vscode.Disposable {
   private current?: BinClient;
@@ -17,6 +26,7 @@ export class Connection implements vscode.Disposable {
   readonly onDidCount = this.counted.event;
 
   constructor(
+    private readonly target: ConnectionTarget,
     readonly keys: KeyStore,
     private readonly binCollections: BinCollections,
     private readonly log: vscode.LogOutputChannel,
@@ -24,7 +34,7 @@ export class Connection implements vscode.Disposable {
   ) {
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (affectsConnection(e)) {
+        if (affectsConnection(e, this.target.info().apiUrl === undefined)) {
           this.reset();
         }
       }),
@@ -33,15 +43,22 @@ export class Connection implements vscode.Disposable {
   }
 
   get baseUrl(): string {
-    return settings.apiUrl();
+    return this.target.apiUrl();
   }
 
-  /** The requests sent to the configured service (one account today: one counter per service URL). */
+  /** The account this connection serves. */
+  get account(): AccountInfo {
+    return this.target.info();
+  }
+
+  /** The requests this account sent to its service: one counter per service URL. */
   get requests(): RequestCounter {
-    const url = settings.apiUrl();
+    const url = this.baseUrl;
     if (this.counter?.serviceUrl !== url) {
       void this.counter?.flush();
-      this.counter = new RequestCounter(url, this.counts);
+      // The default account's count is kept under the URL alone, as before accounts existed.
+      const { id } = this.target.info();
+      this.counter = new RequestCounter(url, this.counts, undefined, id ? `${url}#${id}` : url);
       this.counter.onDidChange(() => this.counted.fire());
     }
     return this.counter;
@@ -66,7 +83,7 @@ export class Connection implements vscode.Disposable {
   }
 
   /** A new service or key: a new client, with nothing learnt under the old one. */
-  private reset(): void {
+  reset(): void {
     void this.current?.close();
     this.current = undefined;
     // Another key or service: what the old one said of its allowance no longer holds.
@@ -85,7 +102,8 @@ export class Connection implements vscode.Disposable {
   }
 
   private create(key: () => Thenable<string | undefined> | string): BinClient {
-    const baseUrl = settings.apiUrl();
+    const baseUrl = this.baseUrl;
+    const scope = this.target.scope();
     // The counter of this client's service, even if the setting changes while a request is under way.
     const requests = this.requests;
     return new BinClient({
@@ -95,7 +113,7 @@ export class Connection implements vscode.Disposable {
       timeoutMs: settings.timeoutMs(),
       maxAnswerBytes: settings.maxAnswerBytes(),
       proxyUrl: this.proxyFor(baseUrl),
-      onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, baseUrl),
+      onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, scope),
       beforeSend: (operation) => requests.check(operation),
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) => {

@@ -1,4 +1,4 @@
-/** The account key, kept only in VS Code's SecretStorage, one per service URL. */
+/** An account's key, kept only in VS Code's SecretStorage, in the account's slot. */
 import * as vscode from 'vscode';
 
 export class KeyStore implements vscode.Disposable {
@@ -6,7 +6,11 @@ export class KeyStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly baseUrl: () => string) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    /** The default account's slot follows the service URL setting; another account's is its own. */
+    private readonly slot: () => string,
+  ) {
     this.subscription = secrets.onDidChange((e) => {
       if (e.key === this.slot()) {
         this.changed.fire();
@@ -29,9 +33,5 @@ export class KeyStore implements vscode.Disposable {
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
-  }
-
-  private slot(): string {
-    return `jsonbin.apiKey:${this.baseUrl()}`;
   }
 }

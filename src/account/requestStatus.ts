@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { describeActions } from '../api';
 import { Command } from '../commands/ids';
+import type { Accounts, AccountPartsBase } from './accounts';
 import type { Connection } from './connection';
 
 export class RequestStatus implements vscode.Disposable {
@@ -18,11 +19,20 @@ export class RequestStatus implements vscode.Disposable {
   /** True while requests are held back after "Requests exhausted". */
   exhausted = false;
 
-  constructor(private readonly connection: Connection) {
+  /** Follows the active account: its requests are the ones shown. */
+  constructor(private readonly accounts: Accounts<AccountPartsBase & { connection: Connection }>) {
     this.item.name = 'JSONBin Requests';
-    this.subscriptions = [this.item, connection.onDidCount(() => this.update())];
+    const follow = ({ connection }: { connection: Connection }) => connection.onDidCount(() => this.update());
+    this.subscriptions = [
+      this.item,
+      accounts.onDidChange(() => this.update()),
+      accounts.onDidMakeParts((parts) => {
+        this.subscriptions.push(follow(parts));
+        this.update();
+      }),
+      ...accounts.allMade().map(follow),
+    ];
     this.update();
-    this.item.show();
   }
 
   /** What clicking the item runs. */
@@ -31,12 +41,19 @@ export class RequestStatus implements vscode.Disposable {
   }
 
   private update(): void {
-    const requests = this.connection.requests;
+    const connection = this.accounts.madeFor(this.accounts.active.id)?.connection;
+    if (!connection) {
+      // Its parts load after activation; they come with today's count.
+      void this.accounts.activeParts();
+      return;
+    }
+    const requests = connection.requests;
     const held = requests.exhausted;
     this.exhausted = held !== undefined;
     this.text = `$(${held ? 'warning' : 'cloud'}) ${requests.window.total}`;
     const lines = [
       `JSONBin requests: ${requests.window.total} in this window, ${requests.day.total} today (${requests.serviceUrl})`,
+      ...(this.accounts.all().length > 1 ? [`Account: ${connection.account.name}`] : []),
       ...describeActions(requests.window),
     ];
     if (held) {
@@ -47,6 +64,7 @@ export class RequestStatus implements vscode.Disposable {
     this.item.tooltip = this.tooltip;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.command = held ? { title: 'Retry Requests', command: Command.retryRequests } : undefined;
+    this.item.show();
   }
 
   dispose(): void {

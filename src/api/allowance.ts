@@ -37,8 +37,10 @@ export class RequestCounter {
     readonly serviceUrl: string,
     private readonly store?: CountStore,
     private readonly now: () => Date = () => new Date(),
+    /** Where today's count is kept: the URL, or the URL and the account when several share it. */
+    private readonly slot = serviceUrl,
   ) {
-    const kept = store?.get<Record<string, Day>>(STORE_KEY)?.[serviceUrl];
+    const kept = store?.get<Record<string, Day>>(STORE_KEY)?.[slot];
     this.today = kept && kept.day === dayOf(now()) ? { day: kept.day, total: kept.total, byAction: { ...kept.byAction } } : fresh(dayOf(now()));
   }
 
@@ -112,7 +114,7 @@ export class RequestCounter {
     this.timer = undefined;
     if (this.store) {
       const all = { ...this.store.get<Record<string, Day>>(STORE_KEY) };
-      all[this.serviceUrl] = this.today;
+      all[this.slot] = this.today;
       await this.store.update(STORE_KEY, all);
     }
   }

@@ -1,4 +1,6 @@
 /** The account key (checked with one cheap call before it is stored), and refreshing the view. */
+import { BinServiceError, type BinClient } from '../api';
+import type { KeyKind } from '../account/accountList';
 import { inform, withProgress } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
 import { Command } from './ids';
@@ -6,7 +8,31 @@ import type { Parts } from './parts';
 import { register, required, type Handler } from './register';
 
 /** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */
-const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+export const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/** A bin id no bin has: reading it tells a valid access key (not found) from a refused one. */
+const NO_BIN = '000000000000000000000000';
+
+/**
+ * Checks a key with the cheapest request that needs a valid one: listing collections for a master
+ * key; an access key may list nothing, so it reads a bin that does not exist ("not found" means
+ * the key was accepted).
+ */
+export async function checkKey(client: BinClient, kind: KeyKind): Promise<void> {
+  await withProgress('Checking the key…', async () => {
+    if (kind === 'master') {
+      await client.listCollections();
+      return;
+    }
+    try {
+      await client.readBin(NO_BIN);
+    } catch (error) {
+      if (!(error instanceof BinServiceError) || !['notFound', 'notPermitted'].includes(error.kind)) {
+        throw error;
+      }
+    }
+  });
+}
 
 export function accountCommands(p: Parts): Handler[] {
   const refresh = async () => {
@@ -24,8 +50,7 @@ export function accountCommands(p: Parts): Handler[] {
           }
           const probe = p.connection.withKey(trimmed);
           try {
-            // Listing collections is the cheapest call that needs a valid key.
-            await withProgress('Checking the key…', () => probe.listCollections());
+            await checkKey(probe, p.account.keyKind);
           } finally {
             void probe.close();
           }
@@ -34,7 +59,7 @@ export function accountCommands(p: Parts): Handler[] {
         ask: async () => [
           cancelIfUndefined(
             await p.prompts.input({
-              prompt: `X-Master-Key for ${p.connection.baseUrl}`,
+              prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
               password: true,
               ignoreFocusOut: true,
               validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters'),

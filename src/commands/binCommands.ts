@@ -58,7 +58,7 @@ export function binCommands(p: Parts): Handler[] {
           await vscode.window.showTextDocument(uri, { preview: false });
           return uri;
         },
-        ask: async () => [(await activeOrAskedBin(ui)).id] as [string, string?],
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string, string?],
       },
       { row: [Command.rowOpenBin, async (node: BinNode) => [node.id, node.bin.name] as [string, string?]] },
     ),
@@ -67,7 +67,7 @@ export function binCommands(p: Parts): Handler[] {
       Command.deleteBin,
       {
         run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
-        ask: async () => confirmDelete(await activeOrAskedBin(ui)),
+        ask: async () => confirmDelete(await activeOrAskedBin(ui, p.account.id)),
         show: (result, [id]) => inform(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
       },
       { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(rowBin(node))] },
@@ -89,7 +89,7 @@ export function binCommands(p: Parts): Handler[] {
       Command.copyBinId,
       {
         run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
-        ask: async () => [(await activeOrAskedBin(ui)).id] as [string],
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string],
         show: (_, [id]) => vscode.window.setStatusBarMessage(`JSONBin: copied bin id ${id}`, 3000),
       },
       {
@@ -117,7 +117,7 @@ async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) 
     p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
     p.tree.redraw();
   }
-  return { id, uri: binUri(id, args.name), private: isPrivate, createdAt };
+  return { id, uri: binUri(id, args.name, undefined, p.account.id), private: isPrivate, createdAt };
 }
 
 async function addBin(p: Parts, reference: string) {
@@ -126,14 +126,14 @@ async function addBin(p: Parts, reference: string) {
   const entry = await p.files.fetch({ kind: 'bin', id });
   p.remembered.remember({ id, name: entry.name, private: entry.private });
   p.tree.redraw();
-  return { id, uri: binUri(id, entry.name) };
+  return { id, uri: binUri(id, entry.name, undefined, p.account.id) };
 }
 
 async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
   p.remembered.forget(id);
   p.binCollections.forget(id);
-  p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(id).map((d) => d.uri));
+  p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(p.account.id, id).map((d) => d.uri));
   p.tree.removeBin(id);
   return { versionsDeleted: result.versionsDeleted };
 }

@@ -36,7 +36,7 @@ export function binStateCommands(p: Parts): Handler[] {
           showChanged(p, id, { name });
           await retitleTabs(p, { kind: 'bin', id }, name);
         },
-        ask: async () => askRename(await activeOrAskedBin(ui)),
+        ask: async () => askRename(await activeOrAskedBin(ui, p.account.id)),
       },
       { row: [Command.rowRenameBin, (node: BinNode) => askRename(rowBin(node))] },
     ),
@@ -50,7 +50,7 @@ export function binStateCommands(p: Parts): Handler[] {
           await p.connection.client.setPrivacy(id, isPrivate);
           showChanged(p, id, { private: isPrivate });
         },
-        ask: async () => askPrivacy(await activeOrAskedBin(ui)),
+        ask: async () => askPrivacy(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
       },
       { row: [Command.rowSetPrivacy, (node: BinNode) => askPrivacy(rowBin(node))] },
@@ -66,7 +66,7 @@ export function binStateCommands(p: Parts): Handler[] {
           const current = await p.connection.client.readBin(id);
           await p.connection.client.updateBin(id, current.record, { versioning: enabled });
         },
-        ask: async () => askVersioning(await activeOrAskedBin(ui)),
+        ask: async () => askVersioning(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, enabled]) => inform(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),
       },
       { row: [Command.rowSetVersioning, (node: BinNode) => askVersioning(rowBin(node))] },
@@ -80,12 +80,12 @@ export function binStateCommands(p: Parts): Handler[] {
           const preserveLatest = options.preserveLatest ?? false;
           const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
           // The record may have changed (back to the base record): open tabs reload it.
-          for (const document of openDocumentsOf(id)) {
+          for (const document of openDocumentsOf(p.account.id, id)) {
             p.files.invalidate({ kind: 'bin', id }, document.uri);
           }
           return { versionsDeleted: result.versionsDeleted };
         },
-        ask: async () => askDeleteVersions(await activeOrAskedBin(ui)),
+        ask: async () => askDeleteVersions(await activeOrAskedBin(ui, p.account.id)),
         show: (result, [id]) => inform(`Deleted ${result.versionsDeleted} version(s) of bin ${id}.`),
       },
       { row: [Command.rowDeleteVersions, (node: BinNode) => askDeleteVersions(rowBin(node))] },

@@ -12,9 +12,9 @@ export interface BinTarget {
   name?: string;
 }
 
-/** Palette: the bin of the active tab (its record, a version or a part of it), else asked for. */
-export async function activeOrAskedBin(ui: Prompter): Promise<BinTarget> {
-  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+/** Palette: the bin of the active tab (its record, a version or a part of it) when it is the account's, else asked for. */
+export async function activeOrAskedBin(ui: Prompter, account: string): Promise<BinTarget> {
+  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, account);
   if (active && active.kind !== 'schema') {
     return { id: active.id };
   }
@@ -38,23 +38,23 @@ export function labelOf(target: BinTarget): string {
   return target.name ?? target.id;
 }
 
-/** Open documents of a bin's latest record (not its versions), or of a schema doc. */
-export function openDocumentsOf(id: string, kind: 'bin' | 'schema' = 'bin'): vscode.TextDocument[] {
+/** An account's open documents of a bin's latest record (not its versions), or of a schema doc. */
+export function openDocumentsOf(account: string, id: string, kind: 'bin' | 'schema' = 'bin'): vscode.TextDocument[] {
   return vscode.workspace.textDocuments.filter((d) => {
-    const r = parseUri(d.uri);
+    const r = parseUri(d.uri, account);
     return r?.kind === kind && r.id === id && !(r.kind === 'bin' && r.version !== undefined);
   });
 }
 
 /** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
 export async function uriFor(p: Parts, id: string, name?: string): Promise<vscode.Uri> {
-  const [open] = openDocumentsOf(id);
+  const [open] = openDocumentsOf(p.account.id, id);
   if (open) {
     return open.uri;
   }
   if (name !== undefined) {
-    return binUri(id, name);
+    return binUri(id, name, undefined, p.account.id);
   }
   const entry = await p.files.fetch({ kind: 'bin', id });
-  return binUri(id, entry.name);
+  return binUri(id, entry.name, undefined, p.account.id);
 }

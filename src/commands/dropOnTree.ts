@@ -23,6 +23,9 @@ export async function dropOnTree(p: Parts, target: Node | undefined, rows: unkno
     if (bins.length === 0 && files.length === 0) {
       return;
     }
+    if (bins.some((b) => b.account !== p.account.id)) {
+      throw new Error('Bins are copied by a drag within one account: open the bin and save it as a file, then upload it to the other account');
+    }
     const collection = await collectionAt(p, target);
     if (bins.length > 0) {
       await copyBins(p, bins, collection);

@@ -14,15 +14,15 @@ const encoder = new TextEncoder();
  * stored is read (1 request): unsaved editor text is never written.
  */
 export async function saveBinAsFile(p: Parts, id: string, version: number | undefined, uri: vscode.Uri): Promise<vscode.Uri> {
-  const text = shownRecord(id, version) ?? formatRecord((await p.connection.client.readBin(id, version)).record);
+  const text = shownRecord(p.account.id, id, version) ?? formatRecord((await p.connection.client.readBin(id, version)).record);
   await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
   return uri;
 }
 
 /** The record as a clean tab of the bin (or of that version) shows it, formatted; undefined when none does. */
-function shownRecord(id: string, version: number | undefined): string | undefined {
+function shownRecord(account: string, id: string, version: number | undefined): string | undefined {
   for (const document of vscode.workspace.textDocuments) {
-    const shown = parseUri(document.uri);
+    const shown = parseUri(document.uri, account);
     if (shown?.kind === 'bin' && shown.id === id && shown.version === version && !document.isDirty) {
       try {
         return formatRecord(JSON.parse(document.getText()));

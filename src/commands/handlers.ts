@@ -3,6 +3,7 @@ import { accountCommands } from './accountCommands';
 import { binCommands } from './binCommands';
 import { binStateCommands } from './binStateCommands';
 import { findCommands } from './findCommands';
+import { manageAccounts } from './manageAccounts';
 import type { CommandId } from './ids';
 import type { Parts } from './parts';
 import { peekCommands } from './peekCommands';
@@ -15,6 +16,7 @@ import { versionCommands } from './versionCommands';
 export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
   return new Map([
     ...accountCommands(p),
+    ...manageAccounts(p),
     ...binCommands(p),
     ...binStateCommands(p),
     ...versionCommands(p),

@@ -48,6 +48,10 @@ export const Command = {
   openJsonPath: 'jsonbin.openJsonPath',
   openRecordOnly: 'jsonbin.openRecordOnly',
   retryRequests: 'jsonbin.retryRequests',
+  addAccount: 'jsonbin.addAccount',
+  switchAccount: 'jsonbin.switchAccount',
+  renameAccount: 'jsonbin.renameAccount',
+  removeAccount: 'jsonbin.removeAccount',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -59,6 +63,7 @@ export const Command = {
   viewFindBin: 'jsonbin.view.findBin',
   viewFilterBins: 'jsonbin.view.filterBins',
   viewClearFilter: 'jsonbin.view.clearFilter',
+  viewAddAccount: 'jsonbin.view.addAccount',
 
   rowCreateBin: 'jsonbin.row.createBin',
   rowAddBin: 'jsonbin.row.addBin',
@@ -87,6 +92,9 @@ export const Command = {
   rowRenameSchemaDoc: 'jsonbin.row.renameSchemaDoc',
   rowOpenJsonPath: 'jsonbin.row.openJsonPath',
   rowOpenRecordOnly: 'jsonbin.row.openRecordOnly',
+  rowSwitchAccount: 'jsonbin.row.switchAccount',
+  rowRenameAccount: 'jsonbin.row.renameAccount',
+  rowRemoveAccount: 'jsonbin.row.removeAccount',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
@@ -112,6 +120,10 @@ export const ContextKey = {
   hostedService: 'jsonbin.hostedService',
   /** The bins view is narrowed by Filter Bins: its Clear Filter button shows. */
   filtered: 'jsonbin.filtered',
+  /** The active account holds an access key: what needs the master key is hidden. */
+  accessKey: 'jsonbin.accessKey',
+  /** More than one account: Switch, Rename and Remove Account show. */
+  severalAccounts: 'jsonbin.severalAccounts',
 } as const;
 
 /** The one view of the extension. */

@@ -19,8 +19,8 @@ function tabsOf(uri: vscode.Uri): vscode.Tab[] {
  * fetched again, unless the rename itself just stored it (a schema doc's).
  */
 export async function retitleTabs(p: Parts, resource: Titled, name: string): Promise<void> {
-  const renamed = resource.kind === 'bin' ? binUri(resource.id, name) : schemaDocUri(resource.id, name);
-  for (const document of openDocumentsOf(resource.id, resource.kind)) {
+  const renamed = resource.kind === 'bin' ? binUri(resource.id, name, undefined, p.account.id) : schemaDocUri(resource.id, name, p.account.id);
+  for (const document of openDocumentsOf(p.account.id, resource.id, resource.kind)) {
     const tabs = tabsOf(document.uri);
     if (document.uri.toString() === renamed.toString() || tabs.length === 0) {
       continue;

@@ -40,7 +40,7 @@ export function peekCommands(p: Parts): Handler[] {
           }
           return open(p, { kind: 'peek', id, jsonPath: path }, name);
         },
-        ask: async () => askPath(await activeOrAskedBin(p.prompts)),
+        ask: async () => askPath(await activeOrAskedBin(p.prompts, p.account.id)),
       },
       {
         row: [Command.rowOpenJsonPath, (node: BinNode) => askPath(rowBin(node))],
@@ -52,7 +52,7 @@ export function peekCommands(p: Parts): Handler[] {
       Command.openRecordOnly,
       {
         run: (id: string, name?: string) => open(p, { kind: 'peek', id: required(id, 'a bin id', Command.openRecordOnly) }, name),
-        ask: async () => withName(await activeOrAskedBin(p.prompts)),
+        ask: async () => withName(await activeOrAskedBin(p.prompts, p.account.id)),
       },
       {
         row: [Command.rowOpenRecordOnly, (node: BinNode) => withName(rowBin(node))],
@@ -72,13 +72,13 @@ async function open(p: Parts, part: Resource & { kind: 'peek' }, name?: string):
     .flatMap((g) => g.tabs)
     .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri : undefined))
     .find((u) => {
-      const shown = u && parseUri(u);
+      const shown = u && parseUri(u, p.account.id);
       return shown !== undefined && resourceKey(shown) === key;
     });
   if (!uri) {
     const entry = await p.files.fetch(part);
     const label = name ?? entry.name ?? part.id;
-    uri = binUri(part.id, part.jsonPath === undefined ? `${label} (record only)` : `${label} at ${part.jsonPath}`, { jsonPath: part.jsonPath });
+    uri = binUri(part.id, part.jsonPath === undefined ? `${label} (record only)` : `${label} at ${part.jsonPath}`, { jsonPath: part.jsonPath }, p.account.id);
   }
   await vscode.window.showTextDocument(uri, { preview: true });
   return uri;

@@ -22,7 +22,7 @@ const decoder = new TextDecoder();
 export async function restoreVersion(p: Parts, id: string, version: number, interactive: boolean): Promise<{ alreadyLatest: boolean }> {
   const resource = { kind: 'bin', id } as const;
   const versionTab = vscode.workspace.textDocuments.find((d) => {
-    const r = parseUri(d.uri);
+    const r = parseUri(d.uri, p.account.id);
     return r?.kind === 'bin' && r.id === id && r.version === version;
   });
   // A version's tab is read-only: its text is the version's record as it was read, unless it shows no record.
@@ -37,12 +37,12 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
   }
   const name = current.metadata.name ?? p.files.known(resource)?.name;
   const label = name ?? id;
-  const [open] = openDocumentsOf(id);
+  const [open] = openDocumentsOf(p.account.id, id);
   // What the user looked at: the record an open tab of the bin was read from, else the diff below.
   const baseline = (open && p.files.baselines.of(open.uri)) ?? digestOfBytes(currentBytes);
   if (interactive) {
-    const left = p.snapshots.add(binUri(id, label), decoder.decode(currentBytes));
-    const right = versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version), JSON.stringify(restoring, null, 2));
+    const left = p.snapshots.add(binUri(id, label, undefined, p.account.id), decoder.decode(currentBytes));
+    const right = versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version, p.account.id), JSON.stringify(restoring, null, 2));
     await vscode.commands.executeCommand('vscode.diff', left, right, `${label}: current ↔ version ${version}`);
     await confirm(
       p.prompts,
@@ -55,13 +55,13 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
   const refuse: ConflictResolver = async () => {
     throw new Error(`Not restored: bin ${id} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose`);
   };
-  const verdict = await p.files.checks.beforeWrite(open?.uri ?? binUri(id), resource, baseline, record, currentBytes, interactive ? undefined : refuse);
+  const verdict = await p.files.checks.beforeWrite(open?.uri ?? binUri(id, undefined, undefined, p.account.id), resource, baseline, record, currentBytes, interactive ? undefined : refuse);
   if (verdict === 'cancel') {
     throw new Cancelled();
   }
   const answer = await p.connection.client.updateBin(id, record);
   // Open tabs of the bin show the restored record, read from what the answer carried.
-  p.files.written(resource, answer.record, { name, private: answer.metadata.private }, openDocumentsOf(id).map((d) => d.uri));
+  p.files.written(resource, answer.record, { name, private: answer.metadata.private }, openDocumentsOf(p.account.id, id).map((d) => d.uri));
   return { alreadyLatest: false };
 }
 

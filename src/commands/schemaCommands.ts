@@ -41,7 +41,7 @@ export function schemaCommands(p: Parts): Handler[] {
   ];
   /** Palette: the schema doc of the active tab, else the one of a collection the user picks. */
   const activeOrPickedSchemaDoc = async () => {
-    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, p.account.id);
     return active?.kind === 'schema' ? active.id : (await pickWithSchema()).schemaDocId!;
   };
 
@@ -51,7 +51,7 @@ export function schemaCommands(p: Parts): Handler[] {
       {
         run: async (id: string) => {
           const entry = await p.files.fetch({ kind: 'schema', id: required(id, 'a schema doc id', Command.openSchemaDoc) });
-          const uri = schemaDocUri(id, entry.name);
+          const uri = schemaDocUri(id, entry.name, p.account.id);
           await vscode.window.showTextDocument(uri, { preview: false });
           return uri;
         },
@@ -87,7 +87,7 @@ export function schemaCommands(p: Parts): Handler[] {
           }
           const doc = await withProgress('Creating schema doc…', () => p.connection.client.createSchemaDoc(name, schema));
           p.schemaDocs.updated(doc);
-          return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name) };
+          return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
         },
         ask: async () => [{ name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') }] as [{ name: string; schema: RecordText }],
         show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
@@ -151,7 +151,7 @@ export function schemaCommands(p: Parts): Handler[] {
           }
           p.binCollections.learn(binId, collectionId);
         },
-        ask: async () => askBinCollection((await activeOrAskedBin(ui)).id),
+        ask: async () => askBinCollection((await activeOrAskedBin(ui, p.account.id)).id),
       },
       { tab: [Command.tabSetBinCollection, (uri) => askBinCollection(tabBin(uri).id)] },
     ),

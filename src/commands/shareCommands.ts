@@ -45,7 +45,7 @@ export function shareCommands(p: Parts): Handler[] {
           await vscode.env.clipboard.writeText(text);
           return text;
         },
-        ask: async () => bin(await activeOrAskedBin(ui)),
+        ask: async () => bin(await activeOrAskedBin(ui, p.account.id)),
         show: () => vscode.window.setStatusBarMessage(`JSONBin: copied the ${what} snippet`, 3000),
       },
       { row: [row, fromRow], tab: [tab, fromTab] },
@@ -68,7 +68,7 @@ export function shareCommands(p: Parts): Handler[] {
           await vscode.env.clipboard.writeText(url);
           return url;
         },
-        ask: async () => askPublic(await activeOrAskedBin(ui)),
+        ask: async () => askPublic(await activeOrAskedBin(ui, p.account.id)),
         show: (url, [, options]) => (options?.makePublic ? inform(`the bin is now public; copied ${url}`) : vscode.window.setStatusBarMessage(`JSONBin: copied ${url}`, 3000)),
       },
       {
@@ -87,7 +87,7 @@ export function shareCommands(p: Parts): Handler[] {
           }
           await p.openExternal(vscode.Uri.parse(dashboardUrl(id)));
         },
-        ask: async () => bin(await activeOrAskedBin(ui)),
+        ask: async () => bin(await activeOrAskedBin(ui, p.account.id)),
       },
       { row: [Command.rowOpenInDashboard, fromRow], tab: [Command.tabOpenInDashboard, fromTab] },
     ),

@@ -84,7 +84,7 @@ export function transferCommands(p: Parts): Handler[] {
           }
           return saveBinAsFile(p, id, version, uri);
         },
-        ask: async () => askSave(await activeOrAskedSaveTarget(ui)),
+        ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
         show: (uri, [id]) =>
           void vscode.window.showInformationMessage(`JSONBin: Saved bin ${id} to ${fileNameOf(uri)}.`, 'Open File').then((choice) => choice && vscode.window.showTextDocument(uri)),
       },
@@ -131,9 +131,9 @@ function tabSaveTarget(uri: vscode.Uri): SaveTarget {
 }
 
 /** Palette: the bin (or version) of the active tab, else a bin asked for, named by its id. */
-async function activeOrAskedSaveTarget(ui: Parts['prompts']): Promise<SaveTarget> {
+async function activeOrAskedSaveTarget(ui: Parts['prompts'], account: string): Promise<SaveTarget> {
   const active = vscode.window.activeTextEditor?.document.uri;
-  if (active && parseUri(active)?.kind === 'bin') {
+  if (active && parseUri(active, account)?.kind === 'bin') {
     return tabSaveTarget(active);
   }
   const id = await askBinReference(ui);

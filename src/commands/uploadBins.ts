@@ -67,7 +67,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
       try {
         const bin = await p.connection.client.createBin({ record: file.record, name: file.name, private: options.private ?? true, collectionId: collection?.id });
         const { id, private: isPrivate, createdAt } = bin.metadata;
-        created.push({ uri: file.uri, id, binUri: binUri(id, file.name) });
+        created.push({ uri: file.uri, id, binUri: binUri(id, file.name, undefined, p.account.id) });
         if (!collection) {
           p.remembered.remember({ id, name: file.name, private: isPrivate, createdAt });
         }

@@ -15,11 +15,11 @@ export function versionCommands(p: Parts): Handler[] {
   const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
   /** Palette: the version of the active tab, else a version of the active or asked bin. */
   const askRestore = async (): Promise<[string, number, typeof INTERACTIVE]> => {
-    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri);
+    const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, p.account.id);
     if (active?.kind === 'bin' && active.version !== undefined) {
       return [active.id, active.version, INTERACTIVE];
     }
-    const target = await activeOrAskedBin(p.prompts);
+    const target = await activeOrAskedBin(p.prompts, p.account.id);
     return [target.id, await pickVersion(p, target.id), INTERACTIVE];
   };
   const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion | typeof Command.restoreVersion, id: string, version: number) => {
@@ -34,11 +34,11 @@ export function versionCommands(p: Parts): Handler[] {
       {
         run: async (id: string, version: number, name?: string) => {
           check(Command.openVersion, id, version);
-          const uri = binUri(id, `${name ?? id} (version ${version})`, version);
+          const uri = binUri(id, `${name ?? id} (version ${version})`, version, p.account.id);
           await vscode.window.showTextDocument(uri, { preview: true });
           return uri;
         },
-        ask: async () => withVersion(await activeOrAskedBin(p.prompts)),
+        ask: async () => withVersion(await activeOrAskedBin(p.prompts, p.account.id)),
       },
       {
         row: [Command.rowOpenVersion, (node: BinNode) => withVersion(rowBin(node))],
@@ -52,11 +52,11 @@ export function versionCommands(p: Parts): Handler[] {
         run: async (id: string, version: number, name?: string) => {
           check(Command.compareWithVersion, id, version);
           const current = await uriFor(p, id, name);
-          const old = binUri(id, `${name ?? id} (version ${version})`, version);
+          const old = binUri(id, `${name ?? id} (version ${version})`, version, p.account.id);
           await vscode.commands.executeCommand('vscode.diff', old, current, `${labelOf({ id, name })}: version ${version} ↔ current`);
           return old;
         },
-        ask: async () => withVersion(await activeOrAskedBin(p.prompts)),
+        ask: async () => withVersion(await activeOrAskedBin(p.prompts, p.account.id)),
       },
       {
         row: [Command.rowCompareWithVersion, (node: BinNode) => withVersion(rowBin(node))],

@@ -23,6 +23,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
     private readonly schemaDocs: SchemaDocs,
     private readonly binCollections: BinCollections,
     private readonly log: vscode.LogOutputChannel,
+    /** The account whose documents these are (their URIs' authority): each account checks its own. */
+    private readonly account: string,
   ) {
     this.subscriptions = [
       this.collection,
@@ -41,7 +43,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
       }),
       // Whatever was learned (even "in no collection"), the bin's documents are checked again.
       binCollections.onDidLearn((binId) =>
-        vscode.workspace.textDocuments.filter((d) => parseUri(d.uri)?.id === binId).forEach((d) => this.schedule(d, 0)),
+        vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d, 0)),
       ),
     ];
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
@@ -63,13 +65,13 @@ export class SchemaDiagnostics implements vscode.Disposable {
         .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
     );
     return vscode.workspace.textDocuments.filter((d) => {
-      const resource = parseUri(d.uri);
+      const resource = this.resourceOf(d.uri);
       return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && this.binCollections.of(resource.id);
     });
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
-    const resource = parseUri(document.uri);
+    const resource = this.resourceOf(document.uri);
     const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
     if (!settings.validation() || !collectionId) {
       // An unknown collection is not skipped silently: the validation status says so.
@@ -102,6 +104,10 @@ export class SchemaDiagnostics implements vscode.Disposable {
     this.collection.set(document.uri, diagnostics);
   }
 
+  private resourceOf(uri: vscode.Uri) {
+    return uri.authority === this.account ? parseUri(uri) : undefined;
+  }
+
   dispose(): void {
     this.timers.forEach((t) => clearTimeout(t));
     for (const s of this.subscriptions) {
@@ -110,7 +116,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {
-    if (document.uri.scheme !== SCHEME) {
+    if (document.uri.scheme !== SCHEME || document.uri.authority !== this.account) {
       return;
     }
     const key = document.uri.toString();

@@ -12,7 +12,8 @@ export class ValidationStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('jsonbin.validation', vscode.StatusBarAlignment.Left, 100);
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly binCollections: BinCollections) {
+  /** `collectionsOf` gives what the document's account knows of its bins' collections. */
+  constructor(private readonly collectionsOf: (uri: vscode.Uri) => BinCollections | undefined) {
     this.item.name = 'JSONBin Validation';
     this.item.text = '$(circle-slash) Not validated: collection unknown';
     this.item.tooltip = "The service did not say which collection this bin is in, so its schema doc is not known. Choose the bin's collection to validate it.";
@@ -21,7 +22,6 @@ export class ValidationStatus implements vscode.Disposable {
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('jsonbin') && this.update()),
-      binCollections.onDidLearn(() => this.update()),
     ];
     this.update();
   }
@@ -34,10 +34,13 @@ export class ValidationStatus implements vscode.Disposable {
     return this.visible ? (this.item.command as vscode.Command) : undefined;
   }
 
-  private update(): void {
+  /** Called as well when an account learns a bin's collection. */
+  update(): void {
     const uri = vscode.window.activeTextEditor?.document.uri;
     const resource = uri && parseUri(uri);
-    const unknown = resource?.kind === 'bin' && settings.validation() && this.binCollections.of(resource.id) === undefined;
+    // An open bin's account has its parts: reading the bin made them.
+    const collections = uri && this.collectionsOf(uri);
+    const unknown = resource?.kind === 'bin' && settings.validation() && collections !== undefined && collections.of(resource.id) === undefined;
     this.visible = Boolean(uri && unknown);
     if (!uri || !unknown) {
       this.item.hide();

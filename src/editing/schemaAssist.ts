@@ -13,12 +13,14 @@ const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../schema/assist.js');
 
-export function registerSchemaAssist(binCollections: BinCollections, schemaDocs: SchemaDocs): vscode.Disposable[] {
+/** `accountOf` gives the document's account's parts (undefined for an account that is gone). */
+export function registerSchemaAssist(accountOf: (uri: vscode.Uri) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined): vscode.Disposable[] {
   const schemaOf = async (document: vscode.TextDocument) => {
     const resource = parseUri(document.uri);
-    const collectionId = resource?.kind === 'bin' ? binCollections.of(resource.id) : undefined;
+    const account = accountOf(document.uri);
+    const collectionId = resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
     // The schema doc validation already fetched: help while typing costs no request of its own.
-    return settings.validation() && collectionId ? (await schemaDocs.schemaFor(collectionId))?.schema : undefined;
+    return settings.validation() && account && collectionId ? (await account.schemaDocs.schemaFor(collectionId))?.schema : undefined;
   };
   return [
     vscode.languages.registerCompletionItemProvider(

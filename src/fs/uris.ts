@@ -3,7 +3,8 @@
  * `jsonbin:/bin/<id>/<title>.json`, `jsonbin:/bin/<id>/v<n>/<title>.json` (a version, read-only),
  * `jsonbin:/bin/<id>/record/<title>.json` (the latest record alone, read-only),
  * `jsonbin:/bin/<id>/path/<title>.json?<JSONPath>` (what the path selects in it, read-only)
- * and `jsonbin:/schema/<id>/<title>.json`. The title only names the tab.
+ * and `jsonbin:/schema/<id>/<title>.json`. The title only names the tab. The authority names the
+ * account (`jsonbin://a1b2c3d4/bin/…`); the default account's is empty, as in URIs from before accounts.
  */
 import * as vscode from 'vscode';
 import { ID_PATTERN } from '../api';
@@ -20,8 +21,9 @@ const ID = `(${ID_PATTERN})`;
 const BIN = new RegExp(`^/bin/${ID}(?:/(?:v(\\d+)|(record|path)))?/[^/]+\\.json$`);
 const SCHEMA = new RegExp(`^/schema/${ID}/[^/]+\\.json$`);
 
-export function parseUri(uri: vscode.Uri): Resource | undefined {
-  if (uri.scheme !== SCHEME) {
+/** With `account`, only a URI of that account (its authority) names a resource. */
+export function parseUri(uri: vscode.Uri, account?: string): Resource | undefined {
+  if (uri.scheme !== SCHEME || (account !== undefined && uri.authority !== account)) {
     return undefined;
   }
   const bin = BIN.exec(uri.path);
@@ -43,13 +45,14 @@ export function isFolder(uri: vscode.Uri): boolean {
 }
 
 /** A bin's latest record; a version (a number); or a part of the latest record: all of it alone (`{}`), or what `jsonPath` selects. */
-export function binUri(id: string, title?: string, part?: number | { jsonPath?: string }): vscode.Uri {
+/** `account` is the URI authority of the account (empty for the default account). */
+export function binUri(id: string, title?: string, part?: number | { jsonPath?: string }, account = ''): vscode.Uri {
   const segment = part === undefined ? '' : typeof part === 'number' ? `/v${part}` : part.jsonPath === undefined ? '/record' : '/path';
-  return vscode.Uri.from({ scheme: SCHEME, path: `/bin/${id}${segment}/${fileName(title ?? id)}`, query: typeof part === 'object' ? part.jsonPath : undefined });
+  return vscode.Uri.from({ scheme: SCHEME, authority: account, path: `/bin/${id}${segment}/${fileName(title ?? id)}`, query: typeof part === 'object' ? part.jsonPath : undefined });
 }
 
-export function schemaDocUri(id: string, title?: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: SCHEME, path: `/schema/${id}/${fileName(title ?? id)}` });
+export function schemaDocUri(id: string, title?: string, account = ''): vscode.Uri {
+  return vscode.Uri.from({ scheme: SCHEME, authority: account, path: `/schema/${id}/${fileName(title ?? id)}` });
 }
 
 /** A name made safe as one path segment; the id stays the identity. */

@@ -1,7 +1,7 @@
 /**
  * Which collection each bin is in. Read metadata need not say (`collectionId` is optional), so this
  * is learned from every answer that tells (collection listings, creates into a collection, read
- * metadata when present) or from the user, and kept per service URL across reloads.
+ * metadata when present) or from the user, and kept per account (its service URL) across reloads.
  */
 
 /** Where the relation is kept: VS Code's `Memento` fits. */
@@ -23,16 +23,17 @@ export class BinCollections {
 
   constructor(
     private readonly memory: Memory,
-    private readonly baseUrl: () => string,
+    /** The account's scope: its service URL, or for an added account the URL and its id. */
+    private readonly scope: () => string,
   ) {}
 
   of(binId: string): CollectionOf {
     return this.map().get(binId);
   }
 
-  /** `from` is the service URL the answer came from: an answer that arrives after a switch teaches nothing. */
+  /** `from` is the scope the answer came from: an answer that arrives after a switch of service teaches nothing. */
   learn(binId: string, collectionId: string | null, from?: string): void {
-    if (from !== undefined && from !== this.baseUrl()) {
+    if (from !== undefined && from !== this.scope()) {
       return;
     }
     const map = this.map();
@@ -66,7 +67,7 @@ export class BinCollections {
   }
 
   private map(): Map<string, string | null> {
-    const slot = `jsonbin.binCollections:${this.baseUrl()}`;
+    const slot = `jsonbin.binCollections:${this.scope()}`;
     if (this.loaded?.slot !== slot) {
       void this.flush();
       this.loaded = { slot, map: new Map(Object.entries(this.memory.get<Record<string, string | null>>(slot) ?? {})) };

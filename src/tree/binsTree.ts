@@ -1,5 +1,5 @@
 /**
- * The JSONBin view. Nothing is fetched until a row is expanded; a refresh drops what was fetched
+ * One account's rows of the JSONBin view (`binsView.ts` shows every account's). Nothing is fetched until a row is expanded; a refresh drops what was fetched
  * and VS Code asks again only for the rows that are expanded. Each row kind lists its own
  * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
  */
@@ -34,9 +34,11 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     private readonly connection: Connection,
     remembered: RememberedBins,
     private readonly schemaDocs: SchemaDocs,
+    /** The account's row, the roots' parent (shown only when there are several accounts). */
+    root: Node,
   ) {
     this.listings = {
-      hasKey: async () => Boolean(await connection.keys.get()),
+      canList: async () => connection.account.keyKind === 'master' && Boolean(await connection.keys.get()),
       collections: () => schemaDocs.listCollections(),
       bins: (listingId) => this.page(listingId),
       remembered,
@@ -44,8 +46,8 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       schemaDocName: (id) => schemaDocs.nameOf(id),
       filter: () => this.filter,
     };
-    this.collectionsRoot = new CollectionsNode(this.listings);
-    this.uncategorizedRoot = new UncategorizedNode(this.listings);
+    this.collectionsRoot = new CollectionsNode(root, this.listings);
+    this.uncategorizedRoot = new UncategorizedNode(root, this.listings);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -61,7 +63,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     if (!node) {
       // A collection filter hides the bins in no collection; `null` (no collection) hides the collections.
       const only = this.filter?.collectionId;
-      if (await this.listings.hasKey()) {
+      if (await this.listings.canList()) {
         return only === undefined ? [this.collectionsRoot, this.uncategorizedRoot] : [only ? this.collectionsRoot : this.uncategorizedRoot];
       }
       return this.listings.remembered.count > 0 && !only ? [this.uncategorizedRoot] : [];

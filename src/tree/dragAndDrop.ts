@@ -12,7 +12,8 @@ const BIN_ROWS = 'application/vnd.jsonbin.bin-rows';
 /** What the Explorer (and the OS) give for dragged files. */
 const URI_LIST = 'text/uri-list';
 
-export function dragAndDrop(parts: () => Parts): vscode.TreeDragAndDropController<Node> {
+/** `partsOf` gives the parts of the account dropped on (a node's; the active account's for the view's empty space). */
+export function dragAndDrop(partsOf: (target: Node | undefined) => Promise<Parts>): vscode.TreeDragAndDropController<Node> {
   return {
     dragMimeTypes: [BIN_ROWS],
     dropMimeTypes: [BIN_ROWS, URI_LIST],
@@ -24,7 +25,7 @@ export function dragAndDrop(parts: () => Parts): vscode.TreeDragAndDropControlle
     },
     handleDrop: async (target, transfer) => {
       const { dropOnTree } = await import('../commands/dropOnTree.js');
-      await dropOnTree(parts(), target, transfer.get(BIN_ROWS)?.value, await transfer.get(URI_LIST)?.asString());
+      await dropOnTree(await partsOf(target), target, transfer.get(BIN_ROWS)?.value, await transfer.get(URI_LIST)?.asString());
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Bins the user created or added by id or link, remembered per service URL across reloads, most
+ * Bins the user created or added by id or link, remembered per account across reloads, most
  * recently remembered first. Each URL's list is taken from VS Code's state once (and again only
  * after another window wrote it) into an index (`rememberedIndex.ts`) whose first page and lookups
  * cost the same whatever the list's length; changes are written back in batches.
@@ -32,7 +32,7 @@ export class RememberedBins {
   private readonly lists = new Map<string, Known>();
   private timer?: ReturnType<typeof setTimeout>;
 
-  constructor(private readonly memory: Memory, private readonly baseUrl: () => string) {}
+  constructor(private readonly memory: Memory, private readonly scope: () => string) {}
 
   get count(): number {
     return this.known().index.size;
@@ -81,7 +81,7 @@ export class RememberedBins {
 
   /** The list of the current URL, read once, and again only after another window wrote it. */
   private known(): Known {
-    const url = this.baseUrl();
+    const url = this.scope();
     const markSlot = `jsonbin.binsWrite:${url}`;
     const mark = this.memory.get<string>(markSlot);
     let known = this.lists.get(url);

@@ -1,22 +1,35 @@
-/** Context keys for the manifest's `when` clauses, kept in step with the key store, the service URL and the view's filter. */
+/** Context keys for the manifest's `when` clauses, kept in step with the active account, its key, its service and the view's filter. */
 import * as vscode from 'vscode';
-import type { Connection } from '../account/connection';
+import { apiUrlOf, type Accounts, type AccountPartsBase } from '../account/accounts';
 import { ContextKey } from '../commands/ids';
 import { isHostedService } from '../api/share';
-import { settings } from '../config';
 
 /**
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
- * shows Open in Dashboard only where the jsonbin.io dashboard knows the bins.
+ * shows Open in Dashboard only where the jsonbin.io dashboard knows the bins; `jsonbin.accessKey`
+ * hides what an access key may not do (collections, schema docs). None needs the account's parts.
  */
-export function trackContextKeys(connection: Connection): vscode.Disposable {
+export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.Disposable {
+  let watched: vscode.Disposable | undefined;
   const update = async () => {
-    void vscode.commands.executeCommand('setContext', ContextKey.hostedService, isHostedService(settings.apiUrl()));
-    await vscode.commands.executeCommand('setContext', ContextKey.hasKey, Boolean(await connection.keys.get()));
+    const active = accounts.active;
+    const keys = accounts.keys(active.id);
+    watched?.dispose();
+    watched = keys.onDidChange(() => void update());
+    const set = (key: string, value: boolean) => vscode.commands.executeCommand('setContext', key, value);
+    void set(ContextKey.hostedService, isHostedService(apiUrlOf(active)));
+    void set(ContextKey.accessKey, active.keyKind === 'access');
+    void set(ContextKey.severalAccounts, accounts.all().length > 1);
+    await set(ContextKey.hasKey, Boolean(await keys.get()));
   };
   void update();
-  // The connection changes when the key or the service URL (and so the key's slot) does.
-  return connection.onDidChange(() => void update());
+  const subscriptions = [
+    accounts.onDidChange(() => void update()),
+    // The default account's key slot follows the service URL.
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('jsonbin.apiUrl') && void update()),
+    { dispose: () => void watched?.dispose() },
+  ];
+  return new vscode.Disposable(() => subscriptions.forEach((s) => void s.dispose()));
 }
 
 /** `jsonbin.filtered` shows Clear Filter while the view is filtered. */

@@ -14,7 +14,8 @@ import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { Validation } from '../../src/schema/validation';
 import { BinsTree } from '../../src/tree/binsTree';
-import { REMEMBERED_PER_PAGE, type Node } from '../../src/tree/nodes';
+import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/tree/nodes';
+import type { AccountInfo } from '../../src/account/accountList';
 import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
 import type { StoredBins } from '../../src/tree/rememberedIndex';
 import { MemoryMemento, MemorySecrets } from './memory';
@@ -37,7 +38,9 @@ export async function benchTreeScale(
   await keys.set(accountKey);
   const log = vscode.window.createOutputChannel('JSONBin tree scale', { log: true });
   // One connection for all counts: only the first request of all pays for opening a socket.
-  const connection = new Connection(keys, new BinCollections(new MemoryMemento(), () => baseUrl), log);
+  const info = (): AccountInfo => ({ id: '', name: 'Default', keyKind: 'master' });
+  const connection = new Connection({ info, apiUrl: () => baseUrl, scope: () => baseUrl }, keys, new BinCollections(new MemoryMemento(), () => baseUrl), log);
+  const root = new AccountNode(info, () => baseUrl, () => true, async () => []);
   const result = { counts: COUNTS, firstListMs: [] as number[], listMs: [] as number[], firstLevelMs: [] as number[] };
   for (const count of COUNTS) {
     const memento = new MemoryMemento();
@@ -46,7 +49,7 @@ export async function benchTreeScale(
     for (let run = 0; run < RUNS; run++) {
       // As in a new session: the list is taken from the state by the first expansion, which is timed with it.
       const remembered = new RememberedBins(memento, () => baseUrl);
-      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))));
+      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))), root);
       const [roots, firstLevelMs] = await time(() => list(tree));
       const [rows, firstListMs] = await time(() => list(tree, roots[1]));
       const [, listMs] = await time(() => list(tree, roots[1]));

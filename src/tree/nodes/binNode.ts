@@ -24,7 +24,7 @@ export class BinNode extends Node {
   treeItem(): vscode.TreeItem {
     const { bin, collection } = this;
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    item.id = `bin:${collection?.id ?? 'uncategorized'}:${bin.id}`;
+    item.id = this.scoped(`bin:${collection?.id ?? 'uncategorized'}:${bin.id}`);
     item.description = bin.private ? 'private' : 'public';
     item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
     // Names come from the service: a plain-text tooltip never renders them as Markdown.

@@ -19,7 +19,7 @@ export class CollectionNode extends Node {
   treeItem(): vscode.TreeItem {
     const { collection } = this;
     const item = new vscode.TreeItem(collection.name, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `collection:${collection.id}`;
+    item.id = this.scoped(`collection:${collection.id}`);
     item.iconPath = new vscode.ThemeIcon('folder');
     item.description = collection.schemaDocId ? 'schema' : undefined;
     // A plain-text tooltip: the service's names are never rendered as Markdown.

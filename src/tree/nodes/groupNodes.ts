@@ -1,4 +1,4 @@
-/** The two roots of the view: the account's collections, and the bins in no collection. */
+/** The two roots of an account's rows: its collections, and the bins in no collection. */
 import * as vscode from 'vscode';
 import { UNCATEGORIZED, type Collection } from '../../api';
 import { BinNode } from './binNode';
@@ -11,12 +11,12 @@ export class CollectionsNode extends Node {
   static readonly contextValue = 'group.collections';
   readonly contextValue = CollectionsNode.contextValue;
 
-  constructor(private readonly listings: Listings) {
-    super(undefined);
+  constructor(parent: Node | undefined, private readonly listings: Listings) {
+    super(parent);
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Collections', 'group:collections', 'folder-library', this.contextValue);
+    return groupItem('Collections', this.scoped('group:collections'), 'folder-library', this.contextValue);
   }
 
   override async children(): Promise<Node[]> {
@@ -38,12 +38,12 @@ export class UncategorizedNode extends Node {
   static readonly contextValue = 'group.uncategorized';
   readonly contextValue = UncategorizedNode.contextValue;
 
-  constructor(private readonly listings: Listings) {
-    super(undefined);
+  constructor(parent: Node | undefined, private readonly listings: Listings) {
+    super(parent);
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Bins in no collection', 'group:uncategorized', 'inbox', this.contextValue);
+    return groupItem('Bins in no collection', this.scoped('group:uncategorized'), 'inbox', this.contextValue);
   }
 
   override async children(): Promise<Node[]> {
@@ -60,7 +60,7 @@ export class UncategorizedNode extends Node {
       const next = Math.min(hidden, REMEMBERED_PER_PAGE);
       nodes.push(new LoadMoreNode(this, REMEMBERED, `Show ${next} more remembered bin${next === 1 ? '' : 's'}…`));
     }
-    if (await this.listings.hasKey()) {
+    if (await this.listings.canList()) {
       const page = await this.listings.bins(UNCATEGORIZED);
       nodes.push(...page.bins.filter((b) => !remembered.has(b.id) && (!filter || filter.shows(b, null))).map((b) => new BinNode(this, b, undefined, false)));
       if (page.more) {

@@ -1,3 +1,4 @@
+export { AccountNode } from './accountNode';
 export { BinNode } from './binNode';
 export { CollectionNode } from './collectionNode';
 export { CollectionsNode, UncategorizedNode } from './groupNodes';
@@ -6,6 +7,7 @@ export { MessageNode } from './messageNode';
 export { NO_MATCH, Node, type Listings, type RowFilter } from './node';
 export { SchemaDocNode } from './schemaDocNode';
 
+import { AccountNode } from './accountNode';
 import { BinNode } from './binNode';
 import { CollectionNode } from './collectionNode';
 import { CollectionsNode, UncategorizedNode } from './groupNodes';
@@ -15,6 +17,7 @@ import { SchemaDocNode } from './schemaDocNode';
 
 /** Every `viewItem` a row can have, for checking the manifest's `when` clauses. */
 export const ALL_CONTEXT_VALUES: readonly string[] = [
+  ...AccountNode.contextValues,
   CollectionsNode.contextValue,
   UncategorizedNode.contextValue,
   ...CollectionNode.contextValues,

@@ -20,7 +20,7 @@ export class LoadMoreNode extends Node {
 
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    item.id = `more:${this.listingId}`;
+    item.id = this.scoped(`more:${this.listingId}`);
     item.iconPath = new vscode.ThemeIcon('more');
     item.contextValue = this.contextValue;
     item.command = { command: Command.rowLoadMore, title: 'Load More', arguments: [this] };

@@ -5,7 +5,8 @@ import type { RememberedBins } from '../rememberedBins';
 
 /** Pages of bin listings, fetched as rows are expanded and kept until a refresh. */
 export interface Listings {
-  hasKey(): Thenable<boolean>;
+  /** Whether the service can be asked for listings: a master key is stored (an access key cannot list). */
+  canList(): Thenable<boolean>;
   collections(): Promise<Collection[]>;
   /** The pages fetched so far of a collection's bins (or the uncategorized ones). */
   bins(listingId: string): Promise<{ bins: BinSummary[]; more: boolean }>;
@@ -31,6 +32,16 @@ export const NO_MATCH = 'Nothing fetched matches the filter';
 
 export abstract class Node {
   constructor(readonly parent: Node | undefined) {}
+
+  /** The account the row belongs to: its root's (the default account's id is empty). */
+  get account(): string {
+    return this.parent?.account ?? '';
+  }
+
+  /** A tree item id, unique across accounts: the same bin may be listed by two of them. */
+  protected scoped(id: string): string {
+    return this.account ? `${this.account}/${id}` : id;
+  }
 
   /** The `viewItem` the manifest's `when` clauses match. */
   abstract readonly contextValue: string;

@@ -15,7 +15,7 @@ export class SchemaDocNode extends Node {
 
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Schema doc', vscode.TreeItemCollapsibleState.None);
-    item.id = `schema:${this.collection.id}:${this.schemaDocId}`;
+    item.id = this.scoped(`schema:${this.collection.id}:${this.schemaDocId}`);
     item.description = this.name ?? this.schemaDocId;
     item.tooltip = `Validates the bins of ${this.collection.name}\nId: ${this.schemaDocId}`;
     item.iconPath = new vscode.ThemeIcon('symbol-structure');

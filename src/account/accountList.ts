@@ -1,0 +1,85 @@
+/**
+ * The accounts the user works with: each a name, a service URL and the kind of key it holds. The
+ * keys themselves live in VS Code's secret storage, never here. No `vscode` import.
+ */
+
+export type KeyKind = 'master' | 'access';
+
+/** What an access key may do with bins, when it is known (the key was created here). */
+export interface BinPermissions {
+  create: boolean;
+  read: boolean;
+  update: boolean;
+  delete: boolean;
+}
+
+export interface AccountInfo {
+  /**
+   * The authority of the account's `jsonbin:` URIs. The default account's is empty, so that URIs
+   * from before accounts existed keep opening in it.
+   */
+  id: string;
+  name: string;
+  /** The service URL; the default account's is the `jsonbin.apiUrl` setting, so undefined here. */
+  apiUrl?: string;
+  keyKind: KeyKind;
+  permissions?: BinPermissions;
+}
+
+export const DEFAULT_ACCOUNT = '';
+export const DEFAULT_ACCOUNT_NAME = 'Default';
+/** Account names show in the view and the palette; long ones would be cut there anyway. */
+export const MAX_ACCOUNT_NAME = 40;
+
+/** The stored list, whatever an older or newer version wrote: the default account always first. */
+export function parseAccounts(stored: unknown): AccountInfo[] {
+  const list = Array.isArray(stored) ? stored.filter(isAccount) : [];
+  const byId = new Map(list.map((a) => [a.id, a]));
+  const first = byId.get(DEFAULT_ACCOUNT);
+  const theDefault: AccountInfo = { id: DEFAULT_ACCOUNT, name: first?.name ?? DEFAULT_ACCOUNT_NAME, keyKind: first?.keyKind ?? 'master', permissions: first?.permissions };
+  return [theDefault, ...[...byId.values()].filter((a) => a.id !== DEFAULT_ACCOUNT)];
+}
+
+function isAccount(value: unknown): value is AccountInfo {
+  const a = value as AccountInfo;
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.id === 'string' &&
+    (a.id === DEFAULT_ACCOUNT || ACCOUNT_ID.test(a.id)) &&
+    typeof a.name === 'string' &&
+    (a.keyKind === 'master' || a.keyKind === 'access') &&
+    (a.id === DEFAULT_ACCOUNT || typeof a.apiUrl === 'string')
+  );
+}
+
+/** A URI authority: lowercase, so that it survives VS Code's URI handling unchanged. */
+const ACCOUNT_ID = /^a[0-9a-f]{8}$/;
+
+export function newAccountId(taken: Iterable<string>, random: () => number = Math.random): string {
+  const used = new Set(taken);
+  for (;;) {
+    const id = `a${Math.floor(random() * 0x1_0000_0000).toString(16).padStart(8, '0')}`;
+    if (!used.has(id)) {
+      return id;
+    }
+  }
+}
+
+/** Why a name cannot be given to an account, or undefined when it can. */
+export function checkAccountName(name: string, accounts: readonly AccountInfo[], renaming?: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') {
+    return 'The account needs a name';
+  }
+  if (trimmed.length > MAX_ACCOUNT_NAME) {
+    return `An account name has at most ${MAX_ACCOUNT_NAME} characters`;
+  }
+  const same = accounts.find((a) => a.id !== renaming && a.name.toLowerCase() === trimmed.toLowerCase());
+  return same ? `Another account is named ${same.name}` : undefined;
+}
+
+/** An account by its id or its name (as a script or a test names it). */
+export function findAccount(accounts: readonly AccountInfo[], idOrName: string): AccountInfo | undefined {
+  return accounts.find((a) => a.id === idOrName) ?? accounts.find((a) => a.name.toLowerCase() === idOrName.trim().toLowerCase());
+}

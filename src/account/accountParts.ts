@@ -1,0 +1,93 @@
+/**
+ * What each account has of its own: its key, its connection, what is known of its bins and
+ * schema docs, its files and its rows in the view. Shared parts (the validation worker, the log,
+ * the conflict prompt) are given.
+ */
+import type * as vscode from 'vscode';
+import { SchemaDiagnostics } from '../diagnostics/schemaDiagnostics';
+import { BinFileSystem } from '../fs/binFileSystem';
+import type { ConflictResolver } from '../fs/saveChecks';
+import { BinCollections } from '../schema/binCollections';
+import { SchemaDocs } from '../schema/schemaDocs';
+import type { Validation } from '../schema/validation';
+import { BinsTree } from '../tree/binsTree';
+import { AccountNode } from '../tree/nodes';
+import { RememberedBins } from '../tree/rememberedBins';
+import type { AccountInfo } from './accountList';
+import { apiUrlOf } from './accounts';
+import { Connection } from './connection';
+import type { KeyStore } from './keyStore';
+
+export interface AccountParts {
+  readonly account: AccountInfo;
+  keys: KeyStore;
+  connection: Connection;
+  binCollections: BinCollections;
+  schemaDocs: SchemaDocs;
+  files: BinFileSystem;
+  remembered: RememberedBins;
+  tree: BinsTree;
+  root: AccountNode;
+  diagnostics: SchemaDiagnostics;
+  flush(): Promise<void>;
+  forget(): Promise<void>;
+  dispose(): void;
+}
+
+export interface SharedParts {
+  memory: vscode.Memento;
+  log: vscode.LogOutputChannel;
+  validation: Validation;
+  resolveConflict: ConflictResolver;
+  isDirty: (uri: vscode.Uri) => boolean;
+  /** Told when an account learns which collection a bin is in. */
+  learned: () => void;
+}
+
+export function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: SharedParts): AccountParts {
+  const { id } = info();
+  // The default account follows the URL setting, and keeps its state under the URL as before accounts.
+  const apiUrl = () => apiUrlOf(info());
+  const scope = () => (id ? `${apiUrl()}#${id}` : apiUrl());
+  const binCollections = new BinCollections(shared.memory, scope);
+  const connection = new Connection({ info, apiUrl, scope }, keys, binCollections, shared.log, shared.memory);
+  const schemaDocs = new SchemaDocs(() => connection.client, shared.validation);
+  const files = new BinFileSystem(connection, schemaDocs, binCollections, shared.resolveConflict, shared.isDirty);
+  const remembered = new RememberedBins(shared.memory, scope);
+  const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
+  const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);
+  const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, shared.log, id);
+  const subscriptions = [
+    connection,
+    files,
+    tree,
+    diagnostics,
+    binCollections.onDidLearn(() => shared.learned()),
+    connection.onDidChange(() => {
+      files.forgetAll();
+      schemaDocs.clear();
+      tree.refresh();
+    }),
+  ];
+  return {
+    get account() {
+      return info();
+    },
+    keys,
+    connection,
+    binCollections,
+    schemaDocs,
+    files,
+    remembered,
+    tree,
+    root,
+    diagnostics,
+    flush: async () => {
+      await Promise.all([binCollections.flush(), remembered.flush(), connection.flush()]);
+    },
+    forget: async () => {
+      await Promise.all([`jsonbin.bins:${scope()}`, `jsonbin.binsWrite:${scope()}`, `jsonbin.binCollections:${scope()}`].map((slot) => shared.memory.update(slot, undefined)));
+    },
+    dispose: () => subscriptions.forEach((s) => void s.dispose()),
+  };
+}
