@@ -1,6 +1,7 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
 import { BinServiceError } from './api';
+import type { AccountInfo } from './account/accountList';
 import type { AccountParts, SharedParts as SharedAccountParts } from './account/accountParts';
 import { Accounts } from './account/accounts';
 import { RequestStatus } from './account/requestStatus';
@@ -40,6 +41,8 @@ export interface JsonBinApi {
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
+  /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
+  readonly accounts: { all(): readonly AccountInfo[]; readonly active: AccountInfo };
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -118,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view: treeView,
     validationStatus,
     requestStatus,
+    accounts,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

@@ -11,6 +11,7 @@ import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
+import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
@@ -86,6 +87,12 @@ describe('every menu entry, as VS Code invokes it', function () {
   /** The row VS Code would pass for a row of this kind, after the view was refreshed. */
   async function rowOfKind(kind: string, binName?: string): Promise<Node> {
     await run(Command.refresh);
+    if (kind.startsWith('account')) {
+      // Account rows show when there are several accounts (the account cases add one).
+      const found = (await roots()).find((n) => n.contextValue === kind);
+      assert.ok(found, `no account row of kind ${kind}`);
+      return found;
+    }
     const [collections, uncategorized] = await roots();
     switch (kind) {
       case 'group.collections':
@@ -174,6 +181,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...transferCases(context),
     ...shareCases(context),
     ...findCases(context),
+    ...accountCases(context),
   };
 
   // The other places run the same action as their palette form.

@@ -35,6 +35,9 @@ const meantFor: Record<string, string[]> = {
   [Command.rowRenameSchemaDoc]: ['schemaDoc'],
   [Command.rowOpenJsonPath]: BINS,
   [Command.rowOpenRecordOnly]: BINS,
+  [Command.rowSwitchAccount]: ['account', 'account.default'],
+  [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
+  [Command.rowRemoveAccount]: ['account', 'account.active'],
 };
 
 describe('row menus', () => {

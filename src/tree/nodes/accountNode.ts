@@ -5,7 +5,8 @@ import { MessageNode } from './messageNode';
 import { Node } from './node';
 
 export class AccountNode extends Node {
-  static readonly contextValues = ['account', 'account.active'] as const;
+  /** The default account (its URIs have no authority) cannot be removed; the active one is not switched to. */
+  static readonly contextValues = ['account', 'account.active', 'account.default', 'account.default.active'] as const;
 
   constructor(
     private readonly info: () => AccountInfo,
@@ -21,7 +22,8 @@ export class AccountNode extends Node {
   }
 
   get contextValue(): (typeof AccountNode.contextValues)[number] {
-    return this.isActive() ? 'account.active' : 'account';
+    const kind = this.account ? 'account' : 'account.default';
+    return this.isActive() ? `${kind}.active` : kind;
   }
 
   get name(): string {
