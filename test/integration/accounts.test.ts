@@ -1,0 +1,130 @@
+/**
+ * Two accounts on two local services at once: each account's rows, tabs and saves go to its own
+ * service with its own key, and the other service hears nothing of them.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { BinClient } from '../../src/api';
+import { Command } from '../../src/commands/ids';
+import { binUri } from '../../src/fs/uris';
+import type { Node } from '../../src/tree/nodes';
+import { BinService } from '../service/server';
+import { binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
+
+describe('several accounts, side by side', () => {
+  let w: World;
+  let second: BinService;
+  let secondClient: BinClient;
+  let accountId: string;
+  const label = async (node: Node) => labelOf(await w.api.tree.getTreeItem(node));
+  const rowsOf = async (node?: Node) => (await w.api.tree.getChildren(node)) ?? [];
+
+  before(async () => {
+    w = await setup();
+    await run('workbench.action.closeSidebar');
+    second = new BinService();
+    const url = await second.start();
+    const owner = second.addAccount('free');
+    secondClient = new BinClient({ baseUrl: url, key: () => owner.key });
+    accountId = (await run<{ id: string }>(Command.addAccount, { name: 'Staging', apiUrl: url, key: owner.key })).id;
+    await run(Command.switchAccount, 'Default');
+  });
+  after(async () => {
+    await closeAll();
+    await run(Command.removeAccount, accountId);
+    await second.stop();
+  });
+  afterEach(() => closeAll());
+
+  it('shows a row per account, each listing its own service only', async () => {
+    const collection = await secondClient.createCollection('Staging only');
+    const roots = await rowsOf();
+    assert.deepEqual(await Promise.all(roots.map(label)), ['Default', 'Staging']);
+    assert.deepEqual(roots.map((r) => r.contextValue), ['account.default.active', 'account']);
+    const [collections] = await rowsOf(roots[1]);
+    let listed: string[] = [];
+    const first = await requestsDuring(w.service, async () => {
+      const heard = await requestsDuring(second, async () => (listed = await Promise.all((await rowsOf(collections)).map(label))));
+      assert.deepEqual(pathsOf(heard), ['GET /v3/c']);
+    });
+    assert.deepEqual(listed, ['Staging only']);
+    assert.deepEqual(first, [], 'the default service heard nothing');
+    assert.ok(collection.id);
+  });
+
+  it('opens bins of both accounts side by side, and saves each to its own service with its own key', async () => {
+    const here = (await w.other.createBin({ record: { where: 'default' }, name: 'same name' })).metadata.id;
+    const there = (await secondClient.createBin({ record: { where: 'staging' }, name: 'same name' })).metadata.id;
+    const left = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, here)));
+    // A tab of the other account: its URI names the account.
+    const rightUri = binUri(there, 'same name', undefined, accountId);
+    let right!: vscode.TextDocument;
+    const opened = await requestsDuring(second, async () => (right = await vscode.workspace.openTextDocument(rightUri)));
+    assert.deepEqual(pathsOf(opened), [`GET /v3/b/${there}/latest`]);
+    await vscode.window.showTextDocument(left, vscode.ViewColumn.One);
+    await vscode.window.showTextDocument(right, vscode.ViewColumn.Two);
+    assert.deepEqual(JSON.parse(right.getText()), { where: 'staging' });
+    assert.equal(left.uri.authority, '');
+    assert.equal(right.uri.authority, accountId);
+
+    await replaceText(left, '{"where": "default, edited"}');
+    await replaceText(right, '{"where": "staging, edited"}');
+    const saveLeft = await requestsDuring(second, async () => assert.deepEqual(pathsOf(await requestsDuring(w.service, () => left.save())), [`GET /v3/b/${here}/latest`, `PUT /v3/b/${here}`]));
+    assert.deepEqual(saveLeft, [], 'the staging service heard nothing of the default save');
+    const saveRight = await requestsDuring(w.service, async () => assert.deepEqual(pathsOf(await requestsDuring(second, () => right.save())), [`GET /v3/b/${there}/latest`, `PUT /v3/b/${there}`]));
+    assert.deepEqual(saveRight, [], 'the default service heard nothing of the staging save');
+    // Each service took the save, so each key was its own (the services know no other).
+    assert.deepEqual((await w.other.readBin(here)).record, { where: 'default, edited' });
+    assert.deepEqual((await secondClient.readBin(there)).record, { where: 'staging, edited' });
+    assert.equal(left.isDirty || right.isDirty, false);
+  });
+
+  it('runs a row or tab command on the account of its row or tab, and palette commands on the active account', async () => {
+    const there = (await secondClient.createBin({ record: { n: 1 }, name: 'to rename' })).metadata.id;
+    const uri = binUri(there, 'to rename', undefined, accountId);
+    await vscode.window.showTextDocument(uri);
+    const heard = await requestsDuring(second, () => run(Command.tabCopyBinId, uri));
+    assert.deepEqual(heard, []);
+    assert.equal(await vscode.env.clipboard.readText(), there);
+
+    // The palette form of Add Bin acts on the active account: remembered there, not in the default account.
+    await run(Command.switchAccount, 'Staging');
+    try {
+      await run(Command.addBin, there);
+      const [, staging] = await rowsOf();
+      const [, uncategorized] = await rowsOf(staging);
+      assert.ok((await Promise.all((await rowsOf(uncategorized)).map(label))).includes('to rename'));
+    } finally {
+      await run(Command.switchAccount, 'Default');
+    }
+    const [defaultRow] = await rowsOf();
+    const [, defaultUncategorized] = await rowsOf(defaultRow);
+    assert.ok(!(await Promise.all((await rowsOf(defaultUncategorized)).map(label))).includes('to rename'), 'not remembered in the default account');
+  });
+
+  it('counts each account\'s requests in the status bar while it is active', async () => {
+    const shown = () => Number(/(\d+)$/.exec(w.api.requestStatus.text)?.[1]);
+    const defaultCount = shown();
+    const meanwhile = await requestsDuring(w.service, async () => {
+      await run(Command.switchAccount, 'Staging');
+      try {
+        const before = shown();
+        const requests = await requestsDuring(second, () => run(Command.createBin, { record: { counted: true } }));
+        assert.equal(shown() - before, requests.length);
+        assert.match(w.api.requestStatus.tooltip, /Account: Staging/);
+      } finally {
+        await run(Command.switchAccount, 'Default');
+      }
+    });
+    assert.deepEqual(pathsOf(meanwhile), [], 'the default account sent nothing meanwhile');
+    assert.equal(shown(), defaultCount);
+  });
+
+  it('refuses a tab of an account that is gone, and keeps opening URIs without an account in the default one', async () => {
+    const gone = vscode.Uri.parse('jsonbin://a00000000/bin/0123456789abcdef01234567/x.json');
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(gone)), /No JSONBin account a00000000/);
+    const id = (await w.other.createBin({ record: { old: true } })).metadata.id;
+    const old = vscode.Uri.parse(`jsonbin:/bin/${id}/old.json`);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(old))), { old: true });
+  });
+});
