@@ -1,12 +1,18 @@
 /** Bins written to files: one bin to a file the user picks, or a whole collection into a folder. */
 import * as vscode from 'vscode';
-import { BINS_PER_PAGE, type BinSummary } from '../api';
+import { BINS_PER_PAGE, listingRequests, type BinSummary } from '../api';
 import { parseUri } from '../fs/uris';
 import { Cancelled } from './args';
 import { exportFileNames, formatRecord, plural } from './fileTransfer';
 import type { Parts } from './parts';
+import { confirmRequests } from './requestWarning';
 
 const encoder = new TextEncoder();
+
+export interface ExportOptions {
+  /** Asks first when more bins than this would be read (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
+}
 
 /**
  * Writes a bin's record (or one of its versions), formatted, to `uri`. A tab showing that record
@@ -37,9 +43,10 @@ function shownRecord(id: string, version: number | undefined): string | undefine
 /**
  * Writes every bin of a collection into `folder`, one file each (see `exportFileNames`): the
  * collection's listing (1 request per 10 bins) then each record (1 request per bin). Cancelling
- * stops before the next request and rejects, saying how many files were written.
+ * stops before the next request and rejects, saying how many files were written. Above
+ * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
  */
-export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri): Promise<vscode.Uri[]> {
+export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri, options: ExportOptions = {}): Promise<vscode.Uri[]> {
   return p.prompts.progress('Exporting collection…', async (progress, token) => {
     const stopIfCancelled = (written: number, total: number | undefined) => {
       if (token.isCancellationRequested) {
@@ -56,6 +63,8 @@ export async function exportCollection(p: Parts, collectionId: string, folder: v
       bins.push(...page);
       progress.report({ message: `${plural(bins.length, 'bin')} listed` });
     }
+    const listed = listingRequests(bins.length, BINS_PER_PAGE);
+    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(listed, 'request')} listing them are sent).`);
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
     const written: vscode.Uri[] = [];
