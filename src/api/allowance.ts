@@ -148,11 +148,6 @@ export function warnsAbout(estimate: number, limit: number): boolean {
   return limit > 0 && estimate > limit;
 }
 
-/** The requests a full listing of `bins` bins takes: a page per 10, and one more that comes back short. */
-export function listingRequests(bins: number, perPage: number): number {
-  return Math.floor(bins / perPage) + 1;
-}
-
 /** "20:14" today, "2026-11-22 20:14" another day: when the service said what it said. */
 export function timeOf(date: Date, now: Date): string {
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;

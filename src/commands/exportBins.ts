@@ -1,6 +1,6 @@
 /** Bins written to files: one bin to a file the user picks, or a whole collection into a folder. */
 import * as vscode from 'vscode';
-import { BINS_PER_PAGE, listingRequests, type BinSummary } from '../api';
+import { BINS_PER_PAGE, type BinSummary } from '../api';
 import { parseUri } from '../fs/uris';
 import { Cancelled } from './args';
 import { exportFileNames, formatRecord, plural } from './fileTransfer';
@@ -57,14 +57,14 @@ export async function exportCollection(p: Parts, collectionId: string, folder: v
       }
     };
     const bins: BinSummary[] = [];
-    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; ) {
+    let pages = 0;
+    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
       stopIfCancelled(0, undefined);
       page = await p.connection.client.listBins(collectionId, bins.at(-1)?.id);
       bins.push(...page);
       progress.report({ message: `${plural(bins.length, 'bin')} listed` });
     }
-    const listed = listingRequests(bins.length, BINS_PER_PAGE);
-    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(listed, 'request')} listing them are sent).`);
+    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`);
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
     const written: vscode.Uri[] = [];

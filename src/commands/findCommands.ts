@@ -179,7 +179,7 @@ async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
     const placeHolder = `Searching every collection may send up to ${plural(cap, 'request')}`;
     maxRequests = cancelIfUndefined(await p.prompts.pick([every, listed], { placeHolder, ignoreFocusOut: true })) === every ? cap : 0;
     // The cap is the estimate: how many pages the listings have is not known before they are fetched.
-    await confirmRequests(p, settings.warnAboveRequests(), maxRequests, 'Searching every collection', `It sends up to ${plural(maxRequests, 'request')} (the jsonbin.find.maxRequests setting), fewer when the listings end sooner.`);
+    await confirmRequests(p, settings.warnAboveRequests(), maxRequests, 'Searching every collection', 'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.', true);
   }
   return [query, { maxRequests }, new FindSession(p, query)];
 }

@@ -168,7 +168,7 @@ describe('the allowance in sight', () => {
       // Nothing listed: Find offers to search every collection, up to jsonbin.find.maxRequests (20).
       await run(Command.refresh);
       assert.deepEqual(await requestsDuring(w.service, () => run(Command.findBin)), []);
-      assert.deepEqual(asked, ['Searching every collection sends 20 requests. Send them?']);
+      assert.deepEqual(asked, ['Searching every collection sends up to 20 requests. Send them?']);
       send = true;
       const sent = await requestsDuring(w.service, () => run(Command.findBin));
       assert.ok(sent.length >= 2 && sent.length <= 20, pathsOf(sent).join('\n'));

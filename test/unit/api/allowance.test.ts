@@ -1,6 +1,6 @@
 /** The request counter: today's and this window's requests by action, kept per service URL, and the block after "Requests exhausted". */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, RequestCounter, breakdown, listingRequests, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
+import { BinServiceError, RequestCounter, breakdown, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
 
 class MemoryStore implements CountStore {
   readonly values = new Map<string, unknown>();
@@ -93,10 +93,6 @@ describe('requests ahead of an action', () => {
     assert.equal(warnsAbout(51, 50), true);
     assert.equal(warnsAbout(50, 50), false);
     assert.equal(warnsAbout(10_000, 0), false, '0 never warns');
-  });
-
-  it('counts a full listing as a page per 10 bins and one that comes back short', () => {
-    assert.deepEqual([0, 9, 10, 11, 20].map((n) => listingRequests(n, 10)), [1, 1, 2, 2, 3]);
   });
 
   it('says the time of day, and the day when it was another', () => {
