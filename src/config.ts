@@ -28,6 +28,8 @@ export const settings = {
   timeoutMs: (): number => bounded('requestTimeoutSeconds', 30, 1, 300) * 1000,
   /** Requests Find Bin may send to list collections and their bins. */
   findMaxRequests: (): number => Math.floor(bounded('find.maxRequests', 20, 0, 1000)),
+  /** Above this many requests an interactive upload, export or find asks first; 0 never asks. */
+  warnAboveRequests: (): number => Math.floor(bounded('warnAboveRequests', 50, 0, 1_000_000)),
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
   /** VS Code's own proxy settings, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,

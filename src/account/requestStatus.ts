@@ -1,10 +1,10 @@
 /**
- * The requests sent in the status bar: this window's count, today's in the tooltip with the
- * breakdown by action, and a warning with the way out once the service said the allowance is
- * exhausted.
+ * The requests sent in the status bar: this window's count, the breakdown by action for this
+ * window and today in the tooltip, and a warning with the way out once the service said the
+ * allowance is exhausted.
  */
 import * as vscode from 'vscode';
-import { describeActions } from '../api';
+import { breakdown, timeOf } from '../api';
 import { Command } from '../commands/ids';
 import type { Accounts, AccountPartsBase } from './accounts';
 import type { Connection } from './connection';
@@ -15,6 +15,7 @@ export class RequestStatus implements vscode.Disposable {
 
   /** What the item shows. */
   text = '';
+  /** The tooltip as plain text (the item shows it as a table). */
   tooltip = '';
   /** True while requests are held back after "Requests exhausted". */
   exhausted = false;
@@ -49,19 +50,27 @@ export class RequestStatus implements vscode.Disposable {
     }
     const requests = connection.requests;
     const held = requests.exhausted;
+    const { window, day } = requests;
+    const since = requests.exhaustedAt && timeOf(requests.exhaustedAt, new Date());
     this.exhausted = held !== undefined;
-    this.text = `$(${held ? 'warning' : 'cloud'}) ${requests.window.total}`;
-    const lines = [
-      `JSONBin requests: ${requests.window.total} in this window, ${requests.day.total} today (${requests.serviceUrl})`,
-      ...(this.accounts.all().length > 1 ? [`Account: ${connection.account.name}`] : []),
-      ...describeActions(requests.window),
-    ];
-    if (held) {
-      lines.unshift(`The service said: ${held}`, 'Requests are not sent until you retry (click here).', '');
+    this.text = held ? `$(warning) ${window.total} (exhausted at ${since})` : `$(cloud) ${window.total}`;
+    const rows = breakdown(window, day);
+    const account = this.accounts.all().length > 1 ? connection.account.name : undefined;
+    const heading = `JSONBin requests: ${window.total} in this window, ${day.total} today (${requests.serviceUrl})${account ? `\nAccount: ${account}` : ''}`;
+    const warning = held && [`The service said: ${held}`, `Said at ${since}; the service gives no time at which the allowance renews.`, 'Requests are not sent until you retry (click here).'];
+    this.tooltip = [...(warning ? [...warning, ''] : []), heading, ...rows.map((r) => `${r.action}: ${r.window} in this window, ${r.today} today`)].join('\n');
+
+    const markdown = new vscode.MarkdownString('', true);
+    if (warning) {
+      markdown.appendMarkdown('$(warning) ').appendText(warning.join('\n')).appendMarkdown('\n\n---\n\n');
     }
-    this.tooltip = lines.join('\n');
+    markdown.appendMarkdown('**JSONBin requests** to ').appendText(account ? `${requests.serviceUrl} (${account})` : requests.serviceUrl).appendMarkdown('\n\n| Action | This window | Today |\n|:--|--:|--:|\n');
+    for (const r of rows) {
+      markdown.appendMarkdown(`| ${r.action} | ${r.window} | ${r.today} |\n`);
+    }
+    markdown.appendMarkdown(`| **All** | **${window.total}** | **${day.total}** |\n`);
     this.item.text = this.text;
-    this.item.tooltip = this.tooltip;
+    this.item.tooltip = markdown;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.command = held ? { title: 'Retry Requests', command: Command.retryRequests } : undefined;
     this.item.show();

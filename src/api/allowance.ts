@@ -29,6 +29,8 @@ export class RequestCounter {
   private today: Day;
   /** The service's message while requests are held back, undefined otherwise. */
   private heldBy?: string;
+  /** When the service said it: the contract gives no time at which the allowance renews. */
+  private heldSince?: Date;
   private readonly listeners = new Set<() => void>();
   private timer?: ReturnType<typeof setTimeout>;
 
@@ -58,6 +60,11 @@ export class RequestCounter {
     return this.heldBy;
   }
 
+  /** When the service answered "Requests exhausted", while requests are held back. */
+  get exhaustedAt(): Date | undefined {
+    return this.heldBy === undefined ? undefined : this.heldSince;
+  }
+
   /** Called with every request the client tried; counts those that reached the service. */
   record(entry: RequestLogEntry): void {
     if (entry.reached) {
@@ -73,6 +80,7 @@ export class RequestCounter {
     }
     if (entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
       this.heldBy = entry.message ?? 'Requests exhausted';
+      this.heldSince = this.now();
     }
     this.fire();
   }
@@ -82,7 +90,7 @@ export class RequestCounter {
     if (this.heldBy !== undefined) {
       throw new BinServiceError(
         'allowanceExhausted',
-        `Not sent: the service said "${this.heldBy}". Run "JSONBin: Retry Requests" (or click the requests in the status bar) to send again`,
+        `Not sent: at ${timeOf(this.heldSince!, this.now())} the service said "${this.heldBy}". Run "JSONBin: Retry Requests" (or click the requests in the status bar) to send again`,
         undefined,
         operation,
       );
@@ -120,18 +128,40 @@ export class RequestCounter {
   }
 }
 
-/** "createBin 3, readBin 2", most used first. */
-export function describeActions(count: RequestCount): string[] {
-  return Object.entries(count.byAction)
-    .sort(([a, x], [b, y]) => (y ?? 0) - (x ?? 0) || a.localeCompare(b))
-    .map(([action, n]) => `${action}: ${n}`);
+/** One action's requests in this window and today, the most sent today first. */
+export interface ActionCount {
+  action: string;
+  window: number;
+  today: number;
+}
+
+export function breakdown(window: RequestCount, today: RequestCount): ActionCount[] {
+  const actions = new Set([...Object.keys(today.byAction), ...Object.keys(window.byAction)]) as Set<keyof RequestCount['byAction']>;
+  return [...actions]
+    .map((action) => ({ action, window: window.byAction[action] ?? 0, today: today.byAction[action] ?? 0 }))
+    .sort((a, b) => b.today - a.today || b.window - a.window || a.action.localeCompare(b.action));
+}
+
+/**
+ * Whether an action that would send `estimate` requests is asked about first, under the
+ * `jsonbin.warnAboveRequests` setting's `limit` (0: never).
+ */
+export function warnsAbout(estimate: number, limit: number): boolean {
+  return limit > 0 && estimate > limit;
+}
+
+/** "20:14" today, "2026-11-22 20:14" another day: when the service said what it said. */
+export function timeOf(date: Date, now: Date): string {
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return dayOf(date) === dayOf(now) ? time : `${dayOf(date)} ${time}`;
 }
 
 function fresh(day: string): Day {
   return { day, total: 0, byAction: {} };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 function dayOf(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

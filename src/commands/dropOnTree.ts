@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Collection } from '../api';
+import { settings } from '../config';
 import { CollectionNode, UncategorizedNode, type BinNode, type Node } from '../tree/nodes';
 import { inform, reportError } from '../ui/feedback';
 import { Cancelled } from './args';
@@ -30,7 +31,7 @@ export async function dropOnTree(p: Parts, target: Node | undefined, rows: unkno
     if (bins.length > 0) {
       await copyBins(p, bins, collection);
     } else {
-      const options = { collectionId: collection?.id ?? null };
+      const options = { collectionId: collection?.id ?? null, warnAboveRequests: settings.warnAboveRequests() };
       await showUploaded(p, await uploadFiles(p, files, options), options);
     }
   } catch (error) {

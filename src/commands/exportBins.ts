@@ -5,8 +5,14 @@ import { parseUri } from '../fs/uris';
 import { Cancelled } from './args';
 import { exportFileNames, formatRecord, plural } from './fileTransfer';
 import type { Parts } from './parts';
+import { confirmRequests } from './requestWarning';
 
 const encoder = new TextEncoder();
+
+export interface ExportOptions {
+  /** Asks first when more bins than this would be read (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
+}
 
 /**
  * Writes a bin's record (or one of its versions), formatted, to `uri`. A tab showing that record
@@ -37,9 +43,10 @@ function shownRecord(account: string, id: string, version: number | undefined): 
 /**
  * Writes every bin of a collection into `folder`, one file each (see `exportFileNames`): the
  * collection's listing (1 request per 10 bins) then each record (1 request per bin). Cancelling
- * stops before the next request and rejects, saying how many files were written.
+ * stops before the next request and rejects, saying how many files were written. Above
+ * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
  */
-export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri): Promise<vscode.Uri[]> {
+export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri, options: ExportOptions = {}): Promise<vscode.Uri[]> {
   return p.prompts.progress('Exporting collection…', async (progress, token) => {
     const stopIfCancelled = (written: number, total: number | undefined) => {
       if (token.isCancellationRequested) {
@@ -50,12 +57,14 @@ export async function exportCollection(p: Parts, collectionId: string, folder: v
       }
     };
     const bins: BinSummary[] = [];
-    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; ) {
+    let pages = 0;
+    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
       stopIfCancelled(0, undefined);
       page = await p.connection.client.listBins(collectionId, bins.at(-1)?.id);
       bins.push(...page);
       progress.report({ message: `${plural(bins.length, 'bin')} listed` });
     }
+    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`);
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
     const written: vscode.Uri[] = [];

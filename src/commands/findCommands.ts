@@ -9,6 +9,7 @@ import { leastRequests, searchBins, type Match, type Search } from './binSearch'
 import { Command } from './ids';
 import type { Parts } from './parts';
 import { register, required, type Handler } from './register';
+import { confirmRequests } from './requestWarning';
 
 export interface FindOptions {
   /** Requests the search may send (default: the `jsonbin.find.maxRequests` setting). */
@@ -177,6 +178,8 @@ async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
     const listed = { label: '$(list-flat) Search what is already listed', description: 'no request', detail: 'Remembered bins and the pages the view fetched' };
     const placeHolder = `Searching every collection may send up to ${plural(cap, 'request')}`;
     maxRequests = cancelIfUndefined(await p.prompts.pick([every, listed], { placeHolder, ignoreFocusOut: true })) === every ? cap : 0;
+    // The cap is the estimate: how many pages the listings have is not known before they are fetched.
+    await confirmRequests(p, settings.warnAboveRequests(), maxRequests, 'Searching every collection', 'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.', true);
   }
   return [query, { maxRequests }, new FindSession(p, query)];
 }

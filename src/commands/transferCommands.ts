@@ -6,7 +6,8 @@ import { parseUri } from '../fs/uris';
 import type { BinNode, CollectionNode } from '../tree/nodes';
 import { cancelIfUndefined, Cancelled } from './args';
 import { askBinReference, pickCollection } from './prompts';
-import { exportCollection, saveBinAsFile } from './exportBins';
+import { settings } from '../config';
+import { exportCollection, saveBinAsFile, type ExportOptions } from './exportBins';
 import { binNameOfFile, plural, safeFileStem } from './fileTransfer';
 import { Command, type CommandId } from './ids';
 import type { Parts } from './parts';
@@ -34,7 +35,7 @@ export function transferCommands(p: Parts): Handler[] {
     }
     return uris;
   };
-  const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [uris, await askCollection()];
+  const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [uris, { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests() }];
 
   const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri }]> => {
     const uri = cancelIfUndefined(
@@ -48,11 +49,11 @@ export function transferCommands(p: Parts): Handler[] {
     return [target.id, { version: target.version, uri }];
   };
 
-  const askExport = async (collection: Collection): Promise<[string, vscode.Uri]> => {
+  const askExport = async (collection: Collection): Promise<[string, vscode.Uri, ExportOptions]> => {
     const [folder] = cancelIfUndefined(
       await ui.openDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Export Here', title: `Folder for the bins of "${collection.name}"`, defaultUri: defaultFolder() }),
     );
-    return [collection.id, cancelIfUndefined(folder)];
+    return [collection.id, cancelIfUndefined(folder), { warnAboveRequests: settings.warnAboveRequests() }];
   };
 
   return [
@@ -97,9 +98,9 @@ export function transferCommands(p: Parts): Handler[] {
     ...register(
       Command.exportCollection,
       {
-        run: (collectionId: string, folder: vscode.Uri) => {
+        run: (collectionId: string, folder: vscode.Uri, options?: ExportOptions) => {
           required(collectionId, 'a collection id', Command.exportCollection);
-          return exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection));
+          return exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection), options);
         },
         ask: async () => askExport((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!),
         show: (files, [, folder]) => void vscode.window.showInformationMessage(`JSONBin: Exported ${plural(files.length, 'bin')} to ${folder.fsPath}.`),

@@ -12,6 +12,7 @@ import { binUri } from '../fs/uris';
 import { plainText } from '../ui/plainText';
 import { binNameOfFile, CANCELLED, isJsonFileName, plural, uploadSummary } from './fileTransfer';
 import type { Parts } from './parts';
+import { confirmRequests } from './requestWarning';
 import { schemaRefusal } from './schemaCheck';
 
 export interface UploadOptions {
@@ -19,6 +20,8 @@ export interface UploadOptions {
   collectionId?: string | null;
   /** Defaults to true. */
   private?: boolean;
+  /** Asks first when more bins than this would be created (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
 }
 
 export interface Uploaded {
@@ -57,6 +60,8 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
       }
       progress.report({ message: `checked ${fileNameOf(uri)}`, increment: step });
     }
+    // One create per file that passed its checks; the checks sent nothing more than the collection's listing and schema doc, read once.
+    await confirmRequests(p, options.warnAboveRequests, ready.length, `Uploading ${plural(ready.length, 'file')} as bins`, 'One request creates each bin.');
     const created: Uploaded['created'] = [];
     let stopped: string | undefined;
     for (const file of ready) {

@@ -1,8 +1,14 @@
 /** The requests sent, in the status bar, and nothing sent after "Requests exhausted" until the user retries. */
 import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
+import { closeAll, config, pathsOf, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
 
+/** The tooltip's lines by action: `[action, this window, today]`. */
+const byAction = (tooltip: string) => [...tooltip.matchAll(/^(\w+): (\d+) in this window, (\d+) today$/gm)].map(([, action, window, today]) => [action, Number(window), Number(today)] as const);
 
 describe('the allowance in sight', () => {
   let w: World;
@@ -27,8 +33,25 @@ describe('the allowance in sight', () => {
     assert.equal(shown() - before, requests.length, w.api.requestStatus.tooltip);
     assert.equal(w.api.requestStatus.exhausted, false);
     assert.match(w.api.requestStatus.tooltip, /^JSONBin requests: \d+ in this window, \d+ today \(http:\/\/127\.0\.0\.1:\d+\/v3\)/);
-    assert.match(w.api.requestStatus.tooltip, /createBin: \d+/);
-    assert.match(w.api.requestStatus.tooltip, /deleteBin: \d+/);
+    assert.match(w.api.requestStatus.tooltip, /^createBin: \d+ in this window, \d+ today$/m);
+    assert.match(w.api.requestStatus.tooltip, /^deleteBin: \d+ in this window, \d+ today$/m);
+  });
+
+  it("breaks down this window's and today's requests by action in the tooltip, each adding up to its total", async () => {
+    const { id } = await run<{ id: string }>(Command.createBin, { record: { today: 1 }, name: 'today' });
+    await run(Command.deleteBin, id);
+    const { tooltip } = w.api.requestStatus;
+    const [, window, today] = /^JSONBin requests: (\d+) in this window, (\d+) today/.exec(tooltip)!.map(Number);
+    const rows = byAction(tooltip);
+    assert.ok(rows.some(([action, n]) => action === 'deleteBin' && n >= 1), tooltip);
+    assert.equal(rows.reduce((sum, [, n]) => sum + n, 0), window, tooltip);
+    assert.equal(rows.reduce((sum, [, , n]) => sum + n, 0), today, tooltip);
+    assert.ok(rows.every(([, n, m]) => m >= n), `today holds this window: ${tooltip}`);
+    assert.deepEqual(
+      rows.map(([, , n]) => n),
+      rows.map(([, , n]) => n).sort((a, b) => b - a),
+      'the most sent today first',
+    );
   });
 
   it('sends nothing after "Requests exhausted" until Retry Requests, then one request', async () => {
@@ -39,11 +62,12 @@ describe('the allowance in sight', () => {
       await run(Command.createBin, { record: { n: 2 } });
       await assert.rejects(run(Command.createBin, { record: { n: 3 } }), /Requests exhausted/);
       assert.equal(w.api.requestStatus.exhausted, true);
-      assert.match(w.api.requestStatus.tooltip, /The service said: Requests exhausted/);
+      assert.match(w.api.requestStatus.tooltip, /^The service said: Requests exhausted.*\nSaid at \d\d:\d\d; the service gives no time at which the allowance renews\./m);
+      assert.match(w.api.requestStatus.text, /^\$\(warning\) \d+ \(exhausted at \d\d:\d\d\)$/);
       assert.equal(w.api.requestStatus.command?.command, Command.retryRequests);
 
       const held = await requestsDuring(w.service, async () => {
-        await assert.rejects(run(Command.createBin, { record: { n: 4 } }), (e: Error) => /^Not sent: .*Requests exhausted/.test(e.message));
+        await assert.rejects(run(Command.createBin, { record: { n: 4 } }), (e: Error) => /^Not sent: at \d\d:\d\d the service said "Requests exhausted/.test(e.message));
         await assert.rejects(run(Command.createCollection, 'held back'), /Not sent/);
       });
       assert.deepEqual(held, [], 'nothing reached the service while held back');
@@ -62,5 +86,93 @@ describe('the allowance in sight', () => {
       await sleep(0);
     }
     assert.equal(w.api.requestStatus.exhausted, false);
+  });
+
+
+  describe('asks before an action that would send more than jsonbin.warnAboveRequests', () => {
+    const collection = `warned ${Date.now()}`;
+    const folder = mkdtempSync(join(tmpdir(), 'jsonbin-warned-'));
+    /** What the prompter answers: the dialog's files, the collection picked, the modal's answer; and the modals asked. */
+    let files: vscode.Uri[] = [];
+    let pickCollection = collection;
+    let send = false;
+    let asked: string[] = [];
+    let collectionId: string;
+
+    before(async () => {
+      await config().update('warnAboveRequests', 2, vscode.ConfigurationTarget.Global);
+      collectionId = (await run<{ id: string }>(Command.createCollection, collection)).id;
+      files = [1, 2, 3].map((n) => {
+        const file = join(folder, `warned ${n}.json`);
+        writeFileSync(file, JSON.stringify({ n }));
+        return vscode.Uri.file(file);
+      });
+      w.api.setPrompter({
+        input: async () => 'warned',
+        pick: async (items, { placeHolder }) => {
+          if (placeHolder === 'Collection') {
+            return items.find((i) => i.label.endsWith(pickCollection));
+          }
+          return placeHolder?.startsWith('Searching every collection') ? items[0] : undefined;
+        },
+        confirm: async (message) => (asked.push(message), send),
+        openDialog: async ({ canSelectFolders }) => (canSelectFolders ? [vscode.Uri.file(join(folder, `export ${asked.length}`))] : files),
+        progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+      });
+      // A pick dismissed lists the collections once: the runs measured send only what the action sends.
+      pickCollection = 'none such';
+      await run(Command.uploadAsBin);
+      pickCollection = collection;
+    });
+    beforeEach(() => {
+      asked = [];
+      send = false;
+    });
+    after(async () => {
+      w.api.setPrompter(undefined);
+      await config().update('warnAboveRequests', undefined, vscode.ConfigurationTarget.Global);
+    });
+
+    it('Upload as Bin of 3 files with the setting at 2: Cancel sends nothing; Send Requests one create per file', async () => {
+      assert.deepEqual(await requestsDuring(w.service, () => run(Command.uploadAsBin)), []);
+      assert.deepEqual(asked, ['Uploading 3 files as bins sends 3 requests. Send them?']);
+      send = true;
+      const sent = await requestsDuring(w.service, () => run(Command.uploadAsBin));
+      assert.deepEqual(pathsOf(sent), ['POST /v3/b', 'POST /v3/b', 'POST /v3/b']);
+      assert.equal(asked.length, 2);
+      assert.equal((await w.other.listBins(collectionId)).length, 3);
+    });
+
+    it('Export Collection of 3 bins: asked once listed, Cancel reads none; programmatic calls are not asked', async () => {
+      const listing = `GET /v3/c/${collectionId}/bins`;
+      assert.deepEqual(pathsOf(await requestsDuring(w.service, () => run(Command.exportCollection))), [listing]);
+      assert.deepEqual(asked, ['Exporting 3 bins sends 3 requests. Send them?']);
+      assert.equal(existsSync(join(folder, 'export 0')), false, 'nothing written');
+      send = true;
+      const sent = await requestsDuring(w.service, () => run(Command.exportCollection));
+      assert.equal(sent.length, 4, pathsOf(sent).join('\n'));
+      assert.deepEqual(pathsOf(sent).slice(0, 1), [listing]);
+      assert.ok(pathsOf(sent).slice(1).every((path) => /^GET \/v3\/b\/\w+\/latest$/.test(path)), pathsOf(sent).join('\n'));
+      assert.equal(readdirSync(join(folder, 'export 1')).length, 3);
+
+      asked = [];
+      send = false;
+      const programmatic = await requestsDuring(w.service, () => run(Command.exportCollection, collectionId, vscode.Uri.file(join(folder, 'programmatic'))));
+      assert.equal(programmatic.length, 4);
+      assert.deepEqual(asked, [], 'not asked without warnAboveRequests in its options');
+      assert.deepEqual(pathsOf(await requestsDuring(w.service, () => assert.rejects(run(Command.exportCollection, collectionId, vscode.Uri.file(folder), { warnAboveRequests: 2 }), /Cancelled/))), [listing]);
+      assert.equal(asked.length, 1);
+    });
+
+    it('Find Bin across every collection: asked with its cap, Cancel sends nothing; Send Requests stays within the cap', async () => {
+      // Nothing listed: Find offers to search every collection, up to jsonbin.find.maxRequests (20).
+      await run(Command.refresh);
+      assert.deepEqual(await requestsDuring(w.service, () => run(Command.findBin)), []);
+      assert.deepEqual(asked, ['Searching every collection sends up to 20 requests. Send them?']);
+      send = true;
+      const sent = await requestsDuring(w.service, () => run(Command.findBin));
+      assert.ok(sent.length >= 2 && sent.length <= 20, pathsOf(sent).join('\n'));
+      assert.deepEqual(pathsOf(sent).slice(0, 1), ['GET /v3/c']);
+    });
   });
 });

@@ -67,6 +67,7 @@ describe('wiring', () => {
       ['requestTimeoutSeconds', 1e9],
       ['maxAnswerMegabytes', 1e6],
       ['find.maxRequests', 1000],
+      ['warnAboveRequests', 0],
     ];
     for (const [name, value] of safety) {
       assert.equal(manifest().contributes.configuration.properties[`jsonbin.${name}`].scope, 'application', name);

@@ -1,6 +1,6 @@
 /** The request counter: today's and this window's requests by action, kept per service URL, and the block after "Requests exhausted". */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, RequestCounter, describeActions, type CountStore, type RequestLogEntry } from '../../../src/api';
+import { BinServiceError, RequestCounter, breakdown, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
 
 class MemoryStore implements CountStore {
   readonly values = new Map<string, unknown>();
@@ -25,7 +25,24 @@ describe('RequestCounter', () => {
     assert.equal(counter.window.total, 3);
     assert.equal(counter.day.total, 3);
     assert.deepEqual(counter.window.byAction, { readBin: 2, listCollections: 1 });
-    assert.deepEqual(describeActions(counter.window), ['readBin: 2', 'listCollections: 1']);
+  });
+
+  it("breaks the requests down by action, this window's and today's side by side, the most sent today first", async () => {
+    const store = new MemoryStore();
+    const earlier = new RequestCounter(URL_A, store);
+    earlier.record(answered('listBins'));
+    earlier.record(answered('listBins'));
+    earlier.record(answered('listBins'));
+    await earlier.flush();
+    const counter = new RequestCounter(URL_A, store);
+    counter.record(answered('readBin'));
+    counter.record(answered('readBin'));
+    counter.record(answered(undefined));
+    assert.deepEqual(breakdown(counter.window, counter.day), [
+      { action: 'listBins', window: 0, today: 3 },
+      { action: 'readBin', window: 2, today: 2 },
+      { action: 'other', window: 1, today: 1 },
+    ]);
   });
 
   it('keeps today across reloads per service URL, never past the day', async () => {
@@ -46,21 +63,41 @@ describe('RequestCounter', () => {
     assert.ok(!JSON.stringify([...store.values]).includes('key'), 'nothing but counts under the URL');
   });
 
-  it('holds requests back after "Requests exhausted" until retried', () => {
-    const counter = new RequestCounter(URL_A);
+  it('holds requests back after "Requests exhausted" until retried, saying when the service said it', () => {
+    let now = new Date(2026, 0, 5, 9, 7, 42);
+    const counter = new RequestCounter(URL_A, undefined, () => now);
     let changes = 0;
     counter.onDidChange(() => changes++);
     counter.check('readBin');
+    assert.equal(counter.exhaustedAt, undefined);
     counter.record({ ...answered('readBin', 403), kind: 'allowanceExhausted', message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing' });
     assert.match(counter.exhausted ?? '', /Requests exhausted/);
+    assert.deepEqual(counter.exhaustedAt, now);
+    now = new Date(2026, 0, 5, 9, 30);
     assert.throws(
       () => counter.check('updateBin'),
-      (e: unknown) => e instanceof BinServiceError && e.kind === 'allowanceExhausted' && e.local && e.operation === 'updateBin' && /Requests exhausted/.test(e.message),
+      (e: unknown) =>
+        e instanceof BinServiceError && e.kind === 'allowanceExhausted' && e.local && e.operation === 'updateBin' && /^Not sent: at 09:07 the service said "Requests exhausted/.test(e.message),
     );
     counter.retry();
     assert.equal(counter.exhausted, undefined);
+    assert.equal(counter.exhaustedAt, undefined);
     counter.check('readBin');
     assert.equal(changes, 2);
     assert.equal(counter.window.total, 1, 'the refusal reached the service: it counts');
+  });
+});
+
+describe('requests ahead of an action', () => {
+  it('warns only above a limit that is not 0', () => {
+    assert.equal(warnsAbout(51, 50), true);
+    assert.equal(warnsAbout(50, 50), false);
+    assert.equal(warnsAbout(10_000, 0), false, '0 never warns');
+  });
+
+  it('says the time of day, and the day when it was another', () => {
+    const at = new Date(2026, 0, 5, 23, 59, 59);
+    assert.equal(timeOf(at, new Date(2026, 0, 5, 23, 59, 59)), '23:59');
+    assert.equal(timeOf(at, new Date(2026, 0, 6, 0, 1)), '2026-01-05 23:59');
   });
 });
