@@ -5,12 +5,13 @@
 // Bin from the palette, answering its prompts, sends the active editor's JSON.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
 import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickExplorerMenu, clickRowButton, clickRowMenu, clickTreeRow, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
 
 const results = [];
-const STEPS = 14;
+const STEPS = 15;
 async function step(name, body) {
   try {
     await body();
@@ -296,6 +297,53 @@ try {
     assert.deepEqual(written.map((e) => e.path), [`/v3/b/${demo.demo.publicBinId}`], 'one PUT');
     assert.deepEqual(JSON.parse(written[0].body), version);
     assert.deepEqual(store.latest(stored), version);
+  });
+
+  await step('a second account on another service: a bin of each open side by side, and both tabs restore after a reload', async () => {
+    const { BinService } = createRequire(import.meta.url)('../../out/test/service/server.js');
+    const staging = new BinService();
+    const stagingUrl = await staging.start();
+    try {
+      const owner = staging.addAccount('free');
+      const stagingBin = staging.store.createBin(owner, { stage: 'staging' }, { name: 'Staging settings', private: true });
+      await closeAllEditors(page);
+      await runCommand(page, 'JSONBin: Add Account…');
+      await answerInput(page, 'Staging');
+      await answerInput(page, stagingUrl);
+      await pick(page, 'Master key');
+      await answerInput(page, owner.key);
+      await treeRow(page, 'Staging').waitFor();
+      // The new account is active: Open Bin reads from its service.
+      await runCommand(page, 'JSONBin: Open Bin');
+      await answerInput(page, stagingBin.id);
+      await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).waitFor();
+      await runCommand(page, 'JSONBin: Switch Account…');
+      await pick(page, 'Default');
+      await runCommand(page, 'JSONBin: Open Bin');
+      await answerInput(page, demo.demo.validBinId);
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).waitFor();
+      await sleep(1000);
+
+      const [beforeHere, beforeThere] = [demo.service.log.length, staging.log.length];
+      // As the user reloads: the workbench stores its editors, then the page loads again.
+      await runCommand(page, 'Developer: Reload Window');
+      await page.locator('.activitybar [aria-label^="JSONBin"]').first().waitFor({ timeout: 60_000 });
+      await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).waitFor({ timeout: 30_000 });
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).waitFor({ timeout: 30_000 });
+      // Each restored tab is read from its own account's service, and shows its record.
+      await until(() => staging.requestsSince(beforeThere).some((e) => e.path === `/v3/b/${stagingBin.id}/latest` && e.status === 200), 'the staging tab read again');
+      await until(() => demo.service.requestsSince(beforeHere).some((e) => e.path === `/v3/b/${demo.demo.validBinId}/latest` && e.status === 200), 'the default tab read again');
+      assert.ok(!demo.service.requestsSince(beforeHere).some((e) => e.path.includes(stagingBin.id)), 'the default service was never asked for the staging bin');
+      await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).click();
+      await page.locator('.monaco-editor .view-lines', { hasText: '"stage": "staging"' }).first().waitFor({ timeout: 10_000 });
+      await closeAllEditors(page);
+      await runCommand(page, 'JSONBin: Remove Account…');
+      await pick(page, 'Staging');
+      await answerDialog(page, 'Remove Account');
+      await treeRow(page, 'Collections').waitFor();
+    } finally {
+      await staging.stop();
+    }
   });
 
   await step('against a minimal service, a bin listed under its collection is still validated after a reload, and a breaking save sends nothing', async () => {
