@@ -1,7 +1,9 @@
 /**
  * The accounts the user works with, which one is active (where palette commands act), and each
  * account's parts, made on first use: their code loads then, not with the extension. The list is
- * kept in VS Code's global state, each key in secret storage under its account.
+ * kept in VS Code's global state, each key in secret storage under its account. The list is read
+ * from the state once: VS Code may echo an older write of this window back into the state for a
+ * moment, which would bring a removed account back.
  */
 import * as vscode from 'vscode';
 import { settings } from '../config';
@@ -48,11 +50,16 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     private readonly memory: vscode.Memento,
     private readonly secrets: vscode.SecretStorage,
     private readonly make: MakeParts<P>,
-  ) {}
+  ) {
+    this.list = parseAccounts(memory.get(LIST_KEY));
+    this.activeId = memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
+  }
 
-  /** Read each time: another window may have added an account. */
+  private list: AccountInfo[];
+  private activeId: string;
+
   all(): AccountInfo[] {
-    return parseAccounts(this.memory.get(LIST_KEY));
+    return this.list;
   }
 
   info(id: string): AccountInfo | undefined {
@@ -60,8 +67,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   }
 
   get active(): AccountInfo {
-    const id = this.memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
-    return this.info(id) ?? this.all()[0];
+    return this.info(this.activeId) ?? this.list[0];
   }
 
   /** An account's parts; undefined for an account that does not exist (removed, or from another machine). */
@@ -138,15 +144,17 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.keyStores.get(id)?.dispose();
     this.keyStores.delete(id);
     await this.secrets.delete(accountKeySlot(id));
-    if (this.active.id === id) {
+    if (this.activeId === id) {
+      this.activeId = DEFAULT_ACCOUNT;
       await this.memory.update(ACTIVE_KEY, undefined);
     }
     await this.store(this.all().filter((a) => a.id !== id));
   }
 
   async activate(id: string): Promise<void> {
-    await this.memory.update(ACTIVE_KEY, id === DEFAULT_ACCOUNT ? undefined : id);
+    this.activeId = id;
     this.changed.fire();
+    await this.memory.update(ACTIVE_KEY, id === DEFAULT_ACCOUNT ? undefined : id);
   }
 
   flush(): Promise<void> {
@@ -162,7 +170,8 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   }
 
   private async store(list: AccountInfo[]): Promise<void> {
-    await this.memory.update(LIST_KEY, list);
+    this.list = parseAccounts(list);
     this.changed.fire();
+    await this.memory.update(LIST_KEY, this.list);
   }
 }

@@ -12,9 +12,6 @@ export type { RememberedBin } from './rememberedIndex';
 /** The whole list is written each time: a burst of changes (a script adding bins) writes it once. */
 const WRITE_DELAY_MS = 200;
 
-/** Marks this window's writes, so that a list another window wrote is told apart from its own. */
-const WINDOW = Math.random().toString(36).slice(2);
-let writes = 0;
 
 /** One service URL's list as this window knows it. */
 interface Known {
@@ -31,6 +28,9 @@ export class RememberedBins {
   /** Per service URL: switching back and forth reads each list once. */
   private readonly lists = new Map<string, Known>();
   private timer?: ReturnType<typeof setTimeout>;
+  /** Marks this window's writes, so that a list another window wrote is told apart from its own. */
+  private readonly window = Math.random().toString(36).slice(2);
+  private writes = 0;
 
   constructor(private readonly memory: Memory, private readonly scope: () => string) {}
 
@@ -89,7 +89,7 @@ export class RememberedBins {
       known = { slot: `jsonbin.bins:${url}`, markSlot, mark, index: new RememberedIndex(undefined), unwritten: [] };
       this.reload(known);
       this.lists.set(url, known);
-    } else if (known.mark !== mark) {
+    } else if (this.writtenElsewhere(mark, known.mark)) {
       known.mark = mark;
       this.reload(known);
     }
@@ -100,6 +100,15 @@ export class RememberedBins {
   private reload(known: Known): void {
     known.index = new RememberedIndex(this.memory.get<StoredBins | RememberedBin[]>(known.slot));
     known.unwritten.forEach((change) => change(known.index));
+  }
+
+  /**
+   * Whether the stored list was written by another window since this one last read or wrote it. A
+   * mark of this window that is not its last is an older write of its own that VS Code echoed back
+   * for a moment: reading the list then would drop the changes written since.
+   */
+  private writtenElsewhere(stored: string | undefined, known: string | undefined): boolean {
+    return stored !== known && !stored?.startsWith(`${this.window}.`);
   }
 
   private change(apply: (index: RememberedIndex) => void): void {
@@ -116,11 +125,11 @@ export class RememberedBins {
     const pending: PromiseLike<void>[] = [];
     for (const known of this.lists.values()) {
       if (known.unwritten.length > 0) {
-        if (this.memory.get<string>(known.markSlot) !== known.mark) {
+        if (this.writtenElsewhere(this.memory.get<string>(known.markSlot), known.mark)) {
           this.reload(known);
         }
         known.unwritten = [];
-        known.mark = `${WINDOW}.${++writes}`;
+        known.mark = `${this.window}.${++this.writes}`;
         pending.push(this.memory.update(known.slot, known.index.stored()), this.memory.update(known.markSlot, known.mark));
       }
     }

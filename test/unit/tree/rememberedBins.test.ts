@@ -150,6 +150,23 @@ describe('remembered bins', () => {
     assert.deepEqual(memory.listsRead, [LIST_A, LIST_A, LIST_A, LIST_A], 'each window read it once more, after the other wrote');
   });
 
+  it('keeps its own later changes when VS Code echoes an older write of its own back into the state', async () => {
+    const state = new MemoryState();
+    const bins = new RememberedBins(state, () => A);
+    bins.remember({ id: 'first' });
+    await bins.flush();
+    const older = { list: state.values.get(LIST_A), mark: state.values.get(`jsonbin.binsWrite:${A}`) };
+    bins.remember({ id: 'second' });
+    await bins.flush();
+    // The state holds the first write again for a moment, as VS Code's echo of it arrives late.
+    state.values.set(LIST_A, older.list);
+    state.values.set(`jsonbin.binsWrite:${A}`, older.mark);
+    bins.remember({ id: 'third' });
+    assert.deepEqual(ids(bins.all()), ['third', 'second', 'first']);
+    await bins.flush();
+    assert.deepEqual(ids(listOf(state.values.get(LIST_A))), ['third', 'second', 'first']);
+  });
+
   it('two windows that both changed the list before either wrote keep both changes', async () => {
     const state = new MemoryState();
     const first = new RememberedBins(state, () => A);
