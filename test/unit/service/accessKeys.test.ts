@@ -1,9 +1,11 @@
-/** The local service's access keys: `/a` with the master key, and `X-Access-Key` on the Bins endpoints per permission. */
+/** The local service's access keys: the `/a` routes, and `X-Access-Key` on the Bins endpoints. */
 import * as assert from 'node:assert/strict';
 import { startFixture, type Fixture } from '../../support/fixture';
+import { M } from '../../service/messages';
 
-const ALL = { create: true, read: true, update: true, delete: true };
+const NO_BIN = '000000000000000000000000';
 const json = { 'Content-Type': 'application/json' };
+const grant = (read: boolean, update: boolean, del: boolean, create: boolean) => JSON.stringify({ bins: { read, update, delete: del, create } });
 
 describe('local bin service access keys', () => {
   let f: Fixture;
@@ -12,120 +14,138 @@ describe('local bin service access keys', () => {
 
   const master = () => ({ 'X-Master-Key': f.free.key });
 
-  it('creates, lists and deletes access keys with the master key, and a deleted key is refused', async () => {
-    const bins = { read: true, update: false, delete: false, create: true };
-    const created = await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'reader' }, JSON.stringify({ bins }));
+  it('creates, lists and deletes access keys with the master key, and a deleted key stops working', async () => {
+    const created = await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'reader' }, grant(true, false, false, false));
     assert.equal(created.status, 200);
-    const { accessKey, accessKeyId } = created.body as { accessKey: string; accessKeyId: string };
-    assert.deepEqual(created.body, { accessKey, accessKeyId, keyPermissions: { bins }, metadata: { name: 'reader' } });
-    assert.notEqual(accessKey, f.free.key);
+    const { accessKey, accessKeyId, keyPermissions, metadata } = created.body as Record<string, unknown>;
+    assert.equal(typeof accessKey, 'string');
+    assert.match(String(accessKeyId), /^[0-9a-f]{24}$/);
+    assert.deepEqual(keyPermissions, { bins: { create: false, read: true, update: false, delete: false } });
+    assert.deepEqual(metadata, { name: 'reader' });
+    f.service.addAccessKey(f.other, ['read']);
     const listed = await f.raw('GET', '/a', master());
-    assert.deepEqual(listed.body, [{ keyPermissions: { bins }, accessKeyId, accessKey, metadata: { name: 'reader' } }]);
-    assert.deepEqual((await f.raw('GET', '/a', { 'X-Master-Key': f.other.key })).body, []);
-    const binId = (await f.raw('POST', '/b', { 'X-Access-Key': accessKey, ...json }, '{"a":1}')).body.metadata as { id: string };
-    const removed = await f.raw('DELETE', `/a/${accessKeyId}`, master());
-    assert.deepEqual(removed.body, { metadata: { id: accessKeyId, name: 'reader' }, message: 'Access Key deleted successfully' });
-    const refused = await f.raw('GET', `/b/${binId.id}`, { 'X-Access-Key': accessKey });
-    assert.deepEqual([refused.status, refused.body.message], [401, 'Invalid X-Access-Key provided']);
-    const again = await f.raw('DELETE', `/a/${accessKeyId}`, master());
-    assert.deepEqual([again.status, again.body.message], [404, 'Invalid Access Key Id provided']);
-    assert.equal((await f.raw('DELETE', '/a/not-an-id', master())).status, 400);
+    assert.deepEqual(listed.body, [{ keyPermissions, accessKeyId, accessKey, metadata }]);
+    const gone = await f.raw('DELETE', `/a/${String(accessKeyId)}`, master());
+    assert.deepEqual(gone.body, { metadata: { id: accessKeyId, name: 'reader' }, message: M.accessKeyDeleted });
+    const after = await f.raw('GET', `/b/${NO_BIN}`, { 'X-Access-Key': String(accessKey) });
+    assert.deepEqual([after.status, after.body.message], [401, M.invalidAccessKey]);
+    assert.deepEqual((await f.raw('GET', '/a', master())).body, []);
   });
 
-  it('refuses a missing or long key name and permissions of another shape', async () => {
-    const body = JSON.stringify({ bins: ALL });
+  it('refuses a bad key name, bad permissions and unknown or foreign key ids', async () => {
+    const create = (headers: Record<string, string>, body: string) => f.raw('POST', '/a', { ...master(), ...json, ...headers }, body);
+    const foreign = f.service.addAccessKey(f.other, ['read']);
     const answers = [
-      await f.raw('POST', '/a', { ...master(), ...json }, body),
-      await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'x'.repeat(33) }, body),
-      await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'k' }, JSON.stringify({ bins: { read: true } })),
-      await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'k' }, JSON.stringify({ bins: ALL, collections: ALL })),
-      await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'k' }, JSON.stringify({ bins: { ...ALL, read: 'yes' } })),
+      await create({}, grant(true, true, true, true)),
+      await create({ 'X-Key-Name': 'k'.repeat(33) }, grant(true, true, true, true)),
+      await create({ 'X-Key-Name': 'k' }, JSON.stringify({ bins: { read: true } })),
+      await create({ 'X-Key-Name': 'k' }, JSON.stringify({ bins: { read: true, update: 1, delete: false, create: false } })),
+      await create({ 'X-Key-Name': 'k' }, JSON.stringify({ bins: { read: true, update: true, delete: true, create: true }, collections: { read: true } })),
+      await f.raw('DELETE', '/a/not-an-id', master()),
+      await f.raw('DELETE', `/a/${foreign.id}`, master()),
     ];
     assert.deepEqual(
-      answers.map((a) => `${a.status} ${a.body.message}`),
-      [
-        '400 X-Key-Name cannot be blank or over 32 characters',
-        '400 X-Key-Name cannot be blank or over 32 characters',
-        ...Array(3).fill('400 Access Key permissions must be {"bins": {"create", "read", "update", "delete"}}, each true or false'),
-      ],
+      answers.map((a) => [a.status, a.body.message]),
+      [[400, M.keyName], [400, M.keyName], [400, M.keyPermissions], [400, M.keyPermissions], [400, M.keyPermissions], [400, M.invalidAccessKeyId], [404, M.invalidAccessKeyId]],
     );
-    assert.equal((await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'x'.repeat(32) }, body)).status, 200);
+    assert.equal((await create({ 'X-Key-Name': 'k'.repeat(32) }, grant(true, true, true, true))).status, 200);
   });
 
-  it('lets an access key do on bins exactly what it was granted, naming the missing permission', async () => {
-    const id = (await f.client(f.free).createBin({ record: { v: 0 } })).metadata.id;
+  it('lets an access key do on bins what it was granted, and refuses the rest naming the permission', async () => {
     const reader = { 'X-Access-Key': f.service.addAccessKey(f.free, ['read']).key };
     const writer = { 'X-Access-Key': f.service.addAccessKey(f.free, ['create', 'update', 'delete']).key };
-    const calls = async (key: Record<string, string>) => [
-      await f.raw('GET', `/b/${id}/latest`, key),
-      await f.raw('GET', `/b/${id}/versions/count`, key),
-      await f.raw('PUT', `/b/${id}`, { ...key, ...json }, '{"v":1}'),
-      await f.raw('PUT', `/b/${id}/meta/name`, { ...key, 'X-Bin-Name': 'n' }),
-      await f.raw('PUT', `/b/${id}/meta/privacy`, { ...key, 'X-Bin-Private': 'true' }),
-      await f.raw('POST', '/b', { ...key, ...json }, '{"new":1}'),
-      await f.raw('DELETE', `/b/${id}/versions`, key),
+    const made = await f.raw('POST', '/b', { ...writer, ...json, 'X-Bin-Name': 'by key' }, '{"a":1}');
+    assert.equal(made.status, 200);
+    const id = (made.body.metadata as { id: string }).id;
+    // The bin belongs to the key's account: its master key lists it.
+    const listed = await f.raw('GET', '/c/uncategorized/bins', master());
+    assert.deepEqual((listed.body as unknown as { record: string }[]).map((b) => b.record), [id]);
+    const refusals = [
+      await f.raw('GET', `/b/${id}/latest`, writer),
+      await f.raw('GET', `/b/${id}/versions/count`, writer),
+      await f.raw('PUT', `/b/${id}`, { ...reader, ...json }, '{"a":2}'),
+      await f.raw('PUT', `/b/${id}/meta/name`, { ...reader, 'X-Bin-Name': 'n' }),
+      await f.raw('DELETE', `/b/${id}`, reader),
+      await f.raw('DELETE', `/b/${id}/versions`, reader),
+      await f.raw('POST', '/b', { ...reader, ...json }, '{"a":1}'),
     ];
-    const refused = (action: string) => `401 X-Access-Key does not have the permission to ${action} bins`;
+    const permission = (action: string) => [401, `${M.notPermitted}${action} bins`];
     assert.deepEqual(
-      (await calls(reader)).map((a) => (a.status === 200 ? 200 : `${a.status} ${a.body.message}`)),
-      [200, 200, refused('update'), refused('update'), refused('update'), refused('create'), refused('delete')],
+      refusals.map((a) => [a.status, a.body.message]),
+      [permission('read'), permission('read'), permission('update'), permission('update'), permission('delete'), permission('delete'), permission('create')],
     );
-    assert.deepEqual(
-      (await calls(writer)).map((a) => (a.status === 200 ? 200 : `${a.status} ${a.body.message}`)),
-      [refused('read'), refused('read'), 200, 200, 200, 200, 200],
-    );
-    const created = [...f.service.store.bins.values()].find((b) => JSON.stringify(b.base) === '{"new":1}');
-    assert.equal(created?.owner, f.free.id, 'a bin created with an access key belongs to its account');
+    assert.equal((await f.raw('PUT', `/b/${id}`, { ...writer, ...json }, '{"a":2}')).status, 200);
+    assert.deepEqual((await f.raw('GET', `/b/${id}/latest`, reader)).body.record, { a: 2 });
+    assert.equal((await f.raw('PUT', `/b/${id}/meta/privacy`, { ...writer, 'X-Bin-Private': 'false' })).status, 200);
     assert.equal((await f.raw('DELETE', `/b/${id}`, writer)).status, 200);
   });
 
-  it('refuses an access key on other accounts\u2019 bins and on the routes that need the master key', async () => {
-    const id = (await f.client(f.other).createBin({ record: { v: 0 } })).metadata.id;
-    const access = { 'X-Access-Key': f.service.addAccessKey(f.free, ['create', 'read', 'update', 'delete']).key };
-    assert.deepEqual((await f.raw('GET', `/b/${id}`, access)).body.message, "X-Master-Key is invalid or the bin doesn't belong to your account");
+  it('tells a valid key from an invalid one on a bin id that does not exist', async () => {
+    const read = (headers: Record<string, string>) => f.raw('GET', `/b/${NO_BIN}`, headers).then((a) => [a.status, a.body.message]);
+    assert.deepEqual(await read({ 'X-Access-Key': f.service.addAccessKey(f.free, ['read']).key }), [404, M.binNotOwned]);
+    assert.deepEqual(await read({ 'X-Access-Key': f.service.addAccessKey(f.free, ['update']).key }), [401, `${M.notPermitted}read bins`]);
+    assert.deepEqual(await read({ 'X-Access-Key': 'no such key' }), [401, M.invalidAccessKey]);
+  });
+
+  it('refuses an access key everywhere but the Bins endpoints, and keeps it to its own account', async () => {
+    const everything = { 'X-Access-Key': f.service.addAccessKey(f.free, ['create', 'read', 'update', 'delete']).key };
     const answers = [
-      await f.raw('GET', '/c', access),
-      await f.raw('POST', '/c', { ...access, 'X-Collection-Name': 'c' }),
-      await f.raw('GET', '/c/uncategorized/bins', access),
-      await f.raw('POST', '/s', { ...access, ...json, 'X-Schema-Doc-Name': 's' }, '{"type":"object"}'),
-      await f.raw('POST', '/a', { ...access, ...json, 'X-Key-Name': 'k' }, JSON.stringify({ bins: ALL })),
-      await f.raw('GET', '/a', access),
+      await f.raw('GET', '/c', everything),
+      await f.raw('POST', '/c', { ...everything, 'X-Collection-Name': 'c' }),
+      await f.raw('POST', '/s', { ...everything, ...json, 'X-Schema-Doc-Name': 's' }, '{"type":"object"}'),
+      await f.raw('POST', '/a', { ...everything, ...json, 'X-Key-Name': 'k' }, grant(true, true, true, true)),
+      await f.raw('GET', '/a', everything),
     ];
-    assert.deepEqual(answers.map((a) => `${a.status} ${a.body.message}`), [
-      ...Array(5).fill('401 You need to pass X-Master-Key in the header'),
-      '401 You need to pass X-Master-Key in the header to fetch a list of Access Keys',
-    ]);
-    const unknown = await f.raw('GET', `/b/${id}`, { 'X-Access-Key': 'not-a-key' });
-    assert.deepEqual([unknown.status, unknown.body.message], [401, 'Invalid X-Access-Key provided']);
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.body.message]),
+      [[401, M.missingKey], [401, M.missingKey], [401, M.missingKey], [401, M.missingKey], [401, M.listAccessKeysMissingKey]],
+    );
+    const othersBin = await f.raw('POST', '/b', { 'X-Master-Key': f.other.key, ...json }, '{"a":1}');
+    const id = (othersBin.body.metadata as { id: string }).id;
+    const foreign = await f.raw('GET', `/b/${id}`, everything);
+    assert.deepEqual([foreign.status, foreign.body.message], [401, M.readInvalidKey]);
   });
 
-  it('takes the master key when both are sent, charges the owner for access-key requests, and logs only which header came', async () => {
-    const limited = f.service.addAccount('free', 3);
-    const access = f.service.addAccessKey(limited, ['read']);
-    const mark = f.service.log.length;
-    const both = await f.raw('GET', '/c', { 'X-Master-Key': limited.key, 'X-Access-Key': 'not-a-key' });
+  it("charges the key's account for every request, refused ones too, and lets the master key win when both are sent", async () => {
+    const account = f.service.addAccount('free', 3);
+    const reader = f.service.addAccessKey(account, ['read']);
+    const made = await f.raw('POST', '/b', { 'X-Master-Key': account.key, ...json }, '{"a":1}');
+    const id = (made.body.metadata as { id: string }).id;
+    const both = await f.raw('PUT', `/b/${id}`, { 'X-Master-Key': account.key, 'X-Access-Key': reader.key, ...json }, '{"a":2}');
     assert.equal(both.status, 200);
-    assert.equal((await f.raw('GET', '/c', { 'X-Access-Key': access.key })).status, 401);
-    assert.equal((await f.raw('GET', '/a', { 'X-Master-Key': limited.key })).status, 200);
-    const exhausted = await f.raw('GET', '/a', { 'X-Master-Key': limited.key });
-    assert.deepEqual([exhausted.status, limited.used], [403, 3]);
-    await f.raw('GET', '/c');
-    const log = f.service.requestsSince(mark);
-    assert.deepEqual(log.map((e) => e.keyHeader), ['both', 'access', 'master', 'master', undefined]);
-    assert.ok(!JSON.stringify(log).includes(access.key) && !JSON.stringify(log).includes(limited.key), 'no key value in the log');
+    assert.equal((await f.raw('DELETE', `/b/${id}`, { 'X-Access-Key': reader.key })).status, 401);
+    assert.equal(account.used, 3);
+    const exhausted = await f.raw('GET', `/b/${id}`, { 'X-Access-Key': reader.key });
+    assert.deepEqual([exhausted.status, exhausted.body.message], [403, M.exhausted]);
   });
 
-  it('answers only the required fields in minimal mode, and 404s the access key routes with bare routes', async () => {
+  it('logs which key header a request carried, never the key', async () => {
+    const access = f.service.addAccessKey(f.free, ['read']);
+    const mark = f.service.log.length;
+    await f.raw('GET', `/b/${NO_BIN}`, { 'X-Access-Key': access.key });
+    await f.raw('GET', `/b/${NO_BIN}`, master());
+    await f.raw('GET', `/b/${NO_BIN}`, { ...master(), 'X-Access-Key': access.key });
+    await f.raw('GET', `/b/${NO_BIN}`);
+    const entries = f.service.requestsSince(mark);
+    assert.deepEqual(
+      entries.map((e) => [e.keyHeader, e.hasKey]),
+      [['access', true], ['master', true], ['both', true], [undefined, false]],
+    );
+    const logged = JSON.stringify(entries);
+    assert.ok(!logged.includes(access.key) && !logged.includes(f.free.key));
+  });
+
+  it('answers only the required fields in minimal mode, and has no access key routes with bare routes', async () => {
     f.service.minimal = true;
-    const created = await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'k' }, JSON.stringify({ bins: ALL }));
+    const created = await f.raw('POST', '/a', { ...master(), ...json, 'X-Key-Name': 'k' }, grant(true, false, false, false));
     assert.deepEqual(Object.keys(created.body).sort(), ['accessKey', 'keyPermissions']);
-    const [row] = (await f.raw('GET', '/a', master())).body as unknown as Array<{ accessKeyId: string }>;
+    const [row] = (await f.raw('GET', '/a', master())).body as unknown as Record<string, unknown>[];
     assert.deepEqual(Object.keys(row).sort(), ['accessKey', 'accessKeyId', 'keyPermissions']);
-    assert.deepEqual((await f.raw('DELETE', `/a/${row.accessKeyId}`, master())).body, { message: 'Access Key deleted successfully' });
     const bare = await startFixture({ bareRoutes: true });
     try {
-      const answer = await fetch(`${bare.service.baseUrl}/a`, { headers: { 'X-Master-Key': bare.free.key } });
-      assert.equal(answer.status, 404);
+      const listed = await fetch(`${bare.service.baseUrl}/a`, { headers: { 'X-Master-Key': bare.free.key } });
+      assert.equal(listed.status, 404);
+      assert.match(await listed.text(), /Cannot GET/);
     } finally {
       await bare.close();
     }
