@@ -2,21 +2,30 @@
  * Access keys (`/a`, beyond the contract): the permissions sent and the answers mapped. Loaded with
  * the first access key call, not with the extension.
  */
-import { shaped } from './answers';
-import { BinServiceError } from './errors';
+import { checkId, checkName, MAX_SHORT_NAME } from './checks';
+import { BinServiceError, shaped } from './errors';
 import type { AccessKey, BinPermission, DeletedAccessKey, KeyPermissions } from './types';
 
 export const BIN_PERMISSIONS: readonly BinPermission[] = ['create', 'read', 'update', 'delete'];
 
-interface RawAccessKey {
+export interface RawAccessKey {
   accessKey: string;
   accessKeyId?: string;
   keyPermissions?: { bins?: Partial<Record<BinPermission, unknown>> };
   metadata?: { name?: string };
 }
 
+/** `X-Key-Name` and the permissions, checked before anything is sent. */
+export function createRequest(name: string, permissions: KeyPermissions): { headers: Record<string, string>; body: string } {
+  return { headers: { 'X-Key-Name': checkName(name, MAX_SHORT_NAME, 'X-Key-Name') }, body: permissionsBody(permissions) };
+}
+
+export function accessKeyPath(id: string): string {
+  return `/a/${checkId(id, 'Access Key Id')}`;
+}
+
 /** Each of the four bin actions given as true or false: the service grants nothing else. */
-export function permissionsBody(permissions: KeyPermissions): string {
+function permissionsBody(permissions: KeyPermissions): string {
   const bins = (permissions as Partial<KeyPermissions> | undefined)?.bins;
   if (!bins || !BIN_PERMISSIONS.every((p) => typeof bins[p] === 'boolean')) {
     throw new BinServiceError('invalidInput', "An access key's permissions give each of create, read, update and delete on bins as true or false");

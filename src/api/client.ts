@@ -1,8 +1,8 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
-import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
+import { deleted, hasRecord, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
 import { Calls } from './calls';
-import { BinServiceError } from './errors';
+import { BinServiceError, shaped } from './errors';
 import {
   UNCATEGORIZED,
   type AccessKey,
@@ -187,13 +187,11 @@ export class BinClient extends Calls {
     await this.call({ operation: 'detachSchemaDoc', method: 'PUT', path, key: 'master' });
   }
 
-  /** `X-Key-Name` is the key's name; the answer carries the new key, a secret like the master key. */
+  /** The answer carries the new key, a secret like the master key. */
   async createAccessKey(name: string, permissions: KeyPermissions): Promise<AccessKey> {
-    const headers = { 'X-Key-Name': checkName(name, MAX_SHORT_NAME, 'X-Key-Name') };
     const keys = await import('./accessKeys.js');
-    const body = keys.permissionsBody(permissions);
-    const answer = await this.call<Parameters<typeof keys.createdAccessKey>[0]>({ operation: 'createAccessKey', method: 'POST', path: '/a', key: 'master', headers, body });
-    return keys.createdAccessKey(answer, name, permissions);
+    const request = keys.createRequest(name, permissions);
+    return keys.createdAccessKey(await this.call({ operation: 'createAccessKey', method: 'POST', path: '/a', key: 'master', ...request }), name, permissions);
   }
 
   async listAccessKeys(): Promise<AccessKey[]> {
@@ -202,9 +200,8 @@ export class BinClient extends Calls {
   }
 
   async deleteAccessKey(id: string): Promise<DeletedAccessKey> {
-    const path = `/a/${checkId(id, 'Access Key Id')}`;
     const keys = await import('./accessKeys.js');
-    return keys.deletedAccessKey(await this.call({ operation: 'deleteAccessKey', method: 'DELETE', path, key: 'master' }), id);
+    return keys.deletedAccessKey(await this.call({ operation: 'deleteAccessKey', method: 'DELETE', path: keys.accessKeyPath(id), key: 'master' }), id);
   }
 
   /**

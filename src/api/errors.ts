@@ -134,3 +134,17 @@ function classify403(message: string, facts: RequestFacts): ErrorKind {
     ? 'tooLarge'
     : 'allowanceExhausted';
 }
+
+/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
+export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
+  let fits: boolean;
+  try {
+    fits = answer !== null && answer !== undefined && check(answer);
+  } catch {
+    fits = false;
+  }
+  if (!fits) {
+    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
+  }
+  return answer;
+}
