@@ -1,5 +1,5 @@
 /** What the service's answers must look like before the client hands them on: a 200 of another shape is named. */
-import { BinServiceError } from './errors';
+import { shaped } from './errors';
 import type { DeletedBin, SchemaDoc } from './types';
 
 export interface RawCollection {
@@ -23,20 +23,6 @@ export function deleted(answer: { metadata: { id: string; versionsDeleted: numbe
 
 export function hasRecord(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
-}
-
-/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
-export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
-  let fits: boolean;
-  try {
-    fits = answer !== null && answer !== undefined && check(answer);
-  } catch {
-    fits = false;
-  }
-  if (!fits) {
-    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
-  }
-  return answer;
 }
 
 export function shapedSchemaDoc(doc: SchemaDoc, id: string): SchemaDoc {

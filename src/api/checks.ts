@@ -7,7 +7,7 @@ import type { Plan } from './types';
 export const KB = 1024;
 export const SIZE_LIMITS: Record<Plan, number> = { free: 500 * KB, paid: 1024 * KB };
 export const MAX_BIN_NAME = 128;
-/** Collection and schema doc names, per the public API documentation. */
+/** Collection, schema doc and access key names, per the public API documentation. */
 export const MAX_SHORT_NAME = 32;
 
 /** What an id of a bin, collection or schema doc may be: a plain path segment. */

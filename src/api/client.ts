@@ -1,58 +1,28 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
-import { checkId, checkKeyTransport, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, parseBaseUrl, recordBody } from './checks';
-import { deleted, hasRecord, shaped, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
-import { BinServiceError, type Operation } from './errors';
-import type { Request, Transport } from './transport';
+import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
+import { deleted, hasRecord, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
+import { Calls } from './calls';
+import { BinServiceError, shaped } from './errors';
 import {
   UNCATEGORIZED,
+  type AccessKey,
+  type DeletedAccessKey,
+  type KeyPermissions,
   type Bin,
-  type ClientOptions,
   type RecordInput,
   type BinSummary,
   type Collection,
   type CreateBinInput,
   type CreatedBin,
   type DeletedBin,
-  type Plan,
   type SchemaDoc,
   type UpdatedBin,
   type VersionCount,
 } from './types';
 
-/** `ifGiven`: public bins answer without a key, so one is sent only when there is one. */
-type KeyUse = 'required' | 'ifGiven';
-
-interface Call {
-  operation: Operation;
-  /** The bin a keyless-capable call is about. */
-  binId?: string;
-  method: Request['method'];
-  path: string;
-  key: KeyUse;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-export class BinClient {
-  /** The HTTP stack (the transport and undici) loads with the first request, not with the extension. */
-  private transport?: Promise<Transport>;
-  /** The transport once loaded, so that later requests need not wait for the load. */
-  private loaded?: Transport;
-  private readonly url: URL;
-  /** Public bins of other accounts, which answer only without a key. */
-  private readonly keyless = new Set<string>();
-  /** Set once the key was accepted: only then can a refused read mean "someone else's public bin". */
-  private keyAccepted = false;
+export class BinClient extends Calls {
   /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
   private latest = '/latest';
-
-  constructor(private readonly options: ClientOptions) {
-    this.url = parseBaseUrl(options.baseUrl);
-  }
-
-  private get plan(): Plan {
-    return this.options.plan?.() ?? 'free';
-  }
 
   async createBin(input: CreateBinInput): Promise<CreatedBin> {
     const headers: Record<string, string> = {};
@@ -134,7 +104,7 @@ export class BinClient {
   }
 
   async listCollections(): Promise<Collection[]> {
-    const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'required' });
+    const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'master' });
     return shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of collections').map((row) => ({
       id: row.record,
       name: row.collectionMeta?.name ?? row.record,
@@ -149,7 +119,7 @@ export class BinClient {
       operation: 'createCollection',
       method: 'POST',
       path: '/c',
-      key: 'required',
+      key: 'master',
       headers,
     });
     shaped(answer, (a) => typeof a.record === 'string' && typeof a.metadata === 'object' && a.metadata !== null, 'the new collection id');
@@ -160,7 +130,7 @@ export class BinClient {
   async renameCollection(id: string, name: string): Promise<void> {
     const headers = { 'X-Collection-Name': checkName(name, MAX_SHORT_NAME, 'X-Collection-Name') };
     const path = `/c/${checkId(id, 'Collection Id')}/meta/name`;
-    await this.call({ operation: 'renameCollection', method: 'PUT', path, key: 'required', headers });
+    await this.call({ operation: 'renameCollection', method: 'PUT', path, key: 'master', headers });
   }
 
   /** One page (10 bins) of a collection, or of the bins in no collection; `after` is the last id of the previous page. */
@@ -171,7 +141,7 @@ export class BinClient {
       operation: 'listBins',
       method: 'GET',
       path: `/c/${collection}/bins${cursor}`,
-      key: 'required',
+      key: 'master',
       headers: { 'X-Sort-Order': order },
     });
     shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of bins');
@@ -187,14 +157,14 @@ export class BinClient {
   }
 
   async readSchemaDoc(id: string): Promise<SchemaDoc> {
-    const doc = await this.call<SchemaDoc>({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'required' });
+    const doc = await this.call<SchemaDoc>({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'master' });
     return shapedSchemaDoc(doc, id);
   }
 
   async createSchemaDoc(name: string, schema: RecordInput): Promise<SchemaDoc> {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    const doc = await this.call<SchemaDoc>({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'required', headers, body });
+    const doc = await this.call<SchemaDoc>({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'master', headers, body });
     return shaped(doc, (a) => hasRecord(a) && typeof a.metadata?.id === 'string', 'the new schema doc id');
   }
 
@@ -202,31 +172,36 @@ export class BinClient {
     const path = `/s/${checkId(id, 'Schema Id')}`;
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    const doc = await this.call<SchemaDoc>({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'required', headers, body });
+    const doc = await this.call<SchemaDoc>({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'master', headers, body });
     return shapedSchemaDoc(doc, id);
   }
 
   async attachSchemaDoc(collectionId: string, schemaDocId: string): Promise<void> {
     const path = `/c/${checkId(collectionId, 'Collection Id')}/schemadoc/add`;
     const headers = { 'X-Schema-Doc-Id': checkId(schemaDocId, 'Schema Id') };
-    await this.call({ operation: 'attachSchemaDoc', method: 'PUT', path, key: 'required', headers });
+    await this.call({ operation: 'attachSchemaDoc', method: 'PUT', path, key: 'master', headers });
   }
 
   async detachSchemaDoc(collectionId: string): Promise<void> {
     const path = `/c/${checkId(collectionId, 'Collection Id')}/schemadoc/remove`;
-    await this.call({ operation: 'detachSchemaDoc', method: 'PUT', path, key: 'required' });
+    await this.call({ operation: 'detachSchemaDoc', method: 'PUT', path, key: 'master' });
   }
 
-  async close(): Promise<void> {
-    await (await this.transport)?.close();
+  /** The answer carries the new key, a secret like the master key. */
+  async createAccessKey(name: string, permissions: KeyPermissions): Promise<AccessKey> {
+    const keys = await import('./accessKeys.js');
+    const request = keys.createRequest(name, permissions);
+    return keys.createdAccessKey(await this.call({ operation: 'createAccessKey', method: 'POST', path: '/a', key: 'master', ...request }), name, permissions);
   }
 
-  private http(): Promise<Transport> {
-    this.transport ??= import('./transport.js').then(({ Transport }) => {
-      this.loaded = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), this.options);
-      return this.loaded;
-    });
-    return this.transport;
+  async listAccessKeys(): Promise<AccessKey[]> {
+    const keys = await import('./accessKeys.js');
+    return keys.accessKeyList(await this.call({ operation: 'listAccessKeys', method: 'GET', path: '/a', key: 'master' }));
+  }
+
+  async deleteAccessKey(id: string): Promise<DeletedAccessKey> {
+    const keys = await import('./accessKeys.js');
+    return keys.deletedAccessKey(await this.call({ operation: 'deleteAccessKey', method: 'DELETE', path: keys.accessKeyPath(id), key: 'master' }), id);
   }
 
   /**
@@ -245,52 +220,5 @@ export class BinClient {
 
   private read<T>(id: string, segment: string, headers?: Record<string, string>): Promise<T> {
     return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers });
-  }
-
-  private async call<T>(call: Call): Promise<T> {
-    const keyless = call.binId !== undefined && this.keyless.has(call.binId);
-    const given = keyless ? undefined : this.options.key?.();
-    const key = typeof given === 'string' || given === undefined ? given : await given;
-    try {
-      const answer = await this.send<T>(call, key);
-      this.keyAccepted ||= Boolean(key);
-      return answer;
-    } catch (error) {
-      // Someone else's public bin refuses a key the service accepted before, but is open to anyone:
-      // ask again without it. A key never accepted is just wrong, and asking again would cost a request.
-      // The refused request stored nothing, so asking again cannot duplicate a write.
-      if (!(key && this.keyAccepted && call.binId !== undefined && error instanceof BinServiceError && error.status === 401)) {
-        throw error;
-      }
-      const answer = await this.send<T>(call, undefined).catch(() => Promise.reject(error));
-      this.keyless.add(call.binId);
-      return answer;
-    }
-  }
-
-  private async send<T>(call: Call, key: string | undefined): Promise<T> {
-    const headers: Record<string, string> = { ...call.headers };
-    if (key) {
-      checkKeyTransport(this.url);
-      headers['X-Master-Key'] = key;
-    } else if (call.key === 'required') {
-      throw new BinServiceError('missingKey', 'No API key is set: this operation needs the account key', undefined, call.operation);
-    }
-    if (call.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-    }
-    this.options.beforeSend?.(call.operation);
-    return (this.loaded ?? (await this.http())).send<T>({
-      method: call.method,
-      path: call.path,
-      headers,
-      body: call.body,
-      facts: {
-        operation: call.operation,
-        sentKey: Boolean(key),
-        sentBody: call.body !== undefined,
-        askedForVersioning: headers['X-Bin-Versioning'] === 'true',
-      },
-    });
   }
 }

@@ -3,6 +3,8 @@
 export type ErrorKind =
   | 'missingKey'
   | 'invalidKey'
+  /** An access key not granted the action, or used where only the master key will do. */
+  | 'notPermitted'
   | 'notFound'
   | 'invalidInput'
   | 'schemaMismatch'
@@ -56,12 +58,17 @@ export type Operation =
   | 'createSchemaDoc'
   | 'updateSchemaDoc'
   | 'attachSchemaDoc'
-  | 'detachSchemaDoc';
+  | 'detachSchemaDoc'
+  | 'createAccessKey'
+  | 'listAccessKeys'
+  | 'deleteAccessKey';
 
 /** What the request carried, which decides what an ambiguous status means. */
 export interface RequestFacts {
   operation: Operation;
   sentKey: boolean;
+  /** The key sent was an access key (`X-Access-Key`). */
+  sentAccessKey?: boolean;
   sentBody: boolean;
   askedForVersioning: boolean;
 }
@@ -82,6 +89,9 @@ export function classify(status: number, message: string, facts: RequestFacts): 
       if (!facts.sentKey) {
         return 'missingKey';
       }
+      if (facts.sentAccessKey && NOT_PERMITTED.test(message)) {
+        return 'notPermitted';
+      }
       return /not found/i.test(message) && !/invalid/i.test(message) ? 'notFound' : 'invalidKey';
     case 403:
       return classify403(message, facts);
@@ -101,9 +111,15 @@ export function classify(status: number, message: string, facts: RequestFacts): 
   }
 }
 
+/** How a refusal of an access key for what it was not granted is worded (the hosted service's words vary). */
+const NOT_PERMITTED = /permission|not (allowed|permitted)|need to pass X-Master-Key/i;
+
 function classify403(message: string, facts: RequestFacts): ErrorKind {
   if (/exhaust/i.test(message)) {
     return 'allowanceExhausted';
+  }
+  if (facts.sentAccessKey && NOT_PERMITTED.test(message)) {
+    return 'notPermitted';
   }
   if (facts.askedForVersioning && /version/i.test(message)) {
     return 'versioningNotOnPlan';
@@ -117,4 +133,18 @@ function classify403(message: string, facts: RequestFacts): ErrorKind {
   return facts.sentBody && (facts.operation === 'createBin' || facts.operation === 'updateBin')
     ? 'tooLarge'
     : 'allowanceExhausted';
+}
+
+/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
+export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
+  let fits: boolean;
+  try {
+    fits = answer !== null && answer !== undefined && check(answer);
+  } catch {
+    fits = false;
+  }
+  if (!fits) {
+    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
+  }
+  return answer;
 }

@@ -78,11 +78,38 @@ export const UNCATEGORIZED = 'uncategorized';
 /** Bins per page of a collection listing. */
 export const BINS_PER_PAGE = 10;
 
+/** What an access key may be granted: as of now only the Bins endpoints. */
+export type BinPermission = 'create' | 'read' | 'update' | 'delete';
+
+export interface KeyPermissions {
+  bins: Record<BinPermission, boolean>;
+}
+
+/** An access key as the service answers it. `key` is a secret, as the master key is. */
+export interface AccessKey {
+  key: string;
+  /** What deletes it; a service may leave it out of a create's answer (a listing then gives it). */
+  id?: string;
+  name?: string;
+  permissions: KeyPermissions;
+}
+
+export interface DeletedAccessKey {
+  id: string;
+  name?: string;
+  message: string;
+}
+
+/** The account's master key works everywhere; an access key only on bins, as far as it is granted. */
+export type KeyKind = 'master' | 'access';
+
 export interface ClientOptions extends TransportOptions {
   /** e.g. `https://api.jsonbin.io/v3`. */
   baseUrl: string;
   /** Asked before every request, so a key set or cleared later is used at once. */
   key?: () => string | undefined | PromiseLike<string | undefined>;
+  /** What `key` gives: an access key is sent as `X-Access-Key`, never as `X-Master-Key`. Defaults to master. */
+  keyKind?: KeyKind;
   /** Drives the record size check. */
   plan?: () => Plan;
   /** Told whenever an answer shows which collection a bin is in (null: in none). */

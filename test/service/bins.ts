@@ -1,12 +1,12 @@
 /** Bin routes: the contract's create, update, delete and delete versions, and the documented reads. */
 import { JsonPathError, select } from './jsonPath';
 import { M } from './messages';
-import { account, booleanHeader, charge, fail, ID, jsonBody, key, nameHeader, ok, requireJsonContentType, type Answer, type Context } from './http';
-import { SIZE_LIMITS, type Account, type StoredBin } from './store';
+import { account, booleanHeader, charge, fail, ID, jsonBody, key, keyHolder, nameHeader, ok, permit, requireJsonContentType, type Answer, type Context } from './http';
+import { SIZE_LIMITS, type Account, type BinAction, type StoredBin } from './store';
 
 export function createBin(c: Context): Answer {
   requireJsonContentType(c);
-  const owner = account(c);
+  const owner = account(c, {}, 'create');
   const record = jsonBody(c, M.blank);
   const name = nameHeader(c, 'X-Bin-Name', 128, M.binName, false);
   const collectionId = c.header('X-Collection-Id');
@@ -30,6 +30,7 @@ export function createBin(c: Context): Answer {
 
 export function updateBin(c: Context, id: string): Answer {
   requireJsonContentType(c);
+  const screened = screenAccessKey(c, 'update');
   const bin = findBin(c, id, M.binNotFound);
   const given = key(c);
   const versioning = booleanHeader(c, 'X-Bin-Versioning');
@@ -39,7 +40,7 @@ export function updateBin(c: Context, id: string): Answer {
       ? fail(401, M.updateMissingKey)
       : given === undefined
         ? charge(c.store.accountById(bin.owner)!)
-        : owner(c, bin, M.updateInvalidKey);
+        : owner(c, bin, M.updateInvalidKey, 'update', screened);
   const record = jsonBody(c, M.blank);
   checkSize(c, payer, M.updateTooLarge);
   if (versioning === true && payer.plan === 'free') {
@@ -61,10 +62,11 @@ export function deleteBin(c: Context, id: string, versionsOnly: boolean): Answer
   if (given === undefined) {
     fail(401, M.missingKey);
   }
+  const screened = screenAccessKey(c, 'delete');
   if (!ID.test(id)) {
     fail(400, M.invalidBinId);
   }
-  const caller = account(c);
+  const caller = screened ?? account(c, {}, 'delete');
   const bin = c.store.bins.get(id);
   if (!bin || bin.owner !== caller.id) {
     fail(401, M.binNotOwned);
@@ -79,8 +81,9 @@ export function deleteBin(c: Context, id: string, versionsOnly: boolean): Answer
 
 /** GET /b/<id>, /b/<id>/latest and /b/<id>/<version>; `X-JSON-Path` answers the selected values as the record. */
 export function readBin(c: Context, id: string, which: string | undefined): Answer {
+  const screened = screenAccessKey(c, 'read');
   const bin = findBin(c, id, M.binNotOwned);
-  readerPays(c, bin);
+  readerPays(c, bin, screened);
   let record: unknown;
   if (which === undefined || which === 'latest') {
     record = c.store.latest(bin);
@@ -109,13 +112,14 @@ export function readBin(c: Context, id: string, which: string | undefined): Answ
 }
 
 export function versionCount(c: Context, id: string): Answer {
+  const screened = screenAccessKey(c, 'read');
   const bin = findBin(c, id, M.binNotOwned);
-  readerPays(c, bin);
+  readerPays(c, bin, screened);
   return ok({ metadata: { id: bin.id, versionCount: bin.versions.length, private: bin.private } });
 }
 
 export function updateMeta(c: Context, id: string, field: string): Answer {
-  const caller = account(c);
+  const caller = account(c, {}, 'update');
   const bin = findBin(c, id, M.binNotOwned);
   if (bin.owner !== caller.id) {
     fail(401, M.readInvalidKey);
@@ -153,13 +157,29 @@ function findBin(c: Context, id: string, notFound: string): StoredBin {
   return bin;
 }
 
-function owner(c: Context, bin: StoredBin, invalid: string): Account {
-  const caller = c.store.accountByKey(key(c));
-  if (!caller) {
-    fail(401, invalid);
+/**
+ * An access key is checked, and charged, before the bin is looked up, so that a key not granted
+ * `action` learns nothing of which bins exist, and any bin id tells whether a key is valid.
+ * Undefined unless the request carried an access key alone (the master key wins when both are sent).
+ */
+function screenAccessKey(c: Context, action: BinAction): Account | undefined {
+  if (c.header('X-Master-Key') !== undefined || c.header('X-Access-Key') === undefined) {
+    return undefined;
   }
-  // Every call of an account spends its allowance, even one refused for not owning the bin.
-  charge(caller);
+  return permit(keyHolder(c)!, action, M.missingKey);
+}
+
+/** The caller, who must own the bin; `screened` is an access key's account already checked and charged. */
+function owner(c: Context, bin: StoredBin, invalid: string, action: BinAction, screened: Account | undefined): Account {
+  let caller = screened;
+  if (!caller) {
+    const holder = keyHolder(c);
+    if (!holder) {
+      fail(401, invalid);
+    }
+    // Every call of an account spends its allowance, even one refused for not owning the bin.
+    caller = permit(holder, action, invalid);
+  }
   if (caller.id !== bin.owner) {
     fail(401, invalid);
   }
@@ -167,7 +187,7 @@ function owner(c: Context, bin: StoredBin, invalid: string): Account {
 }
 
 /** A public bin is read without a key at its owner's expense; with a key, only the owner's is accepted. */
-function readerPays(c: Context, bin: StoredBin): void {
+function readerPays(c: Context, bin: StoredBin, screened: Account | undefined): void {
   if (key(c) === undefined) {
     if (bin.private) {
       fail(401, M.readMissingKey);
@@ -176,7 +196,7 @@ function readerPays(c: Context, bin: StoredBin): void {
     return;
   }
   // The key must belong to the owner, even for a public bin (contract, section 5.4).
-  owner(c, bin, M.readInvalidKey);
+  owner(c, bin, M.readInvalidKey, 'read', screened);
 }
 
 function checkSize(c: Context, payer: Account, freeMessage: string): void {

@@ -1,6 +1,6 @@
 /** Helpers shared by the local service's routes: answers, authentication, allowance, bodies. */
 import { M } from './messages';
-import type { Account, Store } from './store';
+import type { Account, BinAction, Store, StoredAccessKey } from './store';
 
 export interface Context {
   store: Store;
@@ -34,21 +34,54 @@ export const ok = (body: unknown): Answer => ({ status: 200, body });
 
 export const ID = /^[0-9a-f]{24}$/;
 
+/** The key sent; the master key wins when both are, as it works everywhere. */
 export function key(c: Context): string | undefined {
   return c.header('X-Master-Key') ?? c.header('X-Access-Key');
 }
 
-/** The account of a required key: missing and invalid keys get the shared 401s. */
-export function account(c: Context, messages: { missing?: string; invalid?: string } = {}): Account {
-  const given = key(c);
-  if (given === undefined) {
+/** Whose key was sent: undefined for an unknown master key; an unknown access key is refused here. */
+export function keyHolder(c: Context): { account: Account; access?: StoredAccessKey } | undefined {
+  const master = c.header('X-Master-Key');
+  if (master !== undefined) {
+    const account = c.store.accountByKey(master);
+    return account && { account };
+  }
+  const access = c.store.accessKeys.get(c.header('X-Access-Key') ?? '');
+  if (!access) {
+    fail(401, M.invalidAccessKey);
+  }
+  return { account: c.store.accountById(access.owner)!, access };
+}
+
+/**
+ * Charges the holder's account, then refuses an access key not granted `action`, or any access key
+ * where no action is named (routes that need the master key): the key named the account, so its
+ * refusals cost a request as a refused master key's do.
+ */
+export function permit(holder: { account: Account; access?: StoredAccessKey }, action: BinAction | undefined, masterOnly: string): Account {
+  charge(holder.account);
+  if (holder.access && action === undefined) {
+    fail(401, masterOnly);
+  }
+  if (holder.access && !holder.access.permissions.bins[action!]) {
+    fail(401, `${M.notPermitted}${action} bins`);
+  }
+  return holder.account;
+}
+
+/**
+ * The account of a required key: missing and invalid keys get the shared 401s. Only the master key
+ * will do unless `action` names what an access key must be granted.
+ */
+export function account(c: Context, messages: { missing?: string; invalid?: string } = {}, action?: BinAction): Account {
+  if (key(c) === undefined) {
     fail(401, messages.missing ?? M.missingKey);
   }
-  const found = c.store.accountByKey(given);
-  if (!found) {
+  const holder = keyHolder(c);
+  if (!holder) {
     fail(401, messages.invalid ?? M.invalidKey);
   }
-  return charge(found);
+  return permit(holder, action, messages.missing ?? M.missingKey);
 }
 
 /** Every call attributed to an account spends one request of its allowance. */

@@ -37,6 +37,15 @@ export const M = {
   schemaInvalid: 'Schema Doc is not a valid JSON Schema: ',
   invalidJsonPath: 'Invalid X-JSON-Path provided: ',
   privacyHeader: 'X-Bin-Private must be true or false',
+  // Access keys: the hosted service's words where known, the rest in its style.
+  invalidAccessKey: 'Invalid X-Access-Key provided',
+  /** Followed by the action and "bins", e.g. "update bins". */
+  notPermitted: 'X-Access-Key does not have the permission to ',
+  listAccessKeysMissingKey: 'You need to pass X-Master-Key in the header to fetch a list of Access Keys',
+  keyName: 'X-Key-Name cannot be blank or over 32 characters',
+  keyPermissions: 'Access Key permissions must be {"bins": {"create", "read", "update", "delete"}}, each true or false',
+  invalidAccessKeyId: 'Invalid Access Key Id provided',
+  accessKeyDeleted: 'Access Key deleted successfully',
   notRoute: 'Route not found',
   badPath: 'Invalid path',
 } as const;

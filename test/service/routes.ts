@@ -1,4 +1,5 @@
 /** Routes a request of the local bin service to its handler. */
+import { createAccessKey, deleteAccessKey, listAccessKeys } from './accessKeys';
 import { attachSchemaDoc, createCollection, createSchemaDoc, listBins, listCollections, readSchemaDoc, renameCollection, updateSchemaDoc } from './collections';
 import { createBin, deleteBin, readBin, updateBin, updateMeta, versionCount } from './bins';
 import { fail, Refusal, type Answer, type Context } from './http';
@@ -47,6 +48,11 @@ function dispatch(c: Context): Answer {
     if (id === undefined && m === 'POST') return createSchemaDoc(c);
     if (id !== undefined && m === 'GET' && sub === '') return readSchemaDoc(c, id);
     if (id !== undefined && m === 'PUT' && sub === '') return updateSchemaDoc(c, id);
+  }
+  if (resource === 'a') {
+    if (id === undefined && m === 'POST') return createAccessKey(c);
+    if (id === undefined && m === 'GET') return listAccessKeys(c);
+    if (id !== undefined && m === 'DELETE' && sub === '') return deleteAccessKey(c, id);
   }
   return fail(404, M.notRoute);
 }

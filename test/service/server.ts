@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { M } from './messages';
 import { route, type Answer, type Context } from './routes';
-import { Store, type Account, type Plan } from './store';
+import { Store, type Account, type BinAction, type Plan, type StoredAccessKey } from './store';
 
 export interface LogEntry {
   method: string;
@@ -14,6 +14,8 @@ export interface LogEntry {
   /** Header names as sent, lower-cased; the key's value is never kept. */
   headers: Record<string, string>;
   hasKey: boolean;
+  /** Which key header it carried (`both` when both were sent), without the key. */
+  keyHeader?: 'master' | 'access' | 'both';
   status: number | 'dropped';
   body?: string;
 }
@@ -40,17 +42,20 @@ export interface ServiceOptions {
   host?: string;
   /** The version segment the routes live under. */
   basePath?: string;
-  /** Only the fields the contract and the reference require: no name or collectionId in read metadata, no names in listings. */
+  /**
+   * Only the fields the contract and the reference require: no name or collectionId in read metadata,
+   * no names in listings, no access key id or metadata where the API reference shows them.
+   */
   minimal?: boolean;
   /**
    * Only the contract's routes and the reads it refers to: version counts and the `/meta/...`
-   * routes (of bins and collections) answer 404 as a plain web server would, and reads ignore `X-Bin-Meta` and `X-JSON-Path`.
+   * routes (of bins and collections) and the access key routes answer 404 as a plain web server would, and reads ignore `X-Bin-Meta` and `X-JSON-Path`.
    */
   bareRoutes?: boolean;
 }
 
 /** Routes beyond the contract that a compatible service may lack. */
-const EXTRA_ROUTE = /^\/(b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)|c\/[^/]+\/meta\/name)$/;
+const EXTRA_ROUTE = /^\/(b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)|c\/[^/]+\/meta\/name|a(\/[^/]+)?)$/;
 
 export class BinService {
   readonly store = new Store();
@@ -96,6 +101,13 @@ export class BinService {
     return this.store.addAccount(plan, allowance, key);
   }
 
+  /** An access key of `account` granted the given bin actions (the others refused). */
+  addAccessKey(account: Account, granted: BinAction[], name = 'test key'): StoredAccessKey {
+    const bins = { create: false, read: false, update: false, delete: false };
+    granted.forEach((action) => (bins[action] = true));
+    return this.store.createAccessKey(account, name, { bins });
+  }
+
   fault(fault: Fault): void {
     this.faults.push({ ...fault });
   }
@@ -118,6 +130,8 @@ export class BinService {
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === 'x-master-key' || name === 'x-access-key') {
         entry.hasKey = true;
+        const kind = name === 'x-master-key' ? 'master' : 'access';
+        entry.keyHeader = entry.keyHeader && entry.keyHeader !== kind ? 'both' : kind;
       } else if (typeof value === 'string') {
         entry.headers[name] = value;
       }

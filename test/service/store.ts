@@ -51,17 +51,32 @@ export interface StoredSchemaDoc {
   validate: ValidateFunction;
 }
 
+/** What an access key may do: only the Bins endpoints can be granted. */
+export type BinAction = 'create' | 'read' | 'update' | 'delete';
+export type KeyPermissions = { bins: Record<BinAction, boolean> };
+
+export interface StoredAccessKey {
+  id: string;
+  key: string;
+  owner: string;
+  name: string;
+  permissions: KeyPermissions;
+}
+
 export const newId = (): string => randomBytes(12).toString('hex');
+const newKey = (): string => `$2a$10$${randomBytes(24).toString('base64url')}`;
 
 export class Store {
   readonly accounts = new Map<string, Account>();
   readonly bins = new Map<string, StoredBin>();
   readonly collections = new Map<string, StoredCollection>();
   readonly schemaDocs = new Map<string, StoredSchemaDoc>();
+  /** By the key itself, as requests name them. */
+  readonly accessKeys = new Map<string, StoredAccessKey>();
   private seq = 0;
 
   addAccount(plan: Plan = 'free', allowance = Number.POSITIVE_INFINITY, key?: string): Account {
-    const account: Account = { id: newId(), key: key ?? `$2a$10$${randomBytes(24).toString('base64url')}`, plan, allowance, used: 0 };
+    const account: Account = { id: newId(), key: key ?? newKey(), plan, allowance, used: 0 };
     this.accounts.set(account.key, account);
     return account;
   }
@@ -72,6 +87,12 @@ export class Store {
 
   accountById(id: string): Account | undefined {
     return [...this.accounts.values()].find((a) => a.id === id);
+  }
+
+  createAccessKey(owner: Account, name: string, permissions: KeyPermissions): StoredAccessKey {
+    const access: StoredAccessKey = { id: newId(), key: newKey(), owner: owner.id, name, permissions };
+    this.accessKeys.set(access.key, access);
+    return access;
   }
 
   createBin(owner: Account, record: unknown, options: { name?: string; private: boolean; collectionId?: string }): StoredBin {

@@ -1,0 +1,111 @@
+/**
+ * How the client's calls reach the service: the key in its header, the retry without a key on
+ * other accounts' public bins, and the HTTP stack loaded with the first request.
+ */
+import { checkKeyTransport, parseBaseUrl } from './checks';
+import { BinServiceError, type Operation } from './errors';
+import type { Request, Transport } from './transport';
+import type { ClientOptions, Plan } from './types';
+
+/**
+ * `ifGiven`: public bins answer without a key, so one is sent only when there is one. `master`:
+ * an access key is granted bins only, so it is refused here without costing a request.
+ */
+export type KeyUse = 'required' | 'ifGiven' | 'master';
+
+export interface Call {
+  operation: Operation;
+  /** The bin a keyless-capable call is about. */
+  binId?: string;
+  method: Request['method'];
+  path: string;
+  key: KeyUse;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export class Calls {
+  /** The HTTP stack (the transport and undici) loads with the first request, not with the extension. */
+  private transport?: Promise<Transport>;
+  /** The transport once loaded, so that later requests need not wait for the load. */
+  private loaded?: Transport;
+  private readonly url: URL;
+  /** Public bins of other accounts, which answer only without a key. */
+  private readonly keyless = new Set<string>();
+  /** Set once the key was accepted: only then can a refused read mean "someone else's public bin". */
+  private keyAccepted = false;
+
+  constructor(protected readonly options: ClientOptions) {
+    this.url = parseBaseUrl(options.baseUrl);
+  }
+
+  protected get plan(): Plan {
+    return this.options.plan?.() ?? 'free';
+  }
+
+  async close(): Promise<void> {
+    await (await this.transport)?.close();
+  }
+
+  private http(): Promise<Transport> {
+    this.transport ??= import('./transport.js').then(({ Transport }) => {
+      this.loaded = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), this.options);
+      return this.loaded;
+    });
+    return this.transport;
+  }
+
+  protected async call<T>(call: Call): Promise<T> {
+    const keyless = call.binId !== undefined && this.keyless.has(call.binId);
+    const given = keyless ? undefined : this.options.key?.();
+    const key = typeof given === 'string' || given === undefined ? given : await given;
+    try {
+      const answer = await this.send<T>(call, key);
+      this.keyAccepted ||= Boolean(key);
+      return answer;
+    } catch (error) {
+      // Someone else's public bin refuses a key the service accepted before, but is open to anyone:
+      // ask again without it. A key never accepted is just wrong, and asking again would cost a request.
+      // The refused request stored nothing, so asking again cannot duplicate a write. An access key
+      // refused for what it was not granted is not a matter of whose bin it is: not asked again.
+      const refused = error instanceof BinServiceError && error.status === 401 && error.kind !== 'notPermitted';
+      if (!(key && this.keyAccepted && call.binId !== undefined && refused)) {
+        throw error;
+      }
+      const answer = await this.send<T>(call, undefined).catch(() => Promise.reject(error));
+      this.keyless.add(call.binId);
+      return answer;
+    }
+  }
+
+  private async send<T>(call: Call, key: string | undefined): Promise<T> {
+    const headers: Record<string, string> = { ...call.headers };
+    const access = this.options.keyKind === 'access';
+    if (key && access && call.key === 'master') {
+      throw new BinServiceError('notPermitted', "This needs the account's master key: an access key is granted bins only", undefined, call.operation);
+    }
+    if (key) {
+      checkKeyTransport(this.url);
+      headers[access ? 'X-Access-Key' : 'X-Master-Key'] = key;
+    } else if (call.key !== 'ifGiven') {
+      throw new BinServiceError('missingKey', 'No API key is set: this operation needs the account key', undefined, call.operation);
+    }
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    this.options.beforeSend?.(call.operation);
+    return (this.loaded ?? (await this.http())).send<T>({
+      method: call.method,
+      path: call.path,
+      headers,
+      body: call.body,
+      facts: {
+        operation: call.operation,
+        sentKey: Boolean(key),
+        sentAccessKey: Boolean(key) && access,
+        sentBody: call.body !== undefined,
+        askedForVersioning: headers['X-Bin-Versioning'] === 'true',
+      },
+    });
+  }
+}
