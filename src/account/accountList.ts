@@ -2,16 +2,9 @@
  * The accounts the user works with: each a name, a service URL and the kind of key it holds. The
  * keys themselves live in VS Code's secret storage, never here. No `vscode` import.
  */
+import type { KeyKind, KeyPermissions } from '../api';
 
-export type KeyKind = 'master' | 'access';
-
-/** What an access key may do with bins, when it is known (the key was created here). */
-export interface BinPermissions {
-  create: boolean;
-  read: boolean;
-  update: boolean;
-  delete: boolean;
-}
+export type { KeyKind } from '../api';
 
 export interface AccountInfo {
   /**
@@ -23,7 +16,8 @@ export interface AccountInfo {
   /** The service URL; the default account's is the `jsonbin.apiUrl` setting, so undefined here. */
   apiUrl?: string;
   keyKind: KeyKind;
-  permissions?: BinPermissions;
+  /** What an access key may do, when it is known (the key was created here). */
+  permissions?: KeyPermissions;
 }
 
 export const DEFAULT_ACCOUNT = '';

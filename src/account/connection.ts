@@ -109,6 +109,7 @@ export class Connection implements vscode.Disposable {
     return new BinClient({
       baseUrl,
       key: () => key(),
+      keyKind: this.target.info().keyKind,
       plan: settings.plan,
       timeoutMs: settings.timeoutMs(),
       maxAnswerBytes: settings.maxAnswerBytes(),

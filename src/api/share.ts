@@ -3,9 +3,16 @@
  * a private bin's snippet reads it from an environment variable the user sets.
  */
 import { checkId, HOSTED_API_URL, normalizeBaseUrl, parseBaseUrl } from './checks';
+import type { KeyKind } from './types';
 
 /** Where a snippet for a private bin takes the key from. */
 export const KEY_VARIABLE = 'JSONBIN_MASTER_KEY';
+export const ACCESS_KEY_VARIABLE = 'JSONBIN_ACCESS_KEY';
+
+/** The header and environment variable a snippet uses for each kind of key. */
+function keyOf(kind: KeyKind): { header: string; variable: string } {
+  return kind === 'access' ? { header: 'X-Access-Key', variable: ACCESS_KEY_VARIABLE } : { header: 'X-Master-Key', variable: KEY_VARIABLE };
+}
 
 export function isHostedService(baseUrl: string): boolean {
   return normalizeBaseUrl(baseUrl) === HOSTED_API_URL;
@@ -23,11 +30,12 @@ export function dashboardUrl(binId: string): string {
 
 /**
  * JavaScript that prints the bin's record, for Node 18 or later and browsers alike (no top-level
- * await, no import). A private bin's key comes from `process.env.JSONBIN_MASTER_KEY`.
+ * await, no import). A private bin's key (`key`: its kind) comes from `process.env.JSONBIN_MASTER_KEY`
+ * or `process.env.JSONBIN_ACCESS_KEY`; a public bin's snippet sends none.
  */
-export function fetchSnippet(baseUrl: string, binId: string, isPrivate: boolean): string {
+export function fetchSnippet(baseUrl: string, binId: string, key: KeyKind | undefined): string {
   const url = JSON.stringify(publicUrl(baseUrl, binId));
-  const options = isPrivate ? `, {\n  headers: { "X-Master-Key": process.env.${KEY_VARIABLE} },\n}` : '';
+  const options = key ? `, {\n  headers: { "${keyOf(key).header}": process.env.${keyOf(key).variable} },\n}` : '';
   return [
     `fetch(${url}${options})`,
     '  .then((response) => {',
@@ -39,10 +47,10 @@ export function fetchSnippet(baseUrl: string, binId: string, isPrivate: boolean)
   ].join('\n');
 }
 
-/** A POSIX shell command that prints the bin with its metadata; a private bin's key comes from `$JSONBIN_MASTER_KEY`. */
-export function curlSnippet(baseUrl: string, binId: string, isPrivate: boolean): string {
-  const key = isPrivate ? ` -H "X-Master-Key: $${KEY_VARIABLE}"` : '';
-  return `curl -sS${key} ${shellQuoted(publicUrl(baseUrl, binId))}\n`;
+/** A POSIX shell command that prints the bin with its metadata; a private bin's key comes from `$JSONBIN_MASTER_KEY` (or `$JSONBIN_ACCESS_KEY`). */
+export function curlSnippet(baseUrl: string, binId: string, key: KeyKind | undefined): string {
+  const header = key ? ` -H "${keyOf(key).header}: $${keyOf(key).variable}"` : '';
+  return `curl -sS${header} ${shellQuoted(publicUrl(baseUrl, binId))}\n`;
 }
 
 function shellQuoted(text: string): string {

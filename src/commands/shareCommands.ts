@@ -41,7 +41,7 @@ export function shareCommands(p: Parts): Handler[] {
         run: async (binId: string) => {
           required(binId, 'a bin id', command);
           // A private bin's snippet reads the key from the environment; a public one sends none.
-          const text = build(p.connection.baseUrl, binId, await isPrivate(p, binId));
+          const text = build(p.connection.baseUrl, binId, (await isPrivate(p, binId)) ? p.account.keyKind : undefined);
           await vscode.env.clipboard.writeText(text);
           return text;
         },
