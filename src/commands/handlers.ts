@@ -1,4 +1,5 @@
 /** Every command's handler, by id: this module and what only commands use load with the first command run. */
+import { accessKeyCommands } from './accessKeyCommands';
 import { accountCommands } from './accountCommands';
 import { binCommands } from './binCommands';
 import { binStateCommands } from './binStateCommands';
@@ -17,6 +18,7 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
   return new Map([
     ...accountCommands(p),
     ...manageAccounts(p),
+    ...accessKeyCommands(p),
     ...binCommands(p),
     ...binStateCommands(p),
     ...versionCommands(p),

@@ -52,6 +52,7 @@ export const Command = {
   switchAccount: 'jsonbin.switchAccount',
   renameAccount: 'jsonbin.renameAccount',
   removeAccount: 'jsonbin.removeAccount',
+  createAccessKey: 'jsonbin.createAccessKey',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',

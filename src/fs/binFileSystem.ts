@@ -138,8 +138,13 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       ctime: entry.ctime,
       mtime: entry.mtime,
       size: entry.size,
-      permissions: isReadOnly(resource) ? vscode.FilePermission.Readonly : undefined,
+      permissions: isReadOnly(resource) || this.mayNotUpdate() ? vscode.FilePermission.Readonly : undefined,
     };
+  }
+
+  /** An access key known not to update bins: its tabs open read-only rather than fail on save. */
+  private mayNotUpdate(): boolean {
+    return this.connection.account.permissions?.bins.update === false;
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {

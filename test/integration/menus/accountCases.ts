@@ -59,6 +59,15 @@ export function accountCases(c: MenuContext): Record<string, Case> {
       assert.deepEqual(requests, []);
       assert.equal(accounts().all().find((a) => a.id === target)?.name, renamed);
     }),
+    [Command.createAccessKey]: guarded(async (place, kind) => {
+      const name = `Menu key ${c.next()}`;
+      const requests = await invoke(place.entry.command, await argsFor(place, kind), name, 'Read bins', `${name} account`);
+      assert.deepEqual(pathsOf(requests), ['POST /v3/a']);
+      assert.equal(requests[0].keyHeader, 'master');
+      const added = accounts().all().find((a) => a.name === `${name} account`);
+      assert.deepEqual({ keyKind: added?.keyKind, permissions: added?.permissions }, { keyKind: 'access', permissions: { bins: { create: false, read: true, update: false, delete: false } } });
+      assert.equal(accounts().active.id, '', 'the account that made the key stays active');
+    }),
     [Command.removeAccount]: guarded(async (place, kind) => {
       const added = await second(kind);
       const requests = await invoke(place.entry.command, await argsFor(place, kind), ...palette(place, added.name), true);

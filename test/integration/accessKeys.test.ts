@@ -1,0 +1,73 @@
+/**
+ * An account that holds an access key: it reads and updates what the key was granted, gets the
+ * service's message for the rest, and never sends the master key header.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Command } from '../../src/commands/ids';
+import { binUri } from '../../src/fs/uris';
+import { binUriOf, closeAll, pathsOf, replaceText, run, setup, sleep, type World } from './support';
+
+describe('an account with an access key', () => {
+  let w: World;
+  before(async () => {
+    w = await setup();
+    await run('workbench.action.closeSidebar');
+  });
+  afterEach(async () => {
+    await closeAll();
+    await run(Command.switchAccount, 'Default');
+    for (const account of w.api.accounts.all().slice(1)) {
+      await run(Command.removeAccount, account.id);
+    }
+  });
+
+  it('reads and updates what the key allows, gets the service\'s message for the rest, never sending the master key', async () => {
+    const id = (await w.other.createBin({ record: { v: 1 }, name: 'shared with the editor key' })).metadata.id;
+    const key = w.service.addAccessKey(w.account, ['read', 'update'], 'editor key');
+    const mark = w.service.log.length;
+    await run(Command.addAccount, { name: 'Editor key', apiUrl: w.service.baseUrl, key: key.key, keyKind: 'access' });
+    assert.equal(w.api.accounts.active.name, 'Editor key');
+
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    assert.notEqual(document.uri.authority, '', 'the tab names the account');
+    await replaceText(document, '{"v": 2}');
+    assert.ok(await document.save());
+
+    await assert.rejects(run(Command.deleteBin, id), /X-Access-Key does not have the permission to delete bins/);
+    await assert.rejects(run(Command.createBin, { record: { made: true } }), /X-Access-Key does not have the permission to create bins/);
+    // Collections need the master key: refused without a request.
+    await assert.rejects(run(Command.createCollection, 'not with this key'), /master key/i);
+    await sleep(300);
+
+    const sent = w.service.requestsSince(mark);
+    assert.deepEqual(pathsOf(sent), [
+      'GET /v3/b/000000000000000000000000/latest',
+      `GET /v3/b/${id}/latest`,
+      `GET /v3/b/${id}/latest`,
+      `PUT /v3/b/${id}`,
+      `DELETE /v3/b/${id}`,
+      'POST /v3/b',
+    ]);
+    assert.deepEqual([...new Set(sent.map((r) => r.keyHeader))], ['access'], 'only X-Access-Key, never X-Master-Key');
+    assert.deepEqual(sent.map((r) => r.status), [404, 200, 200, 200, 401, 401]);
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 2 }, 'the update was stored');
+  });
+
+  it('refuses a key the service does not know, keeping no account for it', async () => {
+    await assert.rejects(run(Command.addAccount, { name: 'Wrong key', apiUrl: w.service.baseUrl, key: 'not-a-key', keyKind: 'access' }), /Invalid X-Access-Key/);
+    assert.deepEqual(w.api.accounts.all().map((a) => a.name), ['Default']);
+  });
+
+  it('opens the bins of a key created here without update permission read-only', async () => {
+    const id = (await w.other.createBin({ record: { v: 1 }, name: 'read only here' })).metadata.id;
+    const { accountId } = await run<{ accountId: string }>(Command.createAccessKey, { name: 'reader', permissions: { read: true }, accountName: 'Reader' });
+    assert.equal(w.api.accounts.active.id, '', 'the master key account stays active');
+    const uri = binUri(id, 'read only here', undefined, accountId);
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual(JSON.parse(document.getText()), { v: 1 });
+    assert.equal((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly);
+    const last = w.service.log[w.service.log.length - 1];
+    assert.equal(last.keyHeader, 'access');
+  });
+});
