@@ -330,12 +330,13 @@ try {
       await page.locator('.activitybar [aria-label^="JSONBin"]').first().waitFor({ timeout: 60_000 });
       await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).waitFor({ timeout: 30_000 });
       await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).waitFor({ timeout: 30_000 });
-      // Each restored tab is read from its own account's service, and shows its record.
-      await until(() => staging.requestsSince(beforeThere).some((e) => e.path === `/v3/b/${stagingBin.id}/latest` && e.status === 200), 'the staging tab read again');
+      // Each restored tab is read from its own account's service when shown (VS Code loads the active one first).
       await until(() => demo.service.requestsSince(beforeHere).some((e) => e.path === `/v3/b/${demo.demo.validBinId}/latest` && e.status === 200), 'the default tab read again');
-      assert.ok(!demo.service.requestsSince(beforeHere).some((e) => e.path.includes(stagingBin.id)), 'the default service was never asked for the staging bin');
       await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).click();
+      await until(() => staging.requestsSince(beforeThere).some((e) => e.path === `/v3/b/${stagingBin.id}/latest` && e.status === 200), 'the staging tab read again');
       await page.locator('.monaco-editor .view-lines', { hasText: '"stage": "staging"' }).first().waitFor({ timeout: 10_000 });
+      assert.ok(!demo.service.requestsSince(beforeHere).some((e) => e.path.includes(stagingBin.id)), 'the default service was never asked for the staging bin');
+      assert.ok(!staging.requestsSince(beforeThere).some((e) => e.path.includes(demo.demo.validBinId)), 'the staging service was never asked for the default bin');
       await closeAllEditors(page);
       await runCommand(page, 'JSONBin: Remove Account…');
       await pick(page, 'Staging');

@@ -104,11 +104,21 @@ export async function expandRow(page, label, childLabel) {
   }
 }
 
-/** Clicks a row's inline button (shown on hover). */
+/**
+ * Clicks a row's inline button (shown on hover). A view that redraws meanwhile (a change a command
+ * made) can move the row from under the pointer, so the hover is tried again.
+ */
 export async function clickRowButton(page, label, title) {
   const row = exactRow(page, label);
-  await row.hover();
-  await row.locator(`.actions .action-label[aria-label^="${title}"]`).click();
+  for (let attempt = 1; ; attempt++) {
+    await row.hover();
+    try {
+      await row.locator(`.actions .action-label[aria-label^="${title}"]`).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
 }
 
 /** Right-clicks a row and chooses a context-menu item. */
