@@ -23,6 +23,7 @@ import { RememberedBins } from './tree/rememberedBins';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { trackContextKeys } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
+import { keptCopyBanner } from './ui/keptCopyBannerLoader';
 import { Prompts, type Prompter } from './ui/prompter';
 
 let pendingWrites: (() => Promise<void>) | undefined;
@@ -45,6 +46,8 @@ export interface JsonBinApi {
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
+  /** Where the copies kept of bins for reading offline are stored. */
+  readonly keptCopiesFolder: string;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -60,7 +63,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
   const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
-  const files = new BinFileSystem(connection, schemaDocs, binCollections, conflictResolver(snapshots, () => conflictPrompt), isDirty);
+  const keptCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
+  const files = new BinFileSystem(connection, schemaDocs, binCollections, conflictResolver(snapshots, () => conflictPrompt), isDirty, keptCopiesFolder);
 
   const remembered = new RememberedBins(context.globalState, settings.apiUrl);
   pendingWrites = async () => {
@@ -100,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
         reportError(error);
       }
     }),
+    keptCopyBanner(files),
     snapshots,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
     treeView,
@@ -123,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view: treeView,
     validationStatus,
     requestStatus,
+    keptCopiesFolder,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

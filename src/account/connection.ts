@@ -15,6 +15,9 @@ export class Connection implements vscode.Disposable {
   private readonly counted = new vscode.EventEmitter<void>();
   /** Fires when the requests sent or the allowance block change, or the counter is replaced. */
   readonly onDidCount = this.counted.event;
+  private readonly reached = new vscode.EventEmitter<void>();
+  /** Fires when the service answered a request other than with "Requests exhausted": it can be used again. */
+  readonly onDidReach = this.reached.event;
 
   constructor(
     readonly keys: KeyStore,
@@ -82,6 +85,7 @@ export class Connection implements vscode.Disposable {
     }
     this.changed.dispose();
     this.counted.dispose();
+    this.reached.dispose();
   }
 
   private create(key: () => Thenable<string | undefined> | string): BinClient {
@@ -105,6 +109,9 @@ export class Connection implements vscode.Disposable {
           this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`);
         }
         requests.record(e);
+        if (e.status !== undefined && e.kind !== 'allowanceExhausted') {
+          this.reached.fire();
+        }
       },
     });
   }

@@ -4,6 +4,7 @@ import { binCommands } from './binCommands';
 import { binStateCommands } from './binStateCommands';
 import { findCommands } from './findCommands';
 import type { CommandId } from './ids';
+import { offlineCommands } from './offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peekCommands';
 import type { Handler } from './register';
@@ -23,5 +24,6 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...shareCommands(p),
     ...findCommands(p),
     ...peekCommands(p),
+    ...offlineCommands(p),
   ]);
 }

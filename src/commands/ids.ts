@@ -48,6 +48,8 @@ export const Command = {
   openJsonPath: 'jsonbin.openJsonPath',
   openRecordOnly: 'jsonbin.openRecordOnly',
   retryRequests: 'jsonbin.retryRequests',
+  retryOfflineBins: 'jsonbin.retryOfflineBins',
+  clearOfflineCopies: 'jsonbin.clearOfflineCopies',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',

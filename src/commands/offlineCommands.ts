@@ -1,0 +1,31 @@
+/** The copies kept of bins for reading them offline: retrying the service, and clearing them. */
+import { formatSize } from '../api';
+import { inform } from '../ui/feedback';
+import { Command } from './ids';
+import type { Parts } from './parts';
+import { register, type Handler } from './register';
+
+const MB = 1024 * 1024;
+
+export function offlineCommands(p: Parts): Handler[] {
+  return [
+    // Tabs showing a kept copy read the service's record again; after "Requests exhausted" this sends again too.
+    ...register(Command.retryOfflineBins, {
+      run: async () => {
+        p.connection.requests.retry();
+        return p.files.kept.readAgain();
+      },
+      ask: async () => [] as [],
+    }),
+
+    ...register(Command.clearOfflineCopies, {
+      run: () => p.files.kept.clear(),
+      ask: async () => [] as [],
+      show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
+    }),
+  ];
+}
+
+function size(bytes: number): string {
+  return bytes < MB ? formatSize(bytes) : `${(bytes / MB).toFixed(1)} MB`;
+}
