@@ -98,8 +98,25 @@ export class KeptCopyReads implements vscode.Disposable {
     uris.set(uri.toString(), uri);
     this.served.fire({ uri, keptAt: entry.kept.at, reason: entry.kept.reason });
     if (read) {
-      setTimeout(() => this.cached.changed([uri]), 0);
+      this.askAgain(uri);
     }
+  }
+
+  /** Once VS Code has opened the document it was reading (it ignores changes before), it is to stat it again. */
+  private askAgain(uri: vscode.Uri): void {
+    const key = uri.toString();
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) {
+      setTimeout(() => this.cached.changed([uri]), 0);
+      return;
+    }
+    const opened = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.toString() === key) {
+        opened.dispose();
+        this.cached.changed([uri]);
+      }
+    });
+    // A read that opens no document (a copy, a diff) leaves nothing to wait for.
+    setTimeout(() => opened.dispose(), 60_000);
   }
 
   /** Whether `uri` shows a kept copy. */
