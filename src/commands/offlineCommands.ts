@@ -19,7 +19,7 @@ export function offlineCommands(p: Parts): Handler[] {
     }),
 
     ...register(Command.clearOfflineCopies, {
-      run: () => p.files.kept.clear(),
+      run: async () => (await p.files.kept.copies()).clear(),
       ask: async () => [] as [],
       show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
     }),

@@ -58,7 +58,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   ) {
     this.checks = new SaveChecks(connection, schemaDocs, binCollections, resolveConflict);
     this.kept = new KeptCopyReads(keptCopiesFolder, connection, {
-      dropKept: (key) => this.entries.get(key)?.kept && this.entries.delete(key),
+      dropKept: (resource) => this.entries.get(resourceKey(resource))?.kept && this.entries.delete(resourceKey(resource)),
       changed: (uris) => this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri }))),
     });
   }
@@ -102,7 +102,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   /** The bin is gone from the service: its open tabs show it deleted, and nothing asks for it again. */
   markDeleted(resource: Resource, uris: vscode.Uri[]): void {
     this.entries.delete(resourceKey(resource));
-    this.kept.forget(resource);
+    void this.kept.copies().then((c) => c.forget(resource));
     this.deleted.add(resourceKey(resource));
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
   }
@@ -183,7 +183,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const known = this.entries.get(key);
     const entry = known ?? (await this.open(resource));
     if (entry.kept) {
-      throw this.kept.refusal(entry.kept);
+      throw (await this.kept.copies()).refusal(entry.kept);
     }
     if (digestOfBytes(content) === entry.textDigest) {
       return;
@@ -214,7 +214,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
         this.kept.keep(resource, stored, entry.name);
       }
     } catch (error) {
-      throw error instanceof BinServiceError ? fsError(error, 'Not saved', 'your edits stay in the editor') : error;
+      throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
     }
     Object.assign(entry, { bytes: undefined, size: content.byteLength, textDigest: digestOfBytes(content), unread: false });
     entry.mtime = this.mtimes.next(key, entry.digest);

@@ -3,10 +3,8 @@ import * as vscode from 'vscode';
 import type { BinServiceError } from '../api';
 import { plainText } from '../ui/plainText';
 
-/** `unreachable` is added when the service could not be asked (it may answer later). */
-export function fsError(error: BinServiceError, doing: string, unreachable?: string): vscode.FileSystemError {
-  const later = unreachable && ['network', 'timeout', 'allowanceExhausted'].includes(error.kind) ? `; ${unreachable}` : '';
-  const message = plainText(`${doing}: ${error.message}${later}`);
+export function fsError(error: BinServiceError, doing: string): vscode.FileSystemError {
+  const message = plainText(`${doing}: ${error.message}`);
   switch (error.kind) {
     case 'notFound':
       return vscode.FileSystemError.FileNotFound(message);

@@ -1,13 +1,20 @@
 /**
  * A tab showing a kept copy says so at its top (a CodeLens: when it was kept, and Retry), and a
- * warning says it once while the service cannot be asked. Loaded with the first kept copy shown.
+ * warning says it once while the service cannot be asked. Loaded with the first kept copy shown;
+ * what it shares with the activation bundle its loader gives it, so that bundle's chunks stay as they are.
  */
 import * as vscode from 'vscode';
-import { Command } from '../commands/ids';
 import type { BinFileSystem } from '../fs/binFileSystem';
 import type { KeptCopyServed } from '../fs/keptCopyReads';
-import { SCHEME } from '../fs/uris';
-import { plainText } from './plainText';
+
+export interface BannerParts {
+  files: BinFileSystem;
+  /** The `jsonbin:` scheme. */
+  scheme: string;
+  /** The Retry Offline Bins command. */
+  retry: string;
+  plainText: (text: string) => string;
+}
 
 export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -17,11 +24,11 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
   private warned = false;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly files: BinFileSystem) {
+  constructor(private readonly p: BannerParts) {
     this.subscriptions = [
-      vscode.languages.registerCodeLensProvider({ scheme: SCHEME }, this),
+      vscode.languages.registerCodeLensProvider({ scheme: p.scheme }, this),
       // A tab that read the service's record again loses its banner.
-      files.onDidChangeFile(() => this.update()),
+      p.files.onDidChangeFile(() => this.update()),
       this.changed,
     ];
   }
@@ -32,10 +39,10 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
     if (!this.warned) {
       this.warned = true;
       const title = decodeURIComponent(e.uri.path.slice(e.uri.path.lastIndexOf('/') + 1));
-      const message = `JSONBin: ${plainText(e.reason)}. ${title} shows the copy kept ${ago(e.keptAt)}, read-only until the service answers.`;
+      const message = `JSONBin: ${e.reason}. ${this.p.plainText(title)} shows the copy kept ${ago(e.keptAt)}, read-only until the service answers.`;
       void vscode.window.showWarningMessage(message, 'Retry').then((choice) => {
         if (choice === 'Retry') {
-          void vscode.commands.executeCommand(Command.retryOfflineBins);
+          void vscode.commands.executeCommand(this.p.retry);
         }
       });
     }
@@ -43,19 +50,19 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const at = this.keptAt.get(document.uri.toString())?.at;
-    if (at === undefined || !this.files.kept.isShown(document.uri)) {
+    if (at === undefined || !this.p.files.kept.isShown(document.uri)) {
       return [];
     }
     const top = new vscode.Range(0, 0, 0, 0);
     return [
       new vscode.CodeLens(top, { title: `$(cloud-offline) Offline copy kept ${ago(at)}: read-only until the service answers`, command: '' }),
-      new vscode.CodeLens(top, { title: 'Retry', command: Command.retryOfflineBins, tooltip: 'Read this bin from the service again' }),
+      new vscode.CodeLens(top, { title: 'Retry', command: this.p.retry, tooltip: 'Read this bin from the service again' }),
     ];
   }
 
   private update(): void {
     for (const [key, { uri }] of this.keptAt) {
-      if (!this.files.kept.isShown(uri)) {
+      if (!this.p.files.kept.isShown(uri)) {
         this.keptAt.delete(key);
       }
     }
