@@ -158,7 +158,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const cached = this.entries.get(resourceKey(resource));
     const fresh = cached?.bytes && cached.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
     const entry = fresh ? cached : await this.open(resource);
-    this.kept.showing(uri, entry, true);
+    this.kept.showing(uri, entry);
     const bytes = entry.bytes!;
     entry.unread = false;
     // Handed over: from now on the document holds the text. Readers that shared this fetch resume

@@ -62,10 +62,10 @@ export class KeptCopyReads implements vscode.Disposable {
     return settings.keepCopies() ? (await this.copies()).read(resource, error.kind, plainText(error.message)) : undefined;
   }
 
-  /** Notes that `uri` was served `entry` (by a read, or a stat): a kept copy's tab is tracked. */
-  showing(uri: vscode.Uri, entry: Entry, read = false): void {
+  /** Notes that `uri` was served `entry`: a kept copy's tab is tracked, and announced the first time. */
+  showing(uri: vscode.Uri, entry: Entry): void {
     if (entry.kept) {
-      this.loaded?.showing(uri, entry as Entry & { kept: object }, read);
+      this.loaded?.showing(uri, entry as Entry & { kept: object });
     }
   }
 

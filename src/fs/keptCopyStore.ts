@@ -59,11 +59,8 @@ export class KeptCopyStore {
     return this.store.clear();
   }
 
-  /**
-   * Notes that `uri` shows a kept copy, and says so the first time. A read (rather than a stat)
-   * that served it came after a stat that said editable: VS Code is told to ask again.
-   */
-  showing(uri: vscode.Uri, entry: Entry & { kept: object }, read: boolean): void {
+  /** Notes that `uri` shows a kept copy, and says so the first time. */
+  showing(uri: vscode.Uri, entry: Entry & { kept: object }): void {
     const key = entry.resource.id;
     const uris = this.shown.get(key) ?? new Map<string, vscode.Uri>();
     this.shown.set(key, uris);
@@ -72,28 +69,6 @@ export class KeptCopyStore {
     }
     uris.set(uri.toString(), uri);
     this.served.fire({ uri, keptAt: entry.kept.at, reason: entry.kept.reason });
-    if (read) {
-      this.askAgain(uri);
-    }
-  }
-
-  /** Once VS Code has opened the document it was reading (it ignores changes before), it is to stat it again. */
-  private askAgain(uri: vscode.Uri): void {
-    const key = uri.toString();
-    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) {
-      setTimeout(() => this.cached.changed([uri]), 0);
-      return;
-    }
-    const opened = vscode.workspace.onDidOpenTextDocument((d) => {
-      if (d.uri.toString() === key) {
-        opened.dispose();
-        this.cached.changed([uri]);
-      }
-    });
-    // A read that opens no document (a copy, a diff) leaves nothing to wait for.
-    setTimeout(() => {
-      opened.dispose();
-    }, 60_000);
   }
 
   /** Whether `uri` shows a kept copy. */
