@@ -38,7 +38,7 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
     this.changed.fire();
     if (!this.warned) {
       this.warned = true;
-      const title = decodeURIComponent(e.uri.path.slice(e.uri.path.lastIndexOf('/') + 1));
+      const title = e.uri.path.slice(e.uri.path.lastIndexOf('/') + 1);
       const message = `JSONBin: ${e.reason}. ${this.p.plainText(title)} shows the copy kept ${ago(e.keptAt)}, read-only until the service answers.`;
       void vscode.window.showWarningMessage(message, 'Retry').then((choice) => {
         if (choice === 'Retry') {
