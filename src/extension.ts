@@ -43,6 +43,8 @@ export interface JsonBinApi {
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
   readonly accounts: { all(): readonly AccountInfo[]; readonly active: AccountInfo };
+  /** Where the copies kept of bins for reading offline are stored. */
+  readonly keptCopiesFolder: string;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   let conflictPrompt = askAboutConflict;
   const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
   const validationStatus = new ValidationStatus((uri) => accounts.madeFor(uri.authority)?.binCollections);
+  const keptCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
 
   // Each account has its own key, connection, files and rows, made when first needed.
   const shared: SharedAccountParts = {
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     validation,
     resolveConflict: conflictResolver(snapshots, () => conflictPrompt),
     isDirty,
+    keptCopiesFolder,
     learned: () => validationStatus.update(),
   };
   const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
@@ -122,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     validationStatus,
     requestStatus,
     accounts,
+    keptCopiesFolder,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

@@ -13,6 +13,7 @@ import type { Validation } from '../schema/validation';
 import { BinsTree } from '../tree/binsTree';
 import { AccountNode } from '../tree/nodes';
 import { RememberedBins } from '../tree/rememberedBins';
+import { keptCopyBanner } from '../ui/keptCopyBannerLoader';
 import type { AccountInfo } from './accountList';
 import { apiUrlOf } from './accounts';
 import { Connection } from './connection';
@@ -40,6 +41,8 @@ export interface SharedParts {
   validation: Validation;
   resolveConflict: ConflictResolver;
   isDirty: (uri: vscode.Uri) => boolean;
+  /** Where copies of bins are kept for reading offline. */
+  keptCopiesFolder: string;
   /** Told when an account learns which collection a bin is in. */
   learned: () => void;
 }
@@ -52,7 +55,7 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
   const binCollections = new BinCollections(shared.memory, scope);
   const connection = new Connection({ info, apiUrl, scope }, keys, binCollections, shared.log, shared.memory);
   const schemaDocs = new SchemaDocs(() => connection.client, shared.validation);
-  const files = new BinFileSystem(connection, schemaDocs, binCollections, shared.resolveConflict, shared.isDirty);
+  const files = new BinFileSystem(connection, schemaDocs, binCollections, shared.resolveConflict, shared.isDirty, shared.keptCopiesFolder);
   const remembered = new RememberedBins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);
@@ -60,6 +63,7 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
   const subscriptions = [
     connection,
     files,
+    keptCopyBanner(files),
     tree,
     diagnostics,
     binCollections.onDidLearn(() => shared.learned()),

@@ -24,6 +24,9 @@ export class Connection implements vscode.Disposable {
   private readonly counted = new vscode.EventEmitter<void>();
   /** Fires when the requests sent or the allowance block change, or the counter is replaced. */
   readonly onDidCount = this.counted.event;
+  private readonly reached = new vscode.EventEmitter<void>();
+  /** Fires when the service answered a request other than with "Requests exhausted": it can be used again. */
+  readonly onDidReach = this.reached.event;
 
   constructor(
     private readonly target: ConnectionTarget,
@@ -44,6 +47,11 @@ export class Connection implements vscode.Disposable {
 
   get baseUrl(): string {
     return this.target.apiUrl();
+  }
+
+  /** What the account's stored state is kept under: its service URL, or the URL and its id. */
+  get scope(): string {
+    return this.target.scope();
   }
 
   /** The account this connection serves. */
@@ -99,6 +107,7 @@ export class Connection implements vscode.Disposable {
     }
     this.changed.dispose();
     this.counted.dispose();
+    this.reached.dispose();
   }
 
   private create(key: () => Thenable<string | undefined> | string): BinClient {
@@ -124,6 +133,9 @@ export class Connection implements vscode.Disposable {
           this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`);
         }
         requests.record(e);
+        if (e.status !== undefined && e.kind !== 'allowanceExhausted') {
+          this.reached.fire();
+        }
       },
     });
   }

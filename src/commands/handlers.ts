@@ -6,6 +6,7 @@ import { binStateCommands } from './binStateCommands';
 import { findCommands } from './findCommands';
 import { manageAccounts } from './manageAccounts';
 import type { CommandId } from './ids';
+import { offlineCommands } from './offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peekCommands';
 import type { Handler } from './register';
@@ -27,5 +28,6 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...shareCommands(p),
     ...findCommands(p),
     ...peekCommands(p),
+    ...offlineCommands(p),
   ]);
 }

@@ -53,6 +53,8 @@ export const Command = {
   renameAccount: 'jsonbin.renameAccount',
   removeAccount: 'jsonbin.removeAccount',
   createAccessKey: 'jsonbin.createAccessKey',
+  retryOfflineBins: 'jsonbin.retryOfflineBins',
+  clearOfflineCopies: 'jsonbin.clearOfflineCopies',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',

@@ -14,6 +14,7 @@ import { isFolder, isReadOnly, parseUri, resourceKey, type Resource } from './ur
 import { digestOf, digestOfBytes, dropUnreadBytes, Mtimes, serialize, type Entry } from './entry';
 import { fsError } from './errors';
 import { SaveChecks, type ConflictResolver } from './saveChecks';
+import { KeptCopyReads } from './keptCopyReads';
 
 /** How long a fetch not yet read serves `readFile`: an open's stat and read come together. */
 const UNREAD_FRESH_MS = 10_000;
@@ -42,6 +43,8 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   readonly baselines = new Baselines();
   /** What a save passes before its PUT; commands that write a record (a restore) pass it too. */
   readonly checks: SaveChecks;
+  /** Bins' last records kept on disk, served read-only when the service cannot be asked. */
+  readonly kept: KeptCopyReads;
 
   constructor(
     private readonly connection: Connection,
@@ -50,8 +53,14 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     resolveConflict: ConflictResolver,
     /** Whether an open document has unsaved edits: its baseline must not move then. */
     private readonly isDirty: (uri: vscode.Uri) => boolean,
+    /** Where kept copies are stored (the extension's global storage). */
+    keptCopiesFolder: string,
   ) {
     this.checks = new SaveChecks(connection, schemaDocs, binCollections, resolveConflict);
+    this.kept = new KeptCopyReads(keptCopiesFolder, connection, {
+      dropKept: (resource) => this.entries.get(resourceKey(resource))?.kept && this.entries.delete(resourceKey(resource)),
+      changed: (uris) => this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri }))),
+    });
   }
 
   /** What the last read or write said of a resource (its name, its privacy), without a request. */
@@ -78,7 +87,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
    * it, reload it from here without a request. A tab with unsaved edits keeps them and its base.
    */
   written(resource: Resource, record: unknown, meta: Partial<Entry>, uris: vscode.Uri[]): void {
-    this.cache(resource, this.entry(resource, record, meta));
+    this.cache(resource, this.entry(resource, serialize(record), meta));
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
@@ -93,6 +102,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   /** The bin is gone from the service: its open tabs show it deleted, and nothing asks for it again. */
   markDeleted(resource: Resource, uris: vscode.Uri[]): void {
     this.entries.delete(resourceKey(resource));
+    void this.kept.copies().then((c) => c.forget(resource));
     this.deleted.add(resourceKey(resource));
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
   }
@@ -133,12 +143,13 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     }
     const resource = this.resourceOf(uri);
     const entry = this.entries.get(resourceKey(resource)) ?? (await this.open(resource));
+    this.kept.showing(uri, entry);
     return {
       type: vscode.FileType.File,
       ctime: entry.ctime,
       mtime: entry.mtime,
       size: entry.size,
-      permissions: isReadOnly(resource) || this.mayNotUpdate() ? vscode.FilePermission.Readonly : undefined,
+      permissions: isReadOnly(resource) || entry.kept || this.mayNotUpdate() ? vscode.FilePermission.Readonly : undefined,
     };
   }
 
@@ -152,6 +163,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const cached = this.entries.get(resourceKey(resource));
     const fresh = cached?.bytes && cached.unread && Date.now() - cached.fetchedAt < UNREAD_FRESH_MS;
     const entry = fresh ? cached : await this.open(resource);
+    this.kept.showing(uri, entry);
     const bytes = entry.bytes!;
     entry.unread = false;
     // Handed over: from now on the document holds the text. Readers that shared this fetch resume
@@ -175,6 +187,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const key = resourceKey(resource);
     const known = this.entries.get(key);
     const entry = known ?? (await this.open(resource));
+    if (entry.kept) {
+      throw (await this.kept.copies()).refusal(entry.kept);
+    }
     if (digestOfBytes(content) === entry.textDigest) {
       return;
     }
@@ -199,7 +214,9 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       } else {
         const answer = await this.connection.client.updateBin(resource.id, record);
         entry.private = answer.metadata.private;
-        entry.digest = digestOf(answer.record);
+        const stored = serialize(answer.record);
+        entry.digest = digestOfBytes(stored);
+        this.kept.keep(resource, stored, entry.name);
       }
     } catch (error) {
       throw error instanceof BinServiceError ? fsError(error, 'Not saved') : error;
@@ -234,6 +251,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.changed.dispose();
     this.saved.dispose();
     this.failed.dispose();
+    this.kept.dispose();
   }
 
   /** Anything that is not a bin or schema doc (e.g. `.vscode/settings.json` probes) costs no request. */
@@ -253,6 +271,10 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     try {
       return await this.fetch(resource);
     } catch (error) {
+      const kept = error instanceof BinServiceError ? await this.kept.read(resource, error) : undefined;
+      if (kept) {
+        return this.cache(resource, this.entry(resource, kept.bytes, kept.meta));
+      }
       if (error instanceof BinServiceError) {
         this.failed.fire(error);
         throw fsError(error, 'Could not open');
@@ -266,13 +288,14 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     if (resource.kind === 'schema') {
       const doc = await this.connection.client.readSchemaDoc(resource.id);
       this.schemaDocs.updated(doc);
-      entry = this.entry(resource, doc.record, { name: doc.metadata.name });
+      entry = this.entry(resource, serialize(doc.record), { name: doc.metadata.name });
     } else {
       const { client } = this.connection;
       // The reads of a part of a bin load with the first one opened.
       const bin =
         resource.kind === 'peek' ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath) : await client.readBin(resource.id, resource.version);
-      entry = this.entry(resource, bin.record, { name: bin.metadata.name, private: bin.metadata.private });
+      entry = this.entry(resource, serialize(bin.record), { name: bin.metadata.name, private: bin.metadata.private });
+      this.kept.keep(resource, entry.bytes, entry.name);
     }
     return this.cache(resource, entry);
   }
@@ -285,8 +308,7 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     return entry;
   }
 
-  private entry(resource: Resource, record: unknown, meta: Partial<Entry>): Entry {
-    const bytes = serialize(record);
+  private entry(resource: Resource, bytes: Uint8Array, meta: Partial<Entry>): Entry {
     const digest = digestOfBytes(bytes);
     const mtime = this.mtimes.next(resourceKey(resource), digest);
     const now = Date.now();

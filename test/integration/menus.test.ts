@@ -16,6 +16,7 @@ import { binCases } from './menus/binCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
 import { findCases } from './menus/findCases';
+import { offlineCases } from './menus/offlineCases';
 import { shareCases } from './menus/shareCases';
 import { transferCases } from './menus/transferCases';
 import { closeAll, labelOf, manifest, requestsDuring, setup, type World } from './support';
@@ -182,6 +183,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...shareCases(context),
     ...findCases(context),
     ...accountCases(context),
+    ...offlineCases(context),
   };
 
   // The other places run the same action as their palette form.

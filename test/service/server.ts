@@ -86,7 +86,9 @@ export class BinService {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('clientError', (_error, socket) => socket.destroy());
     this.server.on('connection', () => this.connections++);
-    await new Promise<void>((resolve) => this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
+    // Started again after stop(), it listens where it did: a service back after an outage.
+    const again = this.baseUrl ? Number(new URL(this.baseUrl).port) : undefined;
+    await new Promise<void>((resolve) => this.server!.listen(again ?? this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${port}${this.basePath}`;
     return this.baseUrl;

@@ -1,0 +1,89 @@
+/**
+ * A tab showing a kept copy says so at its top (a CodeLens: when it was kept, and Retry), and a
+ * warning says it once while the service cannot be asked. Loaded with the first kept copy shown;
+ * what it shares with the activation bundle its loader gives it, so that bundle's chunks stay as they are.
+ */
+import * as vscode from 'vscode';
+import type { BinFileSystem } from '../fs/binFileSystem';
+import type { KeptCopyServed } from '../fs/keptCopyReads';
+
+export interface BannerParts {
+  files: BinFileSystem;
+  /** The `jsonbin:` scheme. */
+  scheme: string;
+  /** The Retry Offline Bins command. */
+  retry: string;
+  plainText: (text: string) => string;
+}
+
+export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  /** The tabs showing a kept copy, and when it was kept, by Uri string. */
+  private readonly keptAt = new Map<string, { uri: vscode.Uri; at: number }>();
+  private warned = false;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly p: BannerParts) {
+    this.subscriptions = [
+      vscode.languages.registerCodeLensProvider({ scheme: p.scheme }, this),
+      // A tab that read the service's record again loses its banner.
+      p.files.onDidChangeFile(() => this.update()),
+      this.changed,
+    ];
+  }
+
+  served(e: KeptCopyServed): void {
+    this.keptAt.set(e.uri.toString(), { uri: e.uri, at: e.keptAt });
+    this.changed.fire();
+    if (!this.warned) {
+      this.warned = true;
+      const title = e.uri.path.slice(e.uri.path.lastIndexOf('/') + 1);
+      const message = `JSONBin: ${e.reason}. ${this.p.plainText(title)} shows the copy kept ${ago(e.keptAt)}, read-only until the service answers.`;
+      void vscode.window.showWarningMessage(message, 'Retry').then((choice) => {
+        if (choice === 'Retry') {
+          void vscode.commands.executeCommand(this.p.retry);
+        }
+      });
+    }
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const at = this.keptAt.get(document.uri.toString())?.at;
+    if (at === undefined || !this.p.files.kept.isShown(document.uri)) {
+      return [];
+    }
+    const top = new vscode.Range(0, 0, 0, 0);
+    return [
+      new vscode.CodeLens(top, { title: `$(cloud-offline) Offline copy kept ${ago(at)}: read-only until the service answers`, command: '' }),
+      new vscode.CodeLens(top, { title: 'Retry', command: this.p.retry, tooltip: 'Read this bin from the service again' }),
+    ];
+  }
+
+  private update(): void {
+    for (const [key, { uri }] of this.keptAt) {
+      if (!this.p.files.kept.isShown(uri)) {
+        this.keptAt.delete(key);
+      }
+    }
+    // Back online: the next spell offline warns again.
+    this.warned &&= this.keptAt.size > 0;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
+  }
+}
+
+/** "5 minutes ago", or the date for anything older than a week. */
+function ago(at: number): string {
+  const minutes = Math.round((Date.now() - at) / 60_000);
+  if (minutes < 1) {
+    return 'just now';
+  }
+  const [n, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
+  return n <= 7 || unit !== 'day' ? `${n} ${unit}${n === 1 ? '' : 's'} ago` : `on ${new Date(at).toLocaleDateString()}`;
+}
