@@ -1,8 +1,7 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
-import { BinServiceError } from './api';
 import type { AccountInfo } from './account/accountList';
-import type { AccountParts, SharedParts as SharedAccountParts } from './account/accountParts';
+import type { AccountParts, AccountShared } from './account/accountParts';
 import { Accounts } from './account/accounts';
 import { RequestStatus } from './account/requestStatus';
 import { registerCommands } from './commands';
@@ -55,11 +54,15 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
   const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
-  const validationStatus = new ValidationStatus((uri) => accounts.madeFor(uri.authority)?.binCollections);
+  // An access key reads no schema doc: its bins are validated by the service alone, so nothing is missing.
+  const validationStatus = new ValidationStatus((uri) => {
+    const parts = accounts.madeFor(uri.authority);
+    return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
+  });
   const keptCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
 
   // Each account has its own key, connection, files and rows, made when first needed.
-  const shared: SharedAccountParts = {
+  const shared: AccountShared = {
     memory: context.globalState,
     log,
     validation,
@@ -103,9 +106,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       }, 0),
     ),
     // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
-    files.onDidFailToRead((error: BinServiceError) => {
+    files.onDidFailToRead(({ error, account }) => {
       if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
-        reportError(error);
+        reportError(error, undefined, account.id === accounts.active.id ? undefined : account);
       }
     }),
     snapshots,
@@ -125,7 +128,13 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view: treeView,
     validationStatus,
     requestStatus,
-    accounts,
+    // Copies: another extension reads the accounts, never their keys or parts.
+    accounts: {
+      all: () => accounts.all().map((a) => ({ ...a })),
+      get active() {
+        return { ...accounts.active };
+      },
+    },
     keptCopiesFolder,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;

@@ -15,13 +15,12 @@ import { AccountNode } from '../tree/nodes';
 import { RememberedBins } from '../tree/rememberedBins';
 import { keptCopyBanner } from '../ui/keptCopyBannerLoader';
 import type { AccountInfo } from './accountList';
-import { apiUrlOf } from './accounts';
+import { apiUrlOf, scopeOf } from './accounts';
 import { Connection } from './connection';
 import type { KeyStore } from './keyStore';
 
 export interface AccountParts {
   readonly account: AccountInfo;
-  keys: KeyStore;
   connection: Connection;
   binCollections: BinCollections;
   schemaDocs: SchemaDocs;
@@ -31,11 +30,10 @@ export interface AccountParts {
   root: AccountNode;
   diagnostics: SchemaDiagnostics;
   flush(): Promise<void>;
-  forget(): Promise<void>;
   dispose(): void;
 }
 
-export interface SharedParts {
+export interface AccountShared {
   memory: vscode.Memento;
   log: vscode.LogOutputChannel;
   validation: Validation;
@@ -47,14 +45,14 @@ export interface SharedParts {
   learned: () => void;
 }
 
-export function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: SharedParts): AccountParts {
+export function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: AccountShared): AccountParts {
   const { id } = info();
   // The default account follows the URL setting, and keeps its state under the URL as before accounts.
   const apiUrl = () => apiUrlOf(info());
-  const scope = () => (id ? `${apiUrl()}#${id}` : apiUrl());
+  const scope = () => scopeOf(info());
   const binCollections = new BinCollections(shared.memory, scope);
   const connection = new Connection({ info, apiUrl, scope }, keys, binCollections, shared.log, shared.memory);
-  const schemaDocs = new SchemaDocs(() => connection.client, shared.validation);
+  const schemaDocs = new SchemaDocs(() => connection.client, shared.validation, () => info().keyKind === 'master');
   const files = new BinFileSystem(connection, schemaDocs, binCollections, shared.resolveConflict, shared.isDirty, shared.keptCopiesFolder);
   const remembered = new RememberedBins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
@@ -64,6 +62,9 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     connection,
     files,
     keptCopyBanner(files),
+    // A removed account's pending writes are dropped, not written back after its state is deleted.
+    binCollections,
+    remembered,
     tree,
     diagnostics,
     binCollections.onDidLearn(() => shared.learned()),
@@ -77,7 +78,6 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     get account() {
       return info();
     },
-    keys,
     connection,
     binCollections,
     schemaDocs,
@@ -88,9 +88,6 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     diagnostics,
     flush: async () => {
       await Promise.all([binCollections.flush(), remembered.flush(), connection.flush()]);
-    },
-    forget: async () => {
-      await Promise.all([`jsonbin.bins:${scope()}`, `jsonbin.binsWrite:${scope()}`, `jsonbin.binCollections:${scope()}`].map((slot) => shared.memory.update(slot, undefined)));
     },
     dispose: () => subscriptions.forEach((s) => void s.dispose()),
   };

@@ -2,8 +2,8 @@
  * The accounts the user works with, which one is active (where palette commands act), and each
  * account's parts, made on first use: their code loads then, not with the extension. The list is
  * kept in VS Code's global state, each key in secret storage under its account. The list is read
- * from the state once: VS Code may echo an older write of this window back into the state for a
- * moment, which would bring a removed account back.
+ * from the state once, and again only when another window changed it: VS Code may echo an older
+ * write of this window back into the state for a moment, which would bring a removed account back.
  */
 import * as vscode from 'vscode';
 import { settings } from '../config';
@@ -11,6 +11,8 @@ import { DEFAULT_ACCOUNT, newAccountId, parseAccounts, type AccountInfo } from '
 import { KeyStore } from './keyStore';
 
 const LIST_KEY = 'jsonbin.accounts';
+/** Marks each write of the list with the window that made it. */
+const MARK_KEY = 'jsonbin.accountsWrite';
 const ACTIVE_KEY = 'jsonbin.activeAccount';
 
 /** What each account has of its own: at least a connection to its service. */
@@ -18,8 +20,6 @@ export interface AccountPartsBase {
   dispose(): void;
   /** Writes what is learned but not yet stored. */
   flush(): Promise<void>;
-  /** Drops what is stored of the account (it is being removed). */
-  forget(): Promise<void>;
 }
 
 /** The secret storage slot of an added account's key (the default account's follows the service URL). */
@@ -33,6 +33,11 @@ export type MakeParts<P> = (info: () => AccountInfo, isActive: () => boolean, ke
 /** The service URL of an account: the default account's is the `jsonbin.apiUrl` setting. */
 export function apiUrlOf(account: AccountInfo): string {
   return account.apiUrl ?? settings.apiUrl();
+}
+
+/** What an account's state (remembered bins, their collections) is kept under: the default account's, its URL as before accounts. */
+export function scopeOf(account: AccountInfo): string {
+  return account.id ? `${apiUrlOf(account)}#${account.id}` : apiUrlOf(account);
 }
 
 export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
@@ -52,11 +57,15 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     private readonly make: MakeParts<P>,
   ) {
     this.list = parseAccounts(memory.get(LIST_KEY));
+    this.mark = memory.get<string>(MARK_KEY);
     this.activeId = memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
   }
 
   private list: AccountInfo[];
   private activeId: string;
+  private mark: string | undefined;
+  private readonly window = Math.random().toString(36).slice(2);
+  private writes = 0;
 
   all(): AccountInfo[] {
     return this.list;
@@ -120,35 +129,39 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   }
 
   async add(account: Omit<AccountInfo, 'id'>, key: string): Promise<AccountInfo> {
-    const list = this.all();
-    const added = { ...account, id: newAccountId(list.map((a) => a.id)) };
+    const added = { ...account, id: newAccountId(this.list.map((a) => a.id)) };
     await this.secrets.store(accountKeySlot(added.id), key);
-    await this.store([...list, added]);
+    await this.change((list) => [...list, added]);
     return added;
   }
 
-  async update(id: string, changes: Partial<Pick<AccountInfo, 'name' | 'keyKind' | 'permissions'>>): Promise<void> {
-    await this.store(this.all().map((a) => (a.id === id ? { ...a, ...changes } : a)));
+  async rename(id: string, name: string): Promise<void> {
+    await this.change((list) => list.map((a) => (a.id === id ? { ...a, name } : a)));
   }
 
-  /** Removes an added account: its key, its parts and what is stored of it. */
+  /**
+   * Removes an added account: out of the list first (nothing makes its parts again), then its
+   * parts, its key and what is stored of it.
+   */
   async remove(id: string): Promise<void> {
-    if (id === DEFAULT_ACCOUNT) {
-      throw new Error('The default account cannot be removed: clear its key instead');
+    const removed = this.info(id);
+    if (id === DEFAULT_ACCOUNT || !removed) {
+      throw new Error(id === DEFAULT_ACCOUNT ? 'The default account cannot be removed: clear its key instead' : `No account ${id}`);
     }
+    if (this.activeId === id) {
+      this.activeId = DEFAULT_ACCOUNT;
+      void this.memory.update(ACTIVE_KEY, undefined);
+    }
+    await this.change((list) => list.filter((a) => a.id !== id));
     const parts = await this.making.get(id);
     this.made.delete(id);
     this.making.delete(id);
-    await parts?.forget();
     parts?.dispose();
     this.keyStores.get(id)?.dispose();
     this.keyStores.delete(id);
     await this.secrets.delete(accountKeySlot(id));
-    if (this.activeId === id) {
-      this.activeId = DEFAULT_ACCOUNT;
-      await this.memory.update(ACTIVE_KEY, undefined);
-    }
-    await this.store(this.all().filter((a) => a.id !== id));
+    const scope = scopeOf(removed);
+    await Promise.all([`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)));
   }
 
   async activate(id: string): Promise<void> {
@@ -169,9 +182,13 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.madeParts.dispose();
   }
 
-  private async store(list: AccountInfo[]): Promise<void> {
-    this.list = parseAccounts(list);
+  /** Applies a change to the list, to the stored one if another window changed it since: neither change is lost. */
+  private async change(apply: (list: AccountInfo[]) => AccountInfo[]): Promise<void> {
+    const stored = this.memory.get<string>(MARK_KEY);
+    const elsewhere = stored !== this.mark && !stored?.startsWith(`${this.window}.`);
+    this.list = parseAccounts(apply(elsewhere ? parseAccounts(this.memory.get(LIST_KEY)) : this.list));
+    this.mark = `${this.window}.${++this.writes}`;
     this.changed.fire();
-    await this.memory.update(LIST_KEY, this.list);
+    await Promise.all([this.memory.update(LIST_KEY, this.list), this.memory.update(MARK_KEY, this.mark)]);
   }
 }

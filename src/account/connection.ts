@@ -91,7 +91,7 @@ export class Connection implements vscode.Disposable {
   }
 
   /** A new service or key: a new client, with nothing learnt under the old one. */
-  reset(): void {
+  private reset(): void {
     void this.current?.close();
     this.current = undefined;
     // Another key or service: what the old one said of its allowance no longer holds.

@@ -10,9 +10,16 @@ import { Command, type CommandId } from './ids';
 import type { Parts } from './parts';
 import type { Handler } from './register';
 
-/** The account a row (its node) or a tab (its `jsonbin:` Uri) belongs to; undefined for anything else. */
-function accountOf(args: unknown[]): string | undefined {
+/**
+ * The account a row (its node) or a tab (its `jsonbin:` Uri) belongs to; undefined for anything
+ * else. A view title's button gets the focused row, which says nothing about what to act on: it
+ * acts on the active account, as its `when` clauses do.
+ */
+function accountOf(id: CommandId, args: unknown[]): string | undefined {
   const [first] = args;
+  if (id.startsWith('jsonbin.view.')) {
+    return undefined;
+  }
   if (first instanceof Node) {
     return first.account;
   }
@@ -22,10 +29,10 @@ function accountOf(args: unknown[]): string | undefined {
 export function registerCommands(partsFor: (account: string | undefined) => Promise<Parts | undefined>): vscode.Disposable[] {
   const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();
   const handler = async (id: CommandId, args: unknown[]) => {
-    const account = accountOf(args);
+    const account = accountOf(id, args);
     const p = await partsFor(account);
     if (!p) {
-      throw new Error(`The JSONBin account of ${String(args[0])} was removed: add it again to work with its bins`);
+      throw new Error(`The JSONBin account ${account ?? ''} was removed: add it again to work with its bins`);
     }
     const key = p.account.id;
     let map = handlers.get(key);

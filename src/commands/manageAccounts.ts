@@ -1,7 +1,10 @@
 /** Several accounts: add one (its key checked with one request), switch, rename and remove. */
+import * as vscode from 'vscode';
 import { normalizeBaseUrl, parseBaseUrl } from '../api';
 import { checkAccountName, DEFAULT_ACCOUNT, findAccount, type AccountInfo, type KeyKind } from '../account/accountList';
+import { apiUrlOf } from '../account/accounts';
 import { settings } from '../config';
+import { SCHEME } from '../fs/uris';
 import type { AccountNode } from '../tree/nodes';
 import { inform } from '../ui/feedback';
 import { checkKey, KEY_CHARACTERS } from './accountCommands';
@@ -33,7 +36,7 @@ export function manageAccounts(p: Parts): Handler[] {
     const items = p.accounts
       .all()
       .filter(only)
-      .map((a) => ({ label: a.name, description: `${a.apiUrl ?? settings.apiUrl()}${a.id === active ? ' · active' : ''}`, id: a.id }));
+      .map((a) => ({ label: a.name, description: `${apiUrlOf(a)}${a.id === active ? ' · active' : ''}`, id: a.id }));
     if (items.length === 0) {
       throw new Error('There is no account to choose: add one first (JSONBin: Add Account)');
     }
@@ -118,7 +121,7 @@ export function manageAccounts(p: Parts): Handler[] {
           if (problem) {
             throw new Error(problem);
           }
-          await p.accounts.update(account.id, { name: name.trim() });
+          await p.accounts.rename(account.id, name.trim());
         },
         ask: async () => {
           const id = await pickAccount('Account to rename');
@@ -134,6 +137,11 @@ export function manageAccounts(p: Parts): Handler[] {
         // Its key leaves the secret storage, and what was remembered of its bins goes too.
         run: async (idOrName: string) => {
           const account = named(idOrName, Command.removeAccount);
+          const unsaved = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === SCHEME && d.uri.authority === account.id).length;
+          if (unsaved > 0) {
+            // Its tabs could no longer be saved: the edits would be stranded.
+            throw new Error(`${account.name} has ${unsaved} tab${unsaved === 1 ? '' : 's'} with unsaved edits: save or revert ${unsaved === 1 ? 'it' : 'them'} before removing the account`);
+          }
           await p.accounts.remove(account.id);
           return account.name;
         },

@@ -4,24 +4,29 @@
  */
 import * as vscode from 'vscode';
 import type { BinServiceError } from '../api';
+import type { AccountInfo } from '../account/accountList';
 import type { Accounts, AccountPartsBase } from '../account/accounts';
 import type { BinFileSystem } from './binFileSystem';
 import { isFolder } from './uris';
 
 export interface AccountFilesParts extends AccountPartsBase {
+  readonly account: AccountInfo;
   files: BinFileSystem;
 }
 
 export class AccountFiles implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
-  private readonly failed = new vscode.EventEmitter<BinServiceError>();
-  /** Fires when a service refused to give a document VS Code asked for. */
+  private readonly failed = new vscode.EventEmitter<{ error: BinServiceError; account: AccountInfo }>();
+  /** Fires when a service refused to give a document VS Code asked for, with the document's account. */
   readonly onDidFailToRead = this.failed.event;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly accounts: Accounts<AccountFilesParts>) {
-    const follow = ({ files }: AccountFilesParts) => [files.onDidChangeFile((e) => this.changed.fire(e)), files.onDidFailToRead((e) => this.failed.fire(e))];
+    const follow = (parts: AccountFilesParts) => [
+      parts.files.onDidChangeFile((e) => this.changed.fire(e)),
+      parts.files.onDidFailToRead((error) => this.failed.fire({ error, account: parts.account })),
+    ];
     this.subscriptions = [...accounts.allMade().flatMap(follow), accounts.onDidMakeParts((parts) => this.subscriptions.push(...follow(parts)))];
   }
 

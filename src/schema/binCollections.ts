@@ -57,6 +57,12 @@ export class BinCollections {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
+  /** Drops what is pending (the account is removed: what it knew is deleted, not written back). */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   /** Writes what is pending now (on deactivation). */
   async flush(): Promise<void> {
     if (this.timer !== undefined && this.loaded) {

@@ -30,6 +30,11 @@ export class SchemaDocs {
   constructor(
     private readonly client: () => BinClient,
     private readonly validation: Validation,
+    /**
+     * Whether the key may read collections and schema docs. An access key may not: its account
+     * knows no collection, and its records are validated by the service alone.
+     */
+    private readonly readable: () => boolean = () => true,
   ) {}
 
   /**
@@ -47,7 +52,7 @@ export class SchemaDocs {
   }
 
   async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {
-    if (!collectionId) {
+    if (!collectionId || !this.readable()) {
       return undefined;
     }
     let collection = (await this.listCollections()).find((c) => c.id === collectionId);
@@ -127,6 +132,9 @@ export class SchemaDocs {
 
   /** The account's collections, listed once and shared by the view and validation. */
   listCollections(): Promise<Collection[]> {
+    if (!this.readable()) {
+      return Promise.resolve([]);
+    }
     if (!this.collections) {
       const listing = this.client().listCollections();
       this.collections = listing;

@@ -8,7 +8,7 @@ import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from
 import type { Connection } from '../account/connection';
 import { Command } from '../commands/ids';
 import type { SchemaDocs } from '../schema/schemaDocs';
-import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type Listings, type LoadMoreNode, type Node, type RowFilter } from './nodes';
+import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type AccountNode, type Listings, type LoadMoreNode, type Node, type RowFilter } from './nodes';
 import type { RememberedBins } from './rememberedBins';
 
 export interface Page {
@@ -35,7 +35,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     remembered: RememberedBins,
     private readonly schemaDocs: SchemaDocs,
     /** The account's row, the roots' parent (shown only when there are several accounts). */
-    root: Node,
+    private readonly root: AccountNode,
   ) {
     this.listings = {
       canList: async () => connection.account.keyKind === 'master' && Boolean(await connection.keys.get()),
@@ -71,7 +71,7 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
     try {
       return await node.children();
     } catch (error) {
-      return [errorRow(node, error)];
+      return [errorRow(node, error, this.root)];
     }
   }
 
@@ -182,12 +182,15 @@ export class BinsTree implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   }
 }
 
-/** A listing that failed: the service's words, and a click that helps. */
-function errorRow(parent: Node, error: unknown): MessageNode {
+/** A listing that failed: the service's words, and a click that helps (Set API Key acts on the active account). */
+function errorRow(parent: Node, error: unknown, root: AccountNode): MessageNode {
   const message = error instanceof Error ? error.message : String(error);
   const keyProblem = error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey');
-  const action = keyProblem
-    ? { command: Command.setApiKey, title: 'Set API Key' }
-    : { command: Command.refresh, title: 'Refresh' };
+  const active = root.contextValue.endsWith('.active');
+  const action = !keyProblem
+    ? { command: Command.refresh, title: 'Refresh' }
+    : active
+      ? { command: Command.setApiKey, title: 'Set API Key' }
+      : { command: Command.rowSwitchAccount, title: 'Make this account active, then Set API Key', arguments: [root] };
   return new MessageNode(parent, message, action, true);
 }

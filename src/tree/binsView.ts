@@ -41,7 +41,11 @@ export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       const all = this.accounts.all();
       return all.length === 1 ? (await this.rowsOf(all[0].id)).tree.getChildren(undefined) : Promise.all(all.map(async (a) => (await this.rowsOf(a.id)).root));
     }
-    return node instanceof AccountNode ? node.children() : (await this.rowsOf(node.account)).tree.getChildren(node);
+    if (node instanceof AccountNode) {
+      return node.children();
+    }
+    // A row of an account removed meanwhile has nothing more to show.
+    return (await this.accounts.parts(node.account))?.tree.getChildren(node) ?? [];
   }
 
   dispose(): void {

@@ -72,6 +72,12 @@ export class RememberedBins {
     }
   }
 
+  /** Drops what is pending (the account is removed: its list is deleted, not written back). */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   /** Writes what is pending now (on deactivation). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);

@@ -9,13 +9,15 @@ const PRICING = 'https://jsonbin.io/pricing';
 /**
  * Shows an error with the action that helps: `retry` is offered for failures that may pass
  * (network, timeout, server); a write whose outcome is unknown offers Refresh, never a blind retry.
+ * `inactive` names the account a key problem is of when it is not the active one: the key is set
+ * once it is made active.
  */
-export function reportError(error: unknown, retry?: () => unknown): void {
+export function reportError(error: unknown, retry?: () => unknown, inactive?: { id: string; name: string }): void {
   const message = error instanceof Error ? error.message : String(error);
   const actions: string[] = [];
   if (error instanceof BinServiceError) {
     if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
-      actions.push('Set API Key');
+      actions.push(inactive ? 'Make Active and Set API Key' : 'Set API Key');
     } else if (error.kind === 'allowanceExhausted' || error.kind === 'tooLarge' || error.kind === 'versioningNotOnPlan') {
       actions.push('Open Pricing');
     } else if (error.kind === 'unknownOutcome') {
@@ -24,8 +26,11 @@ export function reportError(error: unknown, retry?: () => unknown): void {
       actions.push('Retry');
     }
   }
-  void vscode.window.showErrorMessage(`JSONBin: ${plainText(message)}`, ...actions).then((choice) => {
-    if (choice === 'Set API Key') {
+  void vscode.window.showErrorMessage(`JSONBin${inactive ? ` (${plainText(inactive.name)})` : ''}: ${plainText(message)}`, ...actions).then(async (choice) => {
+    if (choice === 'Make Active and Set API Key') {
+      await vscode.commands.executeCommand(Command.switchAccount, inactive?.id);
+    }
+    if (choice === 'Set API Key' || choice === 'Make Active and Set API Key') {
       void vscode.commands.executeCommand(Command.setApiKey);
     } else if (choice === 'Open Pricing') {
       void vscode.env.openExternal(vscode.Uri.parse(PRICING));

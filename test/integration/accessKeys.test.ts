@@ -54,6 +54,28 @@ describe('an account with an access key', () => {
     assert.deepEqual((await w.other.readBin(id)).record, { v: 2 }, 'the update was stored');
   });
 
+  it('saves a bin of a collection with a schema doc without reading collections, leaving validation to the service', async () => {
+    const collectionId = (await w.other.createCollection('Editor key collection')).id;
+    const schemaDocId = (await w.other.createSchemaDoc('needs a title', { type: 'object', required: ['title'] })).metadata.id;
+    await w.other.attachSchemaDoc(collectionId, schemaDocId);
+    const id = (await w.other.createBin({ record: { title: 'first' }, collectionId })).metadata.id;
+    const key = w.service.addAccessKey(w.account, ['read', 'update'], 'collection editor');
+    await run(Command.addAccount, { name: 'Collection editor', apiUrl: w.service.baseUrl, key: key.key, keyKind: 'access' });
+    const mark = w.service.log.length;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    await replaceText(document, '{"title": "second"}');
+    assert.ok(await document.save());
+    await replaceText(document, '{"no title": true}');
+    assert.equal(await document.save(), false, 'the service refused it');
+    assert.ok(document.isDirty, 'the edit is kept');
+    await sleep(300);
+    assert.deepEqual(
+      w.service.requestsSince(mark).map((r) => `${r.method} ${r.path} ${r.status}`),
+      [`GET /v3/b/${id}/latest 200`, `GET /v3/b/${id}/latest 200`, `PUT /v3/b/${id} 200`, `GET /v3/b/${id}/latest 200`, `PUT /v3/b/${id} 400`],
+    );
+    assert.deepEqual((await w.other.readBin(id)).record, { title: 'second' });
+  });
+
   it('refuses a key the service does not know, keeping no account for it', async () => {
     await assert.rejects(run(Command.addAccount, { name: 'Wrong key', apiUrl: w.service.baseUrl, key: 'not-a-key', keyKind: 'access' }), /Invalid X-Access-Key/);
     assert.deepEqual(w.api.accounts.all().map((a) => a.name), ['Default']);

@@ -8,8 +8,9 @@ import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
-import { BinService } from '../service/server';
-import { binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
+import type { Prompter } from '../../src/ui/prompter';
+import { BinService, type LogEntry } from '../service/server';
+import { binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 
 describe('several accounts, side by side', () => {
   let w: World;
@@ -118,6 +119,30 @@ describe('several accounts, side by side', () => {
     });
     assert.deepEqual(pathsOf(meanwhile), [], 'the default account sent nothing meanwhile');
     assert.equal(shown(), defaultCount);
+  });
+
+  it('runs a view title button on the active account, whatever row has the focus', async () => {
+    const [, stagingRow] = await rowsOf();
+    const answered: string[] = [];
+    w.api.setPrompter({ input: async (options: vscode.InputBoxOptions) => (answered.push(options.prompt ?? ''), TEST_KEY) } as unknown as Prompter);
+    try {
+      let here: LogEntry[] = [];
+      const there = await requestsDuring(second, async () => (here = await requestsDuring(w.service, () => run(Command.viewSetApiKey, stagingRow))));
+      assert.deepEqual(pathsOf(here), ['GET /v3/c'], 'the key was checked with the active (default) account\'s service');
+      assert.deepEqual(there, [], 'the focused row\'s service heard nothing');
+      assert.match(answered[0], /of Default/);
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+  });
+
+  it('refuses to remove an account whose tab has unsaved edits', async () => {
+    const there = (await secondClient.createBin({ record: { n: 1 }, name: 'unsaved' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUri(there, 'unsaved', undefined, accountId));
+    await replaceText(document, '{"n": 2}');
+    await assert.rejects(run(Command.removeAccount, 'Staging'), /Staging has 1 tab with unsaved edits/);
+    assert.ok(w.api.accounts.all().some((a) => a.id === accountId));
+    assert.ok(document.isDirty);
   });
 
   it('refuses a tab of an account that is gone, and keeps opening URIs without an account in the default one', async () => {

@@ -1,0 +1,42 @@
+import * as assert from 'node:assert/strict';
+import { checkAccountName, findAccount, newAccountId, parseAccounts, type AccountInfo } from '../../../src/account/accountList';
+
+const staging: AccountInfo = { id: 'a0123abcd', name: 'Staging', apiUrl: 'http://127.0.0.1:1/v3', keyKind: 'access' };
+
+describe('account list', () => {
+  it('always starts with the default account, whatever was stored', () => {
+    assert.deepEqual(parseAccounts(undefined), [{ id: '', name: 'Default', keyKind: 'master', permissions: undefined }]);
+    assert.deepEqual(parseAccounts('garbage').map((a) => a.id), ['']);
+    const stored = [staging, { id: '', name: 'Work', keyKind: 'master' }];
+    assert.deepEqual(parseAccounts(stored).map((a) => `${a.id}:${a.name}`), [':Work', 'a0123abcd:Staging']);
+  });
+
+  it('drops entries that are not accounts: a bad id (not a URI authority), no URL, an unknown kind of key', () => {
+    const stored = [staging, { ...staging, id: 'A0123ABCD' }, { ...staging, id: 'a1111aaaa', apiUrl: undefined }, { ...staging, id: 'a2222bbbb', keyKind: 'other' }, null, 3];
+    assert.deepEqual(parseAccounts(stored).map((a) => a.id), ['', 'a0123abcd']);
+  });
+
+  it('makes ids that are lowercase URI authorities, never one already taken', () => {
+    const values = [0.5, 0.5, 0.25];
+    const id = newAccountId(['a80000000'], () => values.shift() ?? 0);
+    assert.equal(id, 'a40000000');
+    assert.match(newAccountId([]), /^a[0-9a-f]{8}$/);
+  });
+
+  it('checks names: not blank, at most 40 characters, unique whatever the case (a rename may keep its own)', () => {
+    const list = parseAccounts([staging]);
+    assert.equal(checkAccountName('  ', list), 'The account needs a name');
+    assert.match(checkAccountName('x'.repeat(41), list) ?? '', /at most 40/);
+    assert.equal(checkAccountName('staging', list), 'Another account is named Staging');
+    assert.equal(checkAccountName('STAGING', list, staging.id), undefined);
+    assert.equal(checkAccountName('Production', list), undefined);
+  });
+
+  it('finds an account by id first, then by name in any case', () => {
+    const list = parseAccounts([staging]);
+    assert.equal(findAccount(list, '')?.name, 'Default');
+    assert.equal(findAccount(list, 'a0123abcd')?.name, 'Staging');
+    assert.equal(findAccount(list, ' staging ')?.id, 'a0123abcd');
+    assert.equal(findAccount(list, 'nobody'), undefined);
+  });
+});
