@@ -13,7 +13,8 @@ export interface SchemaSource {
   text: string;
 }
 
-type Request = { op: 'check'; schema?: SchemaSource; text: string; maxPlaced: number } | { op: 'schemaProblem'; schemaText: string };
+/** A check names its schema doc; the doc's text goes along only when the worker has not seen it (it keeps each id's last text). */
+type Request = { op: 'check'; schema?: { id: string; text?: string }; text: string; maxPlaced: number } | { op: 'schemaProblem'; schemaText: string };
 
 export type ValidationRequest = Request & { id: number };
 
@@ -36,6 +37,8 @@ export class Validation {
   private worker?: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  /** The schema doc texts the current worker was sent, by id: a keystroke sends only the record. */
+  private readonly sentSchemas = new Map<string, string>();
 
   /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.mjs`, or the compiled module in tests). */
   constructor(
@@ -48,20 +51,28 @@ export class Validation {
    * Rejects with `SchemaDocProblem` or `CannotValidate` when the record cannot be validated.
    */
   check(schema: SchemaSource | undefined, text: string, maxPlaced = Number.POSITIVE_INFINITY): Promise<TextCheck> {
-    return this.call({ op: 'check', schema, text, maxPlaced }) as Promise<TextCheck>;
+    return this.call(() => {
+      const seen = schema && this.sentSchemas.get(schema.id) === schema.text;
+      if (schema) {
+        this.sentSchemas.set(schema.id, schema.text);
+      }
+      return { op: 'check', schema: schema && (seen ? { id: schema.id } : schema), text, maxPlaced };
+    }) as Promise<TextCheck>;
   }
 
   /** Why a schema doc cannot be used, or undefined when it compiles. */
   schemaProblem(schema: unknown): Promise<string | undefined> {
-    return this.call({ op: 'schemaProblem', schemaText: JSON.stringify(schema) }) as Promise<string | undefined>;
+    return this.call(() => ({ op: 'schemaProblem', schemaText: JSON.stringify(schema) })) as Promise<string | undefined>;
   }
 
   async dispose(): Promise<void> {
     await this.worker?.terminate();
   }
 
-  private call(request: Request): Promise<unknown> {
+  /** `request` is built once the worker is known: what it was sent before decides what goes. */
+  private call(request: () => Request): Promise<unknown> {
     const worker = this.started();
+    const message = request();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // A save waits on this answer: it never waits forever.
@@ -73,7 +84,7 @@ export class Validation {
       this.pending.set(id, { resolve, reject, timer });
       // Only a worker with work to do keeps the process alive.
       worker.ref();
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...message, id });
     });
   }
 
@@ -82,6 +93,7 @@ export class Validation {
       return this.worker;
     }
     const worker = new Worker(this.workerPath);
+    this.sentSchemas.clear();
     worker.unref();
     worker.on('message', (answer: ValidationAnswer) => this.settle(answer));
     worker.on('error', (error) => this.stopped(worker, error));

@@ -9,12 +9,22 @@ import type { ValidationAnswer, ValidationRequest } from './validation';
 import { checkText, SchemaCompiler } from './validator';
 
 const compiler = new SchemaCompiler();
+/** Each schema doc's last text, sent once by the extension host's thread. */
+const schemaTexts = new Map<string, string>();
 
 async function answer(request: ValidationRequest): Promise<unknown> {
   if (request.op === 'schemaProblem') {
     return compiler.schemaProblem(JSON.parse(request.schemaText));
   }
-  const validate = request.schema ? await compiler.compileText(request.schema.id, request.schema.text) : undefined;
+  const { schema } = request;
+  if (schema?.text !== undefined) {
+    schemaTexts.set(schema.id, schema.text);
+  }
+  const schemaText = schema && schemaTexts.get(schema.id);
+  if (schema && schemaText === undefined) {
+    throw new CannotValidate(`The schema doc ${schema.id} was not sent to the validation worker`);
+  }
+  const validate = schema ? await compiler.compileText(schema.id, schemaText!) : undefined;
   return checkText(request.text, validate, request.maxPlaced);
 }
 

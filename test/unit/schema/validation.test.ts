@@ -47,6 +47,15 @@ describe('validation worker', () => {
     await Promise.all([impatient.dispose(), patient.dispose()]);
   });
 
+  it('validates against a schema doc\'s latest text, which it is sent only when it changed', async () => {
+    const v1 = { id: 'changing', text: JSON.stringify({ required: ['a'] }) };
+    const v2 = { id: 'changing', text: JSON.stringify({ required: ['b'] }) };
+    assert.equal((await validation.check(v1, '{"b": 1}')).schemaCount, 1);
+    assert.equal((await validation.check(v1, '{"a": 1}')).schemaCount, 0, 'the text the worker kept');
+    assert.equal((await validation.check(v2, '{"a": 1}')).schemaCount, 1, 'the new text');
+    assert.equal((await validation.check(v1, '{"a": 1}')).schemaCount, 0, 'back to the first text');
+  });
+
   it('starts a new worker after the last one stopped', async () => {
     await validation.dispose();
     assert.equal((await validation.check(schema, '{}')).schemaCount, 1);
