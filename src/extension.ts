@@ -16,7 +16,7 @@ import { BinsView } from './tree/binsView';
 import { dragAndDrop } from './tree/dragAndDrop';
 import type { Node } from './tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
-import { trackContextKeys } from './ui/contextKeys';
+import { clearFiltersOnSwitch, trackContextKeys } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
 import { Prompts, type Prompter } from './ui/prompter';
 
@@ -95,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     accounts,
     { dispose: () => void validation.dispose() },
     trackContextKeys(accounts),
+    clearFiltersOnSwitch(accounts, treeView),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),
     // A language change closes and reopens a document: its base is dropped only if it stays closed.

@@ -36,3 +36,19 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
 export function setFiltered(filtered: boolean): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', ContextKey.filtered, filtered);
 }
+
+/**
+ * Filter Bins narrows the active account's rows, and the view's title says so: when another
+ * account becomes active, every filter is cleared, so the title never describes rows it is not on.
+ */
+export function clearFiltersOnSwitch(accounts: Accounts<AccountPartsBase & { tree: { setFilter(filter: undefined): void } }>, view: { description?: string }): vscode.Disposable {
+  let active = accounts.active.id;
+  return accounts.onDidChange(() => {
+    if (accounts.active.id !== active) {
+      active = accounts.active.id;
+      accounts.allMade().forEach((parts) => parts.tree.setFilter(undefined));
+      view.description = undefined;
+      void setFiltered(false);
+    }
+  });
+}

@@ -136,6 +136,18 @@ describe('several accounts, side by side', () => {
     }
   });
 
+  it('clears the filter of the view when another account becomes active', async () => {
+    await run(Command.filterBins, { private: true });
+    assert.equal(w.api.view.description, 'filter: private');
+    await run(Command.switchAccount, 'Staging');
+    try {
+      assert.equal(w.api.view.description, undefined, 'the title no longer describes a filter');
+    } finally {
+      await run(Command.switchAccount, 'Default');
+    }
+    assert.equal(w.api.view.description, undefined);
+  });
+
   it('refuses to remove an account whose tab has unsaved edits', async () => {
     const there = (await secondClient.createBin({ record: { n: 1 }, name: 'unsaved' })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUri(there, 'unsaved', undefined, accountId));
