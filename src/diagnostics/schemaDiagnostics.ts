@@ -28,8 +28,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
   ) {
     this.subscriptions = [
       this.collection,
-      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, settings.validationDelayMs())),
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, true)),
       vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.validation')) {
@@ -43,10 +43,10 @@ export class SchemaDiagnostics implements vscode.Disposable {
       }),
       // Whatever was learned (even "in no collection"), the bin's documents are checked again.
       binCollections.onDidLearn((binId) =>
-        vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d, 0)),
+        vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d)),
       ),
     ];
-    vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
+    vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
   }
 
   /**
@@ -54,7 +54,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
    * the saved schema doc is already cached, so this costs no request.
    */
   revalidateAll(): void {
-    this.openInTabs().forEach((d) => this.schedule(d, 0));
+    this.openInTabs().forEach((d) => this.schedule(d));
   }
 
   /** Documents stay loaded a while after their tab closes: only those in a tab are worth a request. */
@@ -115,10 +115,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
   }
 
-  private schedule(document: vscode.TextDocument, delayMs: number): void {
+  /** `typed`: after an edit, the quiet time of the setting first (read only for this account's documents). */
+  private schedule(document: vscode.TextDocument, typed = false): void {
     if (document.uri.scheme !== SCHEME || document.uri.authority !== this.account) {
       return;
     }
+    const delayMs = typed ? settings.validationDelayMs() : 0;
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.set(
