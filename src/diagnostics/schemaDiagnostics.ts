@@ -29,8 +29,18 @@ export class SchemaDiagnostics implements vscode.Disposable {
     this.subscriptions = [
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, true)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.owns(e.document.uri)) {
+          schemaDocs.openTexts.edited(e.document.uri.toString(), e.document.version, e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+          this.schedule(e.document, true);
+        }
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (this.owns(d.uri)) {
+          this.collection.delete(d.uri);
+          schemaDocs.openTexts.closed(d.uri.toString());
+        }
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.validation')) {
           this.revalidateAll();
@@ -82,7 +92,9 @@ export class SchemaDiagnostics implements vscode.Disposable {
     let schema: CollectionSchema | undefined;
     let problems: Problem[];
     try {
-      const checked = await this.schemaDocs.check(collectionId, document.getText(), settings.maxProblems());
+      // The worker keeps a copy of the document: only the first check reads the whole text.
+      const open = { key: document.uri.toString(), version, length: lengthOf(document), text: () => document.getText() };
+      const checked = await this.schemaDocs.check(collectionId, open, settings.maxProblems());
       schema = checked?.schema;
       problems = checked?.result.schema ?? [];
     } catch (error) {
@@ -105,7 +117,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   private resourceOf(uri: vscode.Uri) {
-    return uri.authority === this.account ? parseUri(uri) : undefined;
+    return this.owns(uri) ? parseUri(uri) : undefined;
+  }
+
+  /** A document of this account: its bins and schema docs. */
+  private owns(uri: vscode.Uri): boolean {
+    return uri.scheme === SCHEME && uri.authority === this.account;
   }
 
   dispose(): void {
@@ -117,7 +134,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
 
   /** `typed`: after an edit, the quiet time of the setting first (read only for this account's documents). */
   private schedule(document: vscode.TextDocument, typed = false): void {
-    if (document.uri.scheme !== SCHEME || document.uri.authority !== this.account) {
+    if (!this.owns(document.uri)) {
       return;
     }
     const delayMs = typed ? settings.validationDelayMs() : 0;
@@ -154,4 +171,9 @@ export class SchemaDiagnostics implements vscode.Disposable {
         }
       });
   }
+}
+
+/** A document's length without reading its whole text. */
+function lengthOf(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
 }

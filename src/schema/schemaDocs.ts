@@ -4,7 +4,7 @@
  * listing serves the view too.
  */
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
-import type { SchemaSource, Validation } from './validation';
+import type { OpenText, SchemaSource, Validation } from './validation';
 import type { TextCheck } from './validator';
 
 export interface CollectionSchema {
@@ -41,9 +41,18 @@ export class SchemaDocs {
    * A record's text checked against its collection's schema doc: undefined when the collection has
    * none. Rejects with `SchemaDocProblem` or `CannotValidate` when it cannot be validated.
    */
-  async check(collectionId: string | undefined, text: string, maxPlaced?: number): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
+  async check(collectionId: string | undefined, text: string | OpenText, maxPlaced?: number): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
     const schema = await this.schemaFor(collectionId);
-    return schema && { schema, result: await this.validation.check(schema.source, text, maxPlaced) };
+    if (!schema) {
+      return undefined;
+    }
+    const result = typeof text === 'string' ? await this.validation.check(schema.source, text, maxPlaced) : await this.validation.checkOpen(schema.source, text, maxPlaced);
+    return { schema, result };
+  }
+
+  /** The validation worker's copies of open documents follow their edits (see `Validation.checkOpen`). */
+  get openTexts(): Pick<Validation, 'edited' | 'closed'> {
+    return this.validation;
   }
 
   /** JSON syntax problems of a text, with no schema. */

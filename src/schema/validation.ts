@@ -13,8 +13,36 @@ export interface SchemaSource {
   text: string;
 }
 
-/** A check names its schema doc; the doc's text goes along only when the worker has not seen it (it keeps each id's last text). */
-type Request = { op: 'check'; schema?: { id: string; text?: string }; text: string; maxPlaced: number } | { op: 'schemaProblem'; schemaText: string };
+/** An open document, of which the worker keeps a copy that its edits keep up to date. */
+export interface OpenText {
+  /** Names the document (its URI). */
+  key: string;
+  version: number;
+  /** Its length now: the worker's copy is used only if it has the same. */
+  length: number;
+  /** The whole text, read only when the worker has no copy of this version. */
+  text(): string;
+}
+
+/** One change of an edit, as VS Code reports it (offsets before the change). */
+export interface TextChange {
+  offset: number;
+  length: number;
+  text: string;
+}
+
+/**
+ * A check names its schema doc; the doc's text goes along only when the worker has not seen it
+ * (it keeps each id's last text). The record is its text, or an open document the worker keeps.
+ */
+type Request =
+  | { op: 'check'; schema?: { id: string; text?: string }; text?: string; open?: { key: string; version: number; length: number }; maxPlaced: number }
+  | { op: 'edit'; key: string; version: number; changes: readonly TextChange[] }
+  | { op: 'close'; key: string }
+  | { op: 'schemaProblem'; schemaText: string };
+
+/** What the worker answers when its copy of a document is not the version asked for. */
+export const OUT_OF_STEP = 'out of step';
 
 export type ValidationRequest = Request & { id: number };
 
@@ -39,6 +67,8 @@ export class Validation {
   private nextId = 0;
   /** The schema doc texts the current worker was sent, by id: a keystroke sends only the record. */
   private readonly sentSchemas = new Map<string, string>();
+  /** The open documents the current worker keeps a copy of, and the version its copy will be at. */
+  private readonly copies = new Map<string, number>();
 
   /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.mjs`, or the compiled module in tests). */
   constructor(
@@ -51,13 +81,55 @@ export class Validation {
    * Rejects with `SchemaDocProblem` or `CannotValidate` when the record cannot be validated.
    */
   check(schema: SchemaSource | undefined, text: string, maxPlaced = Number.POSITIVE_INFINITY): Promise<TextCheck> {
-    return this.call(() => {
-      const seen = schema && this.sentSchemas.get(schema.id) === schema.text;
-      if (schema) {
-        this.sentSchemas.set(schema.id, schema.text);
+    return this.call(() => ({ op: 'check', schema: this.schemaToSend(schema), text, maxPlaced })) as Promise<TextCheck>;
+  }
+
+  /**
+   * As `check`, for an open document: the worker keeps a copy that `edited` keeps up to date, so
+   * a keystroke sends the edit, never the whole text again (a 1 MB record is read and copied once).
+   */
+  async checkOpen(schema: SchemaSource | undefined, document: OpenText, maxPlaced = Number.POSITIVE_INFINITY): Promise<TextCheck> {
+    const ask = () =>
+      this.call(() => {
+        const kept = this.copies.get(document.key) === document.version;
+        this.copies.set(document.key, document.version);
+        const open = { key: document.key, version: document.version, length: document.length };
+        return { op: 'check', schema: this.schemaToSend(schema), open, text: kept ? undefined : document.text(), maxPlaced };
+      }) as Promise<TextCheck>;
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof Error) || error.message !== OUT_OF_STEP) {
+        throw error;
       }
-      return { op: 'check', schema: schema && (seen ? { id: schema.id } : schema), text, maxPlaced };
-    }) as Promise<TextCheck>;
+      // The copy went astray (it should not): once more with the whole text.
+      this.copies.delete(document.key);
+      return ask();
+    }
+  }
+
+  /** An open document changed: the worker's copy, if it has one, takes the same changes. */
+  edited(key: string, version: number, changes: readonly TextChange[]): void {
+    if (this.worker && this.copies.has(key)) {
+      this.copies.set(key, version);
+      this.worker.postMessage({ op: 'edit', key, version, changes, id: -1 });
+    }
+  }
+
+  /** An open document closed: the worker drops its copy. */
+  closed(key: string): void {
+    if (this.worker && this.copies.delete(key)) {
+      this.worker.postMessage({ op: 'close', key, id: -1 });
+    }
+  }
+
+  private schemaToSend(schema: SchemaSource | undefined): { id: string; text?: string } | undefined {
+    if (!schema) {
+      return undefined;
+    }
+    const seen = this.sentSchemas.get(schema.id) === schema.text;
+    this.sentSchemas.set(schema.id, schema.text);
+    return seen ? { id: schema.id } : schema;
   }
 
   /** Why a schema doc cannot be used, or undefined when it compiles. */
@@ -94,6 +166,7 @@ export class Validation {
     }
     const worker = new Worker(this.workerPath);
     this.sentSchemas.clear();
+    this.copies.clear();
     worker.unref();
     worker.on('message', (answer: ValidationAnswer) => this.settle(answer));
     worker.on('error', (error) => this.stopped(worker, error));

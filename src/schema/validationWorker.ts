@@ -5,17 +5,49 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { CannotValidate, SchemaDocProblem } from './problems';
-import type { ValidationAnswer, ValidationRequest } from './validation';
+import { OUT_OF_STEP, type TextChange, type ValidationAnswer, type ValidationRequest } from './validation';
 import { checkText, SchemaCompiler } from './validator';
 
 const compiler = new SchemaCompiler();
 /** Each schema doc's last text, sent once by the extension host's thread. */
 const schemaTexts = new Map<string, string>();
+/** Open documents, sent whole once and then as their edits. */
+const copies = new Map<string, { version: number; text: string }>();
+
+function applied(text: string, changes: readonly TextChange[]): string {
+  let result = text;
+  // In order, each against the text the one before it left, as VS Code applies them.
+  for (const change of changes) {
+    result = result.slice(0, change.offset) + change.text + result.slice(change.offset + change.length);
+  }
+  return result;
+}
+
+/** The record to check: the text sent, or the worker's copy of the open document, if it is the version asked for. */
+function recordOf(request: Extract<ValidationRequest, { op: 'check' }>): string {
+  const { open, text } = request;
+  if (!open) {
+    return text ?? '';
+  }
+  if (text !== undefined) {
+    copies.set(open.key, { version: open.version, text });
+  }
+  const copy = copies.get(open.key);
+  if (!copy || copy.version !== open.version || copy.text.length !== open.length) {
+    copies.delete(open.key);
+    throw new Error(OUT_OF_STEP);
+  }
+  return copy.text;
+}
 
 async function answer(request: ValidationRequest): Promise<unknown> {
   if (request.op === 'schemaProblem') {
     return compiler.schemaProblem(JSON.parse(request.schemaText));
   }
+  if (request.op !== 'check') {
+    return undefined;
+  }
+  const record = recordOf(request);
   const { schema } = request;
   if (schema?.text !== undefined) {
     schemaTexts.set(schema.id, schema.text);
@@ -25,7 +57,7 @@ async function answer(request: ValidationRequest): Promise<unknown> {
     throw new CannotValidate(`The schema doc ${schema.id} was not sent to the validation worker`);
   }
   const validate = schema ? await compiler.compileText(schema.id, schemaText!) : undefined;
-  return checkText(request.text, validate, request.maxPlaced);
+  return checkText(record, validate, request.maxPlaced);
 }
 
 function failure(error: Error): ValidationAnswer['failure'] {
@@ -35,6 +67,18 @@ function failure(error: Error): ValidationAnswer['failure'] {
 
 const port = parentPort!;
 port.on('message', (request: ValidationRequest) => {
+  // Edits and closes keep the copies up to date; nobody waits for an answer.
+  if (request.op === 'edit') {
+    const copy = copies.get(request.key);
+    if (copy) {
+      copies.set(request.key, { version: request.version, text: applied(copy.text, request.changes) });
+    }
+    return;
+  }
+  if (request.op === 'close') {
+    copies.delete(request.key);
+    return;
+  }
   answer(request).then(
     (result) => port.postMessage({ id: request.id, result } satisfies ValidationAnswer),
     (error: Error) => port.postMessage({ id: request.id, failure: failure(error) } satisfies ValidationAnswer),

@@ -52,6 +52,32 @@ describe('schema diagnostics', () => {
     assert.equal(document.getText(problem.range), '5');
   });
 
+  it('places problems right after edits of several places at once, typed one key at a time', async () => {
+    const document = await open({ title: 't', tags: ['a', 'b'], owner: { name: 'n' } });
+    await diagnosticsOf(document.uri, 0);
+    const editor = await vscode.window.showTextDocument(document);
+    // Two cursors: both string values become numbers in one edit (the validation worker applies the edit to its copy).
+    const text = document.getText();
+    const title = text.indexOf('"t"');
+    const name = text.indexOf('"n"');
+    await editor.edit((b) => {
+      b.replace(new vscode.Range(document.positionAt(title), document.positionAt(title + 3)), '1');
+      b.replace(new vscode.Range(document.positionAt(name), document.positionAt(name + 3)), '2');
+    });
+    const both = await diagnosticsOf(document.uri, 2);
+    assert.deepEqual(both.map((d) => document.getText(d.range)).sort(), ['1', '2']);
+    // Then key by key at the end of the first line, and a deletion.
+    for (const key of [' ', ' ', ' ']) {
+      await editor.edit((b) => b.insert(document.positionAt(1), key));
+    }
+    await editor.edit((b) => b.delete(new vscode.Range(document.positionAt(1), document.positionAt(3))));
+    await until(() => {
+      const list = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source?.startsWith('JSONBin'));
+      const texts = list.map((d) => document.getText(d.range)).sort();
+      return list.length === 2 && texts[0] === '1' && texts[1] === '2' ? true : undefined;
+    }, 'both problems still on their values');
+  });
+
   it('shows each problem at its node as the user types', async () => {
     const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));

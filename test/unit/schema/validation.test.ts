@@ -56,6 +56,36 @@ describe('validation worker', () => {
     assert.equal((await validation.check(v1, '{"a": 1}')).schemaCount, 0, 'back to the first text');
   });
 
+  it('checks an open document from the copy its edits keep, reading the whole text only when the copy is missing or astray', async () => {
+    let reads = 0;
+    const open = (version: number, text: string) => ({ key: 'doc-a', version, length: text.length, text: () => (reads++, text) });
+    const v1 = '{\n  "name": 42\n}';
+    assert.equal((await validation.checkOpen(schema, open(1, v1))).schemaCount, 1);
+    assert.equal(reads, 1);
+    // "42" becomes "\"n\"": one change, offsets before it.
+    const v2 = '{\n  "name": "n"\n}';
+    validation.edited('doc-a', 2, [{ offset: v1.indexOf('42'), length: 2, text: '"n"' }]);
+    assert.deepEqual(await validation.checkOpen(schema, open(2, v2)), { syntax: [], schema: [], schemaCount: 0 });
+    assert.equal(reads, 1, 'the edit, not the text, was sent');
+    // Two changes in one edit, each against what the one before it left (as VS Code reports a multi-cursor edit).
+    const v3 = '{\n  "name": 7, "x": 1\n}';
+    validation.edited('doc-a', 3, [
+      { offset: v2.indexOf('"n"'), length: 3, text: '7' },
+      { offset: v2.indexOf('"n"') + 1, length: 0, text: ', "x": 1' },
+    ]);
+    const third = await validation.checkOpen(schema, open(3, v3));
+    assert.equal(third.schemaCount, 1);
+    assert.equal(v3.slice(third.schema[0].offset, third.schema[0].offset + third.schema[0].length), '7');
+    assert.equal(reads, 1);
+    // A version the copy never got (an edit missed): the whole text again, and the answer is right.
+    const v5 = '{"name": "again"}';
+    assert.equal((await validation.checkOpen(schema, open(5, v5))).schemaCount, 0);
+    assert.equal(reads, 2);
+    validation.closed('doc-a');
+    assert.equal((await validation.checkOpen(schema, open(5, v5))).schemaCount, 0);
+    assert.equal(reads, 3, 'a closed document is sent whole again');
+  });
+
   it('starts a new worker after the last one stopped', async () => {
     await validation.dispose();
     assert.equal((await validation.check(schema, '{}')).schemaCount, 1);
