@@ -25,7 +25,8 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+/** One account's files; `accountFiles.ts` is the provider VS Code calls, and routes each URI here. */
+export class BinFileSystem implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly saved = new vscode.EventEmitter<Entry>();
@@ -133,10 +134,6 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.deleted.clear();
   }
 
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     if (isFolder(uri)) {
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
@@ -227,24 +224,6 @@ export class BinFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     this.cache(resource, entry);
     this.baselines.set(uri, entry.digest);
     this.saved.fire(entry);
-  }
-
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
-  }
-
-  createDirectory(uri: vscode.Uri): void {
-    if (!isFolder(uri)) {
-      throw vscode.FileSystemError.NoPermissions('Bins have no folders of their own');
-    }
-  }
-
-  delete(): void {
-    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Delete Bin command to delete a bin');
-  }
-
-  rename(): void {
-    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Rename Bin command to rename a bin');
   }
 
   dispose(): void {
