@@ -53,9 +53,11 @@ export class RequestStatus implements vscode.Disposable {
     const { window, day } = requests;
     const since = requests.exhaustedAt && timeOf(requests.exhaustedAt, new Date());
     this.exhausted = held !== undefined;
-    this.text = held ? `$(warning) ${window.total} (exhausted at ${since})` : `$(cloud) ${window.total}`;
-    const rows = breakdown(window, day);
+    // With several accounts the item names the active one, and a click switches.
     const account = this.accounts.all().length > 1 ? connection.account.name : undefined;
+    const count = account ? `${account} ${window.total}` : `${window.total}`;
+    this.text = held ? `$(warning) ${count} (exhausted at ${since})` : `$(cloud) ${count}`;
+    const rows = breakdown(window, day);
     const heading = `JSONBin requests: ${window.total} in this window, ${day.total} today (${requests.serviceUrl})${account ? `\nAccount: ${account}` : ''}`;
     const warning = held && [`The service said: ${held}`, `Said at ${since}; the service gives no time at which the allowance renews.`, 'Requests are not sent until you retry (click here).'];
     this.tooltip = [...(warning ? [...warning, ''] : []), heading, ...rows.map((r) => `${r.action}: ${r.window} in this window, ${r.today} today`)].join('\n');
@@ -72,7 +74,7 @@ export class RequestStatus implements vscode.Disposable {
     this.item.text = this.text;
     this.item.tooltip = markdown;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.command = held ? { title: 'Retry Requests', command: Command.retryRequests } : undefined;
+    this.item.command = held ? { title: 'Retry Requests', command: Command.retryRequests } : account ? { title: 'Switch Account', command: Command.switchAccount } : undefined;
     this.item.show();
   }
 

@@ -113,6 +113,8 @@ describe('several accounts, side by side', () => {
         const requests = await requestsDuring(second, () => run(Command.createBin, { record: { counted: true } }));
         assert.equal(shown() - before, requests.length);
         assert.match(w.api.requestStatus.tooltip, /Account: Staging/);
+      assert.match(w.api.requestStatus.text, /^\$\(cloud\) Staging \d+$/, 'the item names the active account');
+      assert.equal(w.api.requestStatus.command?.command, Command.switchAccount, 'a click switches accounts');
       } finally {
         await run(Command.switchAccount, 'Default');
       }
