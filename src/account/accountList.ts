@@ -2,7 +2,7 @@
  * The accounts the user works with: each a name, a service URL and the kind of key it holds. The
  * keys themselves live in VS Code's secret storage, never here. No `vscode` import.
  */
-import type { KeyKind, KeyPermissions } from '../api';
+import type { BinPermission, KeyKind, KeyPermissions, Operation } from '../api';
 
 export type { KeyKind } from '../api';
 
@@ -76,4 +76,25 @@ export function checkAccountName(name: string, accounts: readonly AccountInfo[],
 /** An account by its id or its name (as a script or a test names it). */
 export function findAccount(accounts: readonly AccountInfo[], idOrName: string): AccountInfo | undefined {
   return accounts.find((a) => a.id === idOrName) ?? accounts.find((a) => a.name.toLowerCase() === idOrName.trim().toLowerCase());
+}
+
+/** The bins permission an operation needs of an access key (the others need the master key, and the client refuses them). */
+const NEEDS: Partial<Record<Operation, BinPermission>> = {
+  readBin: 'read',
+  versionCount: 'read',
+  createBin: 'create',
+  updateBin: 'update',
+  renameBin: 'update',
+  setPrivacy: 'update',
+  deleteBin: 'delete',
+  deleteVersions: 'delete',
+};
+
+/** Why an account's key may not do this, when its permissions are known to leave it out; undefined otherwise. */
+export function refusal(account: AccountInfo, operation: Operation): string | undefined {
+  const needed = NEEDS[operation];
+  if (account.keyKind !== 'access' || !needed || account.permissions?.bins[needed] !== false) {
+    return undefined;
+  }
+  return `The access key of ${account.name} may not ${needed} bins (it was created without that permission): nothing was sent`;
 }

@@ -1,9 +1,9 @@
 /** Holds an account's service client, rebuilt when its key or the settings that shape it change. */
 import * as vscode from 'vscode';
-import { BinClient, goesDirect, parseBaseUrl, RequestCounter, type CountStore } from '../api';
+import { BinClient, BinServiceError, goesDirect, parseBaseUrl, RequestCounter, type CountStore } from '../api';
 import { affectsConnection, settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
-import type { AccountInfo } from './accountList';
+import { refusal, type AccountInfo } from './accountList';
 import type { KeyStore } from './keyStore';
 
 /** Where an account's requests go: read each time, since the default account follows the settings. */
@@ -124,7 +124,14 @@ export class Connection implements vscode.Disposable {
       maxAnswerBytes: settings.maxAnswerBytes(),
       proxyUrl: this.proxyFor(baseUrl),
       onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, scope),
-      beforeSend: (operation) => requests.check(operation),
+      beforeSend: (operation) => {
+        // A key known not to be granted the action is not sent: the answer is known already.
+        const refused = refusal(this.target.info(), operation);
+        if (refused) {
+          throw new BinServiceError('notPermitted', refused, undefined, operation);
+        }
+        requests.check(operation);
+      },
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) => {
         if (e.error) {

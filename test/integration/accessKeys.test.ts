@@ -91,5 +91,12 @@ describe('an account with an access key', () => {
     assert.equal((await vscode.workspace.fs.stat(uri)).permissions, vscode.FilePermission.Readonly);
     const last = w.service.log[w.service.log.length - 1];
     assert.equal(last.keyHeader, 'access');
+    // Its permissions are known: what it may not do is refused without a request.
+    await run(Command.switchAccount, 'Reader');
+    const mark = w.service.log.length;
+    await assert.rejects(run(Command.deleteBin, id), /The access key of Reader may not delete bins .*nothing was sent/);
+    await assert.rejects(run(Command.renameBin, id, 'renamed'), /may not update bins/);
+    await sleep(300);
+    assert.deepEqual(w.service.requestsSince(mark), []);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkAccountName, findAccount, newAccountId, parseAccounts, type AccountInfo } from '../../../src/account/accountList';
+import { checkAccountName, findAccount, newAccountId, parseAccounts, refusal, type AccountInfo } from '../../../src/account/accountList';
 
 const staging: AccountInfo = { id: 'a0123abcd', name: 'Staging', apiUrl: 'http://127.0.0.1:1/v3', keyKind: 'access' };
 
@@ -30,6 +30,15 @@ describe('account list', () => {
     assert.equal(checkAccountName('staging', list), 'Another account is named Staging');
     assert.equal(checkAccountName('STAGING', list, staging.id), undefined);
     assert.equal(checkAccountName('Production', list), undefined);
+  });
+
+  it('knows beforehand what an access key created without a permission may not do', () => {
+    const reader: AccountInfo = { ...staging, permissions: { bins: { read: true, create: false, update: false, delete: false } } };
+    assert.match(refusal(reader, 'deleteBin') ?? '', /^The access key of Staging may not delete bins/);
+    assert.match(refusal(reader, 'setPrivacy') ?? '', /may not update bins/);
+    assert.equal(refusal(reader, 'readBin'), undefined);
+    assert.equal(refusal(staging, 'deleteBin'), undefined, 'permissions not known: the service answers');
+    assert.equal(refusal({ ...reader, keyKind: 'master' }, 'deleteBin'), undefined);
   });
 
   it('finds an account by id first, then by name in any case', () => {
