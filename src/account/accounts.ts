@@ -47,9 +47,10 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when an account is added, removed, renamed, or another becomes active. */
   readonly onDidChange = this.changed.event;
-  private readonly madeParts = new vscode.EventEmitter<P>();
-  /** Fires when an account's parts are made, for whatever follows every account. */
-  readonly onDidMakeParts = this.madeParts.event;
+  /** What follows every account's parts (events), and what each account's following holds. */
+  // Held as methods, which TypeScript compares both ways: an `Accounts` of more parts serves a follower of fewer.
+  private readonly followers: { follow(parts: P): vscode.Disposable[] }[] = [];
+  private readonly following = new Map<string, vscode.Disposable[]>();
 
   constructor(
     private readonly memory: vscode.Memento,
@@ -95,7 +96,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
         this.keys(id),
       ).then((parts) => {
         this.made.set(id, parts);
-        this.madeParts.fire(parts);
+        this.followers.forEach((f) => this.track(id, f.follow(parts)));
         return parts;
       });
       this.making.set(id, making);
@@ -121,6 +122,19 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
       this.keyStores.set(id, keys);
     }
     return keys;
+  }
+
+  /**
+   * Runs `follow` on every account's parts, made already or later; what it returns (its
+   * subscriptions) is disposed when the account is removed.
+   */
+  followParts(follow: (parts: P) => vscode.Disposable[]): void {
+    this.followers.push({ follow });
+    this.made.forEach((parts, id) => this.track(id, follow(parts)));
+  }
+
+  private track(id: string, subscriptions: vscode.Disposable[]): void {
+    this.following.set(id, [...(this.following.get(id) ?? []), ...subscriptions]);
   }
 
   /** The parts made so far (an account nobody used has none). */
@@ -156,6 +170,8 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     const parts = await this.making.get(id);
     this.made.delete(id);
     this.making.delete(id);
+    this.following.get(id)?.forEach((s) => void s.dispose());
+    this.following.delete(id);
     parts?.dispose();
     this.keyStores.get(id)?.dispose();
     this.keyStores.delete(id);
@@ -179,7 +195,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.made.clear();
     this.keyStores.forEach((k) => k.dispose());
     this.changed.dispose();
-    this.madeParts.dispose();
+    this.following.forEach((subscriptions) => subscriptions.forEach((s) => void s.dispose()));
   }
 
   /** Applies a change to the list, to the stored one if another window changed it since: neither change is lost. */

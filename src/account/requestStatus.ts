@@ -23,16 +23,13 @@ export class RequestStatus implements vscode.Disposable {
   /** Follows the active account: its requests are the ones shown. */
   constructor(private readonly accounts: Accounts<AccountPartsBase & { connection: Connection }>) {
     this.item.name = 'JSONBin Requests';
-    const follow = ({ connection }: { connection: Connection }) => connection.onDidCount(() => this.update());
-    this.subscriptions = [
-      this.item,
-      accounts.onDidChange(() => this.update()),
-      accounts.onDidMakeParts((parts) => {
-        this.subscriptions.push(follow(parts));
-        this.update();
-      }),
-      ...accounts.allMade().map(follow),
-    ];
+    this.subscriptions = [this.item, accounts.onDidChange(() => this.update())];
+    // An account's parts come with its count: shown as soon as the active one's are made.
+    accounts.followParts(({ connection }) => {
+      const counting = connection.onDidCount(() => this.update());
+      this.update();
+      return [counting];
+    });
     this.update();
   }
 

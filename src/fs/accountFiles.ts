@@ -20,14 +20,13 @@ export class AccountFiles implements vscode.FileSystemProvider, vscode.Disposabl
   private readonly failed = new vscode.EventEmitter<{ error: BinServiceError; account: AccountInfo }>();
   /** Fires when a service refused to give a document VS Code asked for, with the document's account. */
   readonly onDidFailToRead = this.failed.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly accounts: Accounts<AccountFilesParts>) {
     const follow = (parts: AccountFilesParts) => [
       parts.files.onDidChangeFile((e) => this.changed.fire(e)),
       parts.files.onDidFailToRead((error) => this.failed.fire({ error, account: parts.account })),
     ];
-    this.subscriptions = [...accounts.allMade().flatMap(follow), accounts.onDidMakeParts((parts) => this.subscriptions.push(...follow(parts)))];
+    accounts.followParts(follow);
   }
 
   /** The account's files; an account that no longer exists has none. */
@@ -79,7 +78,6 @@ export class AccountFiles implements vscode.FileSystemProvider, vscode.Disposabl
   }
 
   dispose(): void {
-    this.subscriptions.forEach((s) => void s.dispose());
     this.changed.dispose();
     this.failed.dispose();
   }

@@ -20,11 +20,8 @@ export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   constructor(private readonly accounts: Accounts<AccountRows>) {
     const follow = (parts: AccountRows) => parts.tree.onDidChangeTreeData((node) => this.changed.fire(node ?? this.rootOf(parts)));
-    this.subscriptions = [
-      accounts.onDidChange(() => this.changed.fire(undefined)),
-      accounts.onDidMakeParts((parts) => this.subscriptions.push(follow(parts))),
-      ...accounts.allMade().map(follow),
-    ];
+    this.subscriptions = [accounts.onDidChange(() => this.changed.fire(undefined))];
+    accounts.followParts((parts) => [follow(parts)]);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

@@ -10,7 +10,7 @@ import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
 import { BinService, type LogEntry } from '../service/server';
-import { binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { asHostedService, binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 
 describe('several accounts, side by side', () => {
   let w: World;
@@ -148,6 +148,33 @@ describe('several accounts, side by side', () => {
       await run(Command.switchAccount, 'Default');
     }
     assert.equal(w.api.view.description, undefined);
+  });
+
+  it('keeps an account on its own service and key when the setting and the default key change mid-session, against a service that sends only the required fields', async () => {
+    second.minimal = true;
+    try {
+      const there = (await secondClient.createBin({ record: { n: 1 }, name: 'minimal' })).metadata.id;
+      const uri = binUri(there, 'minimal', undefined, accountId);
+      // The default account moves to the hosted service and back: the staging account is not reset by it.
+      const heard = await asHostedService(w, () => requestsDuring(second, async () => {
+        const document = await vscode.workspace.openTextDocument(uri);
+        await replaceText(document, '{"n": 2}');
+        assert.ok(await document.save());
+      }));
+      // Read, then saved (with the conflict check's read unless the first read is a moment old).
+      assert.deepEqual(pathsOf(heard).at(-1), `PUT /v3/b/${there}`);
+      assert.ok(heard.every((r) => r.path.startsWith(`/v3/b/${there}`) && r.status === 200), pathsOf(heard).join());
+      // The default account's key changes: the staging tab reads and saves with its own key still.
+      await run(Command.setApiKey, TEST_KEY);
+      const document = await vscode.workspace.openTextDocument(uri);
+      await replaceText(document, '{"n": 3}');
+      const saved = await requestsDuring(second, async () => assert.ok(await document.save()));
+      assert.deepEqual(pathsOf(saved).at(-1), `PUT /v3/b/${there}`);
+      assert.ok(saved.every((r) => r.status === 200), pathsOf(saved).join());
+      assert.deepEqual((await secondClient.readBin(there)).record, { n: 3 });
+    } finally {
+      second.minimal = false;
+    }
   });
 
   it('refuses to remove an account whose tab has unsaved edits', async () => {
