@@ -88,7 +88,9 @@ export class BinFileSystem implements vscode.Disposable {
    * it, reload it from here without a request. A tab with unsaved edits keeps them and its base.
    */
   written(resource: Resource, record: unknown, meta: Partial<Entry>, uris: vscode.Uri[]): void {
-    this.cache(resource, this.entry(resource, serialize(record), meta));
+    const bytes = serialize(record);
+    this.cache(resource, this.entry(resource, bytes, meta));
+    this.kept.keep(resource, bytes, meta.name);
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
@@ -103,7 +105,7 @@ export class BinFileSystem implements vscode.Disposable {
   /** The bin is gone from the service: its open tabs show it deleted, and nothing asks for it again. */
   markDeleted(resource: Resource, uris: vscode.Uri[]): void {
     this.entries.delete(resourceKey(resource));
-    void this.kept.copies().then((c) => c.forget(resource));
+    this.kept.forget(resource);
     this.deleted.add(resourceKey(resource));
     this.changed.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Deleted, uri })));
   }
@@ -204,6 +206,7 @@ export class BinFileSystem implements vscode.Disposable {
       if (verdict === 'stored') {
         // The service already holds this text (a save whose answer was lost): nothing to send.
         entry.digest = digestOf(record.value);
+        this.kept.keep(resource, serialize(record.value), entry.name);
       } else if (resource.kind === 'schema') {
         const doc = await this.connection.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(doc);

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
-import type { BinServiceError } from '../api';
+import type { BinServiceError, ErrorKind } from '../api';
 import { settings } from '../config';
 import { plainText } from '../ui/plainText';
 import type { Entry } from './entry';
@@ -50,16 +50,26 @@ export class KeptCopyReads implements vscode.Disposable {
     return this.loading;
   }
 
-  /** Keeps a bin's latest record just read or stored; never waited on, never when the setting is off. */
+  /** Keeps a bin's latest record (not a version, a part or a schema doc) just read or stored; never waited on, never when the setting is off. */
   keep(resource: Resource, bytes: Uint8Array | undefined, name: string | undefined): void {
-    if (bytes && settings.keepCopies()) {
+    if (bytes && isLatest(resource) && settings.keepCopies()) {
       void this.copies().then((c) => c.keep(resource, bytes, name));
     }
   }
 
-  /** The kept copy that stands in for a read that failed because the service cannot be asked, if any. */
+  /**
+   * The kept copy that stands in for a read that failed because the service cannot be asked, if
+   * any. Any other failure (not found, a refused key) is the answer: the copies are not loaded for it.
+   */
   async read(resource: Resource, error: BinServiceError): Promise<{ bytes: Uint8Array; meta: Partial<Entry> } | undefined> {
-    return settings.keepCopies() ? (await this.copies()).read(resource, error.kind, plainText(error.message)) : undefined;
+    return isLatest(resource) && UNREACHABLE.has(error.kind) && settings.keepCopies() ? (await this.copies()).read(resource, plainText(error.message)) : undefined;
+  }
+
+  /** The bin is gone: so is its copy. */
+  forget(resource: Resource): void {
+    if (isLatest(resource)) {
+      void this.copies().then((c) => c.forget(resource));
+    }
   }
 
   /** Notes that `uri` was served `entry`: a kept copy's tab is tracked, and announced the first time. */
@@ -83,4 +93,11 @@ export class KeptCopyReads implements vscode.Disposable {
     this.reached.dispose();
     this.served.dispose();
   }
+}
+
+/** Failures that say nothing about the bin, only that the service cannot be asked now. */
+const UNREACHABLE: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'allowanceExhausted']);
+
+function isLatest(resource: Resource): boolean {
+  return resource.kind === 'bin' && resource.version === undefined;
 }

@@ -5,14 +5,16 @@
  * imports no module of the activation bundle, which would split that bundle's shared chunks.
  */
 import * as vscode from 'vscode';
-import type { ErrorKind } from '../api';
 import { KeptCopies, type Usage } from '../offline/keptCopies';
 import type { Entry } from './entry';
 import type { CachedEntries, KeptCopyServed } from './keptCopyReads';
 import type { Resource } from './uris';
 
-/** Failures that say nothing about the bin, only that the service cannot be asked now. */
-const UNREACHABLE: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'allowanceExhausted']);
+/**
+ * One store per folder, whatever the account: one index and one budget for every copy on disk
+ * (`jsonbin.offline.maxMegabytes` bounds them all, and Clear counts them all).
+ */
+const stores = new Map<string, KeptCopies>();
 
 export class KeptCopyStore {
   private readonly store: KeptCopies;
@@ -27,21 +29,21 @@ export class KeptCopyStore {
     private readonly cached: CachedEntries,
     private readonly served: vscode.EventEmitter<KeptCopyServed>,
   ) {
-    this.store = new KeptCopies(folder, maxBytes);
+    let store = stores.get(folder);
+    if (!store) {
+      store = new KeptCopies(folder, maxBytes);
+      stores.set(folder, store);
+    }
+    this.store = store;
   }
 
-  /** Keeps the record just read of a bin's latest record (not a version or a part); never waited on. */
+  /** Keeps the record just read of a bin's latest record; never waited on. */
   keep(resource: Resource, bytes: Uint8Array, name: string | undefined): void {
-    if (isLatest(resource)) {
-      this.store.keep(this.scope(), resource.id, { bytes, name }).catch(() => undefined);
-    }
+    this.store.keep(this.scope(), resource.id, { bytes, name }).catch(() => undefined);
   }
 
-  /** What stands in for a read that failed (`why`, in plain text) because the service cannot be asked: the kept copy, if any. */
-  async read(resource: Resource, kind: ErrorKind, why: string): Promise<{ bytes: Uint8Array; meta: Partial<Entry> } | undefined> {
-    if (!isLatest(resource) || !UNREACHABLE.has(kind)) {
-      return undefined;
-    }
+  /** What stands in for a read of a bin's latest record that failed (`why`, in plain text): the kept copy, if any. */
+  async read(resource: Resource, why: string): Promise<{ bytes: Uint8Array; meta: Partial<Entry> } | undefined> {
     try {
       const copy = await this.store.get(this.scope(), resource.id);
       return copy && { bytes: copy.bytes, meta: { name: copy.name, loadedAt: 0, kept: { at: copy.keptAt, reason: why } } };
@@ -94,8 +96,4 @@ export class KeptCopyStore {
     return uris.length;
   }
 
-}
-
-function isLatest(resource: Resource): boolean {
-  return resource.kind === 'bin' && resource.version === undefined;
 }
