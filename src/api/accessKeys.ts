@@ -2,9 +2,9 @@
  * Access keys (`/a`, beyond the contract): the permissions sent and the answers mapped. Loaded with
  * the first access key call, not with the extension.
  */
-import { checkId, checkName, MAX_SHORT_NAME } from './checks';
+import { checkName, MAX_SHORT_NAME } from './checks';
 import { BinServiceError, shaped } from './errors';
-import type { AccessKey, BinPermission, DeletedAccessKey, KeyPermissions } from './types';
+import type { AccessKey, BinPermission, KeyPermissions } from './types';
 
 export const BIN_PERMISSIONS: readonly BinPermission[] = ['create', 'read', 'update', 'delete'];
 
@@ -18,10 +18,6 @@ export interface RawAccessKey {
 /** `X-Key-Name` and the permissions, checked before anything is sent. */
 export function createRequest(name: string, permissions: KeyPermissions): { headers: Record<string, string>; body: string } {
   return { headers: { 'X-Key-Name': checkName(name, MAX_SHORT_NAME, 'X-Key-Name') }, body: permissionsBody(permissions) };
-}
-
-export function accessKeyPath(id: string): string {
-  return `/a/${checkId(id, 'Access Key Id')}`;
 }
 
 /** Each of the four bin actions given as true or false: the service grants nothing else. */
@@ -38,21 +34,10 @@ export function createdAccessKey(answer: RawAccessKey, name: string, asked: KeyP
   return { ...accessKeyOf(answer, asked), name: answer.metadata?.name ?? name };
 }
 
-export function accessKeyList(answer: RawAccessKey[]): AccessKey[] {
-  shaped(answer, (a) => Array.isArray(a) && a.every((row) => typeof row?.accessKey === 'string'), 'a list of access keys');
-  return answer.map((row) => accessKeyOf(row));
-}
-
-export function deletedAccessKey(answer: { metadata?: { id?: string; name?: string }; message?: string }, id: string): DeletedAccessKey {
-  shaped(answer, (a) => typeof a === 'object', 'the deleted access key');
-  const name = answer.metadata?.name;
-  return { id: answer.metadata?.id ?? id, ...(name ? { name } : {}), message: answer.message ?? 'Access Key deleted' };
-}
-
-/** Permissions the answer leaves out are the ones asked for when known, else not granted. */
-function accessKeyOf(raw: RawAccessKey, asked?: KeyPermissions): AccessKey {
+/** Permissions the answer leaves out are the ones asked for. */
+function accessKeyOf(raw: RawAccessKey, asked: KeyPermissions): AccessKey {
   const given = raw.keyPermissions?.bins;
-  const bins = Object.fromEntries(BIN_PERMISSIONS.map((p) => [p, given ? given[p] === true : (asked?.bins[p] ?? false)]));
+  const bins = Object.fromEntries(BIN_PERMISSIONS.map((p) => [p, given ? given[p] === true : asked.bins[p]]));
   return {
     key: raw.accessKey,
     ...(typeof raw.accessKeyId === 'string' ? { id: raw.accessKeyId } : {}),

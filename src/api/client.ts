@@ -6,7 +6,6 @@ import { BinServiceError, shaped } from './errors';
 import {
   UNCATEGORIZED,
   type AccessKey,
-  type DeletedAccessKey,
   type KeyPermissions,
   type Bin,
   type RecordInput,
@@ -192,16 +191,6 @@ export class BinClient extends Calls {
     const keys = await import('./accessKeys.js');
     const request = keys.createRequest(name, permissions);
     return keys.createdAccessKey(await this.call({ operation: 'createAccessKey', method: 'POST', path: '/a', key: 'master', ...request }), name, permissions);
-  }
-
-  async listAccessKeys(): Promise<AccessKey[]> {
-    const keys = await import('./accessKeys.js');
-    return keys.accessKeyList(await this.call({ operation: 'listAccessKeys', method: 'GET', path: '/a', key: 'master' }));
-  }
-
-  async deleteAccessKey(id: string): Promise<DeletedAccessKey> {
-    const keys = await import('./accessKeys.js');
-    return keys.deletedAccessKey(await this.call({ operation: 'deleteAccessKey', method: 'DELETE', path: keys.accessKeyPath(id), key: 'master' }), id);
   }
 
   /**

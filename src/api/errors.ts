@@ -59,9 +59,7 @@ export type Operation =
   | 'updateSchemaDoc'
   | 'attachSchemaDoc'
   | 'detachSchemaDoc'
-  | 'createAccessKey'
-  | 'listAccessKeys'
-  | 'deleteAccessKey';
+  | 'createAccessKey';
 
 /** What the request carried, which decides what an ambiguous status means. */
 export interface RequestFacts {

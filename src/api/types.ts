@@ -88,16 +88,10 @@ export interface KeyPermissions {
 /** An access key as the service answers it. `key` is a secret, as the master key is. */
 export interface AccessKey {
   key: string;
-  /** What deletes it; a service may leave it out of a create's answer (a listing then gives it). */
+  /** Its id on the service; a service may leave it out of a create's answer. */
   id?: string;
   name?: string;
   permissions: KeyPermissions;
-}
-
-export interface DeletedAccessKey {
-  id: string;
-  name?: string;
-  message: string;
 }
 
 /** The account's master key works everywhere; an access key only on bins, as far as it is granted. */

@@ -3,6 +3,7 @@
  * as an account of its own, so that its permissions are known and what it may not do is greyed.
  */
 import { MAX_SHORT_NAME, type BinPermission, type KeyPermissions } from '../api';
+import { BIN_PERMISSIONS } from '../api/accessKeys';
 import { checkAccountName } from '../account/accountList';
 import { inform } from '../ui/feedback';
 import { cancelIfUndefined } from './args';
@@ -42,7 +43,7 @@ export function accessKeyCommands(p: Parts): Handler[] {
         if (problem) {
           throw new Error(problem);
         }
-        const permissions: KeyPermissions = { bins: { create: given.create === true, read: given.read === true, update: given.update === true, delete: given.delete === true } };
+        const permissions = { bins: Object.fromEntries(BIN_PERMISSIONS.map((action) => [action, given[action] === true])) } as KeyPermissions;
         const key = await p.connection.client.createAccessKey(name, permissions);
         const account = await p.accounts.add({ name: accountName, apiUrl: p.connection.baseUrl, keyKind: 'access', permissions: key.permissions }, key.key);
         return { accountId: account.id, accessKeyId: key.id };
