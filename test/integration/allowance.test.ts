@@ -143,6 +143,20 @@ describe('the allowance in sight', () => {
       assert.equal((await w.other.listBins(collectionId)).length, 3);
     });
 
+    it('asks the same where users upload files: the Explorer menu and a drop on the view; Cancel sends nothing', async () => {
+      // The Explorer passes the clicked file and every selected file.
+      assert.deepEqual(await requestsDuring(w.service, () => run(Command.explorerUploadAsBin, files[0], files)), []);
+      assert.deepEqual(asked, ['Uploading 3 files as bins sends 3 requests. Send them?']);
+      // A drop on "Bins in no collection": the files as the Explorer drags them.
+      asked = [];
+      const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
+      const transfer = new vscode.DataTransfer();
+      transfer.set('text/uri-list', new vscode.DataTransferItem(files.map((f) => f.toString()).join('\r\n')));
+      const dropped = await requestsDuring(w.service, async () => w.api.dragAndDrop.handleDrop!(uncategorized, transfer, new vscode.CancellationTokenSource().token));
+      assert.deepEqual(dropped, []);
+      assert.deepEqual(asked, ['Uploading 3 files as bins sends 3 requests. Send them?']);
+    });
+
     it('Export Collection of 3 bins: asked once listed, Cancel reads none; programmatic calls are not asked', async () => {
       const listing = `GET /v3/c/${collectionId}/bins`;
       assert.deepEqual(pathsOf(await requestsDuring(w.service, () => run(Command.exportCollection))), [listing]);
