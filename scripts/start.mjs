@@ -47,6 +47,8 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
       'git.enabled': false,
       'git.openRepositoryInParentFolders': 'never',
+      // As on the desktop: a tab is sent when the user saves it (code-server's default saves after a delay).
+      'files.autoSave': 'off',
     },
   });
   return {

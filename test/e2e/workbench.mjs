@@ -70,8 +70,17 @@ export function treeRow(page, label) {
 }
 
 /** A row exactly labelled `label` (not one whose label merely contains it). */
-export function exactRow(page, label) {
-  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+export function exactRow(page, label, state = '') {
+  return page.locator(`.pane-body .monaco-list-row${state}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+}
+
+/**
+ * Waits for what a create shows when it is done: the new bin's tab active and its row selected.
+ * Until then the tab that opens takes the focus and the view redraws, closing a menu opened meanwhile.
+ */
+export async function createdBinShown(page, name) {
+  await page.locator('.tabs-container .tab.active', { hasText: `${name}.json` }).waitFor();
+  await exactRow(page, name, '.selected').waitFor();
 }
 
 export async function clickTreeRow(page, label) {
@@ -123,8 +132,7 @@ export async function clickRowButton(page, label, title) {
 
 /** Right-clicks a row and chooses a context-menu item. */
 export async function clickRowMenu(page, label, item) {
-  await exactRow(page, label).click({ button: 'right' });
-  await chooseMenuItem(page, item);
+  await fromMenu(page, item, () => exactRow(page, label).click({ button: 'right' }));
 }
 
 /** Right-clicks a file in the Explorer and chooses a context-menu item. */
@@ -132,23 +140,67 @@ export async function clickExplorerMenu(page, fileName, item) {
   await runCommand(page, 'View: Show Explorer');
   const row = page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: fileName }) }).first();
   await row.waitFor({ timeout: 30_000 });
-  await row.click({ button: 'right' });
-  await chooseMenuItem(page, item);
+  await fromMenu(page, item, () => row.click({ button: 'right' }));
 }
 
-/** Chooses an item of the open context menu with the keyboard, as its focus moves (mouse clicks race the menu's opening). */
+const MENU_OPENINGS = 3;
+
+/**
+ * Opens a context menu and chooses `item`. A menu closes when the focus moves (a tab that opens,
+ * a view that takes the focus), so one that closed before its item was chosen is opened again, a
+ * bounded number of times; then the test fails saying what each opening saw.
+ */
+async function fromMenu(page, item, open) {
+  const seen = [];
+  for (let opening = 1; opening <= MENU_OPENINGS; opening++) {
+    await open();
+    const outcome = await chooseMenuItem(page, item);
+    if (outcome === 'chosen') {
+      return;
+    }
+    seen.push(`opening ${opening}: ${outcome}`);
+  }
+  throw new Error(`menu item ${item} was never chosen:\n      ${seen.join('\n      ')}`);
+}
+
+/**
+ * Chooses an item of the open context menu with the keyboard, as its focus moves (mouse clicks
+ * race the menu's opening). Returns 'chosen', or what it saw when the menu closed under it.
+ */
 async function chooseMenuItem(page, item) {
-  await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
+  const menu = page.locator('.monaco-menu');
+  const entry = page.getByRole('menuitem', { name: item, exact: true });
+  try {
+    await menu.first().waitFor({ timeout: 10_000 });
+    await entry.waitFor({ timeout: 10_000 });
+  } catch {
+    const items = (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    await page.keyboard.press('Escape');
+    return items.length > 0 ? `the menu had no ${item}, only: ${items.join(', ')}` : `no menu open (${await focusedPart(page)})`;
+  }
   for (let moves = 0; moves < 30; moves++) {
-    const focused = page.locator('.monaco-menu .action-item.focused');
+    const focused = menu.locator('.action-item.focused');
     if ((await focused.count()) > 0 && (await focused.first().innerText()).trim().startsWith(item)) {
       await page.keyboard.press('Enter');
-      await page.getByRole('menuitem', { name: item, exact: true }).waitFor({ state: 'detached' });
-      return;
+      await entry.waitFor({ state: 'detached' });
+      return 'chosen';
+    }
+    if ((await menu.count()) === 0) {
+      return `the menu closed after ${moves} key presses (${await focusedPart(page)})`;
     }
     await page.keyboard.press('ArrowDown');
   }
-  throw new Error(`menu item ${item} never took the focus`);
+  await page.keyboard.press('Escape');
+  return `${item} never took the focus`;
+}
+
+/** Where the keyboard focus is, for a failure message. */
+function focusedPart(page) {
+  return page.evaluate(() => {
+    const active = globalThis.document.activeElement;
+    const part = active?.closest('.part, .context-view, .quick-input-widget');
+    return `focus in ${part?.className.split(' ').slice(0, 2).join(' ') ?? active?.tagName ?? 'nothing'}`;
+  });
 }
 
 /** Clicks a button of the active editor's title, or an item of its "More Actions..." menu. */
@@ -159,8 +211,7 @@ export async function clickEditorTitle(page, title) {
     await button.first().click();
     return;
   }
-  await actions.locator('.action-label[aria-label^="More Actions"]').click();
-  await chooseMenuItem(page, title);
+  await fromMenu(page, title, () => actions.locator('.action-label[aria-label^="More Actions"]').click());
 }
 
 /** Answers a modal dialog with one of its buttons. */
