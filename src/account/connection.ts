@@ -1,6 +1,6 @@
 /** Holds an account's service client, rebuilt when its key or the settings that shape it change. */
 import * as vscode from 'vscode';
-import { BinClient, BinServiceError, goesDirect, parseBaseUrl, RequestCounter, type CountStore } from '../api';
+import { BinClient, BinServiceError, goesDirect, parseBaseUrl, RequestCounter, type CountStore, type Operation } from '../api';
 import { affectsConnection, settings } from '../config';
 import type { BinCollections } from '../schema/binCollections';
 import { refusal, type AccountInfo } from './accountList';
@@ -79,15 +79,21 @@ export class Connection implements vscode.Disposable {
 
   /** Created on first use, so activation sends nothing and loads no HTTP stack. */
   get client(): BinClient {
-    this.current ??= this.create(() => this.keys.get());
+    this.current ??= this.create(() => this.keys.get(), true);
     return this.current;
   }
 
-  /** A client that uses a key not yet stored, to check it before storing. */
+  /**
+   * A client that uses a key not yet stored, to check it before storing. The stored key's allowance
+   * neither stops it nor is touched by what the service says to it: a refused key leaves no trace.
+   */
   withKey(key: string): BinClient {
-    // Another key is tried: what the service said of the allowance is asked again.
-    this.requests.retry();
-    return this.create(() => key);
+    return this.create(() => key, false);
+  }
+
+  /** Why the account's key may not do `operation`, when its permissions are known to leave it out. */
+  refusal(operation: Operation): string | undefined {
+    return refusal(this.target.info(), operation);
   }
 
   /** A new service or key: a new client, with nothing learnt under the old one. */
@@ -110,7 +116,8 @@ export class Connection implements vscode.Disposable {
     this.reached.dispose();
   }
 
-  private create(key: () => Thenable<string | undefined> | string): BinClient {
+  /** `stored`: the account's own key, which its allowance block is about. */
+  private create(key: () => Thenable<string | undefined> | string, stored: boolean): BinClient {
     const baseUrl = this.baseUrl;
     const scope = this.target.scope();
     // The counter of this client's service, even if the setting changes while a request is under way.
@@ -119,6 +126,7 @@ export class Connection implements vscode.Disposable {
       baseUrl,
       key: () => key(),
       keyKind: this.target.info().keyKind,
+      keyChecked: stored,
       plan: settings.plan,
       timeoutMs: settings.timeoutMs(),
       maxAnswerBytes: settings.maxAnswerBytes(),
@@ -126,11 +134,13 @@ export class Connection implements vscode.Disposable {
       onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, scope),
       beforeSend: (operation) => {
         // A key known not to be granted the action is not sent: the answer is known already.
-        const refused = refusal(this.target.info(), operation);
+        const refused = this.refusal(operation);
         if (refused) {
           throw new BinServiceError('notPermitted', refused, undefined, operation);
         }
-        requests.check(operation);
+        if (stored) {
+          requests.check(operation);
+        }
       },
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) => {
@@ -139,7 +149,7 @@ export class Connection implements vscode.Disposable {
         } else {
           this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`);
         }
-        requests.record(e);
+        requests.record(e, stored);
         if (e.status !== undefined && e.kind !== 'allowanceExhausted') {
           this.reached.fire();
         }

@@ -65,8 +65,12 @@ export class RequestCounter {
     return this.heldBy === undefined ? undefined : this.heldSince;
   }
 
-  /** Called with every request the client tried; counts those that reached the service. */
-  record(entry: RequestLogEntry): void {
+  /**
+   * Called with every request the client tried; counts those that reached the service. A request
+   * made with a key only being tried (`holdsBack` false) counts, but its "Requests exhausted" is
+   * that key's, not the stored key's: it holds nothing back.
+   */
+  record(entry: RequestLogEntry, holdsBack = true): void {
     if (entry.reached) {
       const action = entry.operation ?? 'other';
       for (const count of [this.window, this.day]) {
@@ -78,7 +82,7 @@ export class RequestCounter {
       // A pending write of the day's count keeps no process alive (tests, a closing host: flush() runs on deactivate).
       this.timer.unref?.();
     }
-    if (entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
+    if (holdsBack && entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
       this.heldBy = entry.message ?? 'Requests exhausted';
       this.heldSince = this.now();
     }

@@ -33,10 +33,11 @@ export class Calls {
   /** Public bins of other accounts, which answer only without a key. */
   private readonly keyless = new Set<string>();
   /** Set once the key was accepted: only then can a refused read mean "someone else's public bin". */
-  private keyAccepted = false;
+  private keyAccepted: boolean;
 
   constructor(protected readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
+    this.keyAccepted = options.keyChecked ?? false;
   }
 
   protected get plan(): Plan {

@@ -104,6 +104,11 @@ export interface ClientOptions extends TransportOptions {
   key?: () => string | undefined | PromiseLike<string | undefined>;
   /** What `key` gives: an access key is sent as `X-Access-Key`, never as `X-Master-Key`. Defaults to master. */
   keyKind?: KeyKind;
+  /**
+   * The service accepted `key` before (a stored key was checked before it was stored): from the
+   * first request, a 401 on a bin can mean someone else's public bin, asked again without the key.
+   */
+  keyChecked?: boolean;
   /** Drives the record size check. */
   plan?: () => Plan;
   /** Told whenever an answer shows which collection a bin is in (null: in none). */

@@ -33,12 +33,14 @@ export interface Forms<A> {
 export type Handler = [CommandId, (...args: never[]) => unknown];
 
 export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): Handler[] {
-  const interactive = async (args: () => Promise<A>): Promise<void> => {
+  // Resolves with the result (a command of no arguments called programmatically comes this way too).
+  const interactive = async (args: () => Promise<A>): Promise<R | undefined> => {
     let given: A | undefined;
     try {
       given = await args();
       const result = await action.run(...given);
       await action.show?.(result, given);
+      return result;
     } catch (error) {
       if (!(error instanceof Cancelled)) {
         const again = given;

@@ -21,6 +21,7 @@ const decoder = new TextDecoder();
 
 export async function restoreVersion(p: Parts, id: string, version: number, interactive: boolean): Promise<{ alreadyLatest: boolean }> {
   const resource = { kind: 'bin', id } as const;
+  p.files.checks.permitted(resource, 'Not restored');
   const versionTab = vscode.workspace.textDocuments.find((d) => {
     const r = parseUri(d.uri, p.account.id);
     return r?.kind === 'bin' && r.id === id && r.version === version;

@@ -83,6 +83,19 @@ export class BinFileSystem implements vscode.Disposable {
     return pending;
   }
 
+  /** `fetch`, but when the service cannot be asked a bin's kept copy stands in, as when its tab opens. */
+  async fetchOrKept(resource: Resource): Promise<Entry> {
+    try {
+      return await this.fetch(resource);
+    } catch (error) {
+      const kept = error instanceof BinServiceError ? await this.kept.read(resource, error) : undefined;
+      if (!kept) {
+        throw error;
+      }
+      return this.cache(resource, this.entry(resource, kept.bytes, kept.meta));
+    }
+  }
+
   /**
    * A command stored this record (a version restored, a schema doc renamed): `uris`, open tabs of
    * it, reload it from here without a request. A tab with unsaved edits keeps them and its base.
@@ -183,6 +196,7 @@ export class BinFileSystem implements vscode.Disposable {
     if (isReadOnly(resource)) {
       throw vscode.FileSystemError.NoPermissions('This tab is read-only');
     }
+    this.checks.permitted(resource);
     const key = resourceKey(resource);
     const known = this.entries.get(key);
     const entry = known ?? (await this.open(resource));
@@ -251,12 +265,8 @@ export class BinFileSystem implements vscode.Disposable {
       throw vscode.FileSystemError.FileNotFound('This bin was deleted');
     }
     try {
-      return await this.fetch(resource);
+      return await this.fetchOrKept(resource);
     } catch (error) {
-      const kept = error instanceof BinServiceError ? await this.kept.read(resource, error) : undefined;
-      if (kept) {
-        return this.cache(resource, this.entry(resource, kept.bytes, kept.meta));
-      }
       if (error instanceof BinServiceError) {
         this.failed.fire(error);
         throw fsError(error, 'Could not open');

@@ -24,6 +24,17 @@ export class SaveChecks {
   ) {}
 
   /**
+   * Refuses a write the account's key is known not to be granted. Called before anything a write
+   * reads first (the record it replaces, a version), so that it sends nothing at all.
+   */
+  permitted(resource: Resource, refused = 'Not saved'): void {
+    const refusal = resource.kind === 'bin' ? this.connection.refusal('updateBin') : undefined;
+    if (refusal) {
+      throw vscode.FileSystemError.NoPermissions(`${refused}: ${refusal}`);
+    }
+  }
+
+  /**
    * JSON syntax, faithful numbers, size, schema doc validity and the collection's schema: all before
    * any request. `refused` begins the message of a refusal (a restore is not a save).
    */

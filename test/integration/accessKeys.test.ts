@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, pathsOf, replaceText, run, setup, sleep, type World } from './support';
+import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, sleep, type World } from './support';
 
 describe('an account with an access key', () => {
   let w: World;
@@ -100,5 +100,17 @@ describe('an account with an access key', () => {
     await assert.rejects(run(Command.renameBin, id, 'renamed'), /may not update bins/);
     await sleep(300);
     assert.deepEqual(w.service.requestsSince(mark), []);
+  });
+
+  it('sends nothing, not even a read, for a write that a key created here may not make', async () => {
+    const id = (await w.other.createBin({ record: { v: 1 }, name: 'not written here' })).metadata.id;
+    const { accountId } = await run<{ accountId: string }>(Command.createAccessKey, { name: 'reader', permissions: { read: true }, accountName: 'Reader' });
+    await run(Command.switchAccount, 'Reader');
+    const writes = await requestsDuring(w.service, async () => {
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(binUri(id, 'not written here', undefined, accountId), Buffer.from('{"v": 2}'))), /Not saved: The access key of Reader may not update bins/);
+      await assert.rejects(run(Command.restoreVersion, id, 0), /may not update bins/);
+      await assert.rejects(run(Command.setPrivacy, id, false), /may not update bins/);
+    });
+    assert.deepEqual(pathsOf(writes), []);
   });
 });

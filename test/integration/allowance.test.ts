@@ -88,6 +88,19 @@ describe('the allowance in sight', () => {
     assert.equal(w.api.requestStatus.exhausted, false);
   });
 
+  it('a key refused for its exhausted allowance is not stored and holds nothing back: the stored key sends at once', async () => {
+    const spent = w.service.addAccount('free', 0);
+    const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.setApiKey, spent.key), /Requests exhausted/));
+    assert.deepEqual(pathsOf(refused), ['GET /v3/c'], 'the key check, with the refused key');
+    assert.equal(w.api.requestStatus.exhausted, false);
+    const sent = await requestsDuring(w.service, () => run(Command.createCollection, `refused key ${Date.now() % 1e6}`));
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['POST /v3/c 200'],
+      'the stored key is used, and the service takes it',
+    );
+  });
+
 
   describe('asks before an action that would send more than jsonbin.warnAboveRequests', () => {
     const collection = `warned ${Date.now()}`;

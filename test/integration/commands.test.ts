@@ -20,6 +20,25 @@ describe('commands', () => {
     assert.equal(accepted.length, 1);
   });
 
+  it("reads and updates another account's public bin from the first request after the key was set (as after a reload)", async () => {
+    const stranger = new BinClient({ baseUrl: w.service.baseUrl, key: () => w.paid.key });
+    const id = (await stranger.createBin({ record: { open: 1 }, private: false })).metadata.id;
+    await stranger.close();
+    // The key set again: the window's client is new and has sent nothing yet, as after a reload.
+    await run(Command.setApiKey, TEST_KEY);
+    let uri: vscode.Uri | undefined;
+    const read = await requestsDuring(w.service, async () => (uri = binUriOf(await run(Command.openBin, id))));
+    assert.deepEqual(
+      read.map((r) => `${r.method} ${r.path} ${r.status} ${r.hasKey}`),
+      [`GET /v3/b/${id}/latest 401 true`, `GET /v3/b/${id}/latest 200 false`],
+    );
+    const document = await vscode.workspace.openTextDocument(uri!);
+    await replaceText(document, '{"open": 2}');
+    assert.ok(await document.save());
+    assert.deepEqual(w.service.store.latest(w.service.store.bins.get(id)!), { open: 2 });
+    await closeAll();
+  });
+
   it('clearApiKey forgets the key; private calls then fail, public bins still open', async () => {
     const publicId = (await w.other.createBin({ record: { open: true }, private: false, name: 'public' })).metadata.id;
     await run(Command.clearApiKey);

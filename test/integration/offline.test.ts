@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
+import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
 
 describe('bins read offline', function () {
   this.timeout(30_000);
@@ -129,6 +129,26 @@ describe('bins read offline', function () {
       await until(async () => (await editable(document)) || undefined, 'the tab to be editable');
     });
     assert.deepEqual(pathsOf(requests).sort(), [`GET /v3/b/${id}/latest`, `GET /v3/b/${other.id}/latest`].sort());
+  });
+
+  it('jsonbin.openBin(id) opens the kept copy while the service is stopped; jsonbin.retryOfflineBins returns the number of tabs it read again', async () => {
+    const { id, uri } = await newBin({ byId: 1 });
+    // Read with no tab, so that no document of it lingers to give its name.
+    await vscode.workspace.fs.readFile(uri);
+    await keptWith('"byId": 1');
+    // The key set again: the window forgets what it read, as a reload does.
+    await run(Command.setApiKey, TEST_KEY);
+    await stop();
+    const opened = binUriOf(await run(Command.openBin, id));
+    assert.equal(opened.path, uri.path, 'named as the kept copy says');
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.toString(), opened.toString(), 'the tab is shown');
+    assert.deepEqual(JSON.parse(document.getText()), { byId: 1 });
+    await banner(opened);
+
+    await restart();
+    const again = await requestsDuring(w.service, async () => assert.equal(await run(Command.retryOfflineBins), 1));
+    assert.deepEqual(pathsOf(again), [`GET /v3/b/${id}/latest`]);
   });
 
   it('refuses to save a bin edited before the service stopped, and keeps the edits to save once it is back', async () => {

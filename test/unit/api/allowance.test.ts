@@ -86,6 +86,14 @@ describe('RequestCounter', () => {
     assert.equal(changes, 2);
     assert.equal(counter.window.total, 1, 'the refusal reached the service: it counts');
   });
+
+  it("counts a tried key's requests but holds nothing back when its allowance is exhausted", () => {
+    const counter = new RequestCounter(URL_A);
+    counter.record({ ...answered('listCollections', 403), kind: 'allowanceExhausted', message: 'Requests exhausted' }, false);
+    assert.equal(counter.exhausted, undefined);
+    counter.check('readBin');
+    assert.equal(counter.window.total, 1);
+  });
 });
 
 describe('requests ahead of an action', () => {

@@ -270,6 +270,15 @@ describe('service client and public bins of other accounts', () => {
     assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['200 false', '200 false']);
   });
 
+  it('asks again without a checked key from its very first request (a key stored after the service accepted it)', async () => {
+    const id = (await f.client(f.free).createBin({ record: { shared: 1 }, private: false })).metadata.id;
+    const stranger = f.client(f.other, { keyChecked: true });
+    const mark = f.service.log.length;
+    await stranger.updateBin(id, { shared: 2 });
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.method} ${e.status} ${e.hasKey}`), ['PUT 401 true', 'PUT 200 false']);
+    assert.deepEqual(f.service.store.latest(f.service.store.bins.get(id)!), { shared: 2 });
+  });
+
   it('keeps the first refusal for a private bin', async () => {
     const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
     const stranger = f.client(f.other);
