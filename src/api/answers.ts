@@ -17,8 +17,13 @@ export interface RawBinSummary {
 }
 
 export function deleted(answer: { metadata: { id: string; versionsDeleted: number }; message: string }): DeletedBin {
-  shaped(answer, (a) => typeof a.metadata === 'object' && a.metadata !== null, 'the deleted bin');
+  shaped(answer, (a) => typeof a.metadata?.id === 'string' && Number.isInteger(a.metadata.versionsDeleted) && typeof a.message === 'string', 'the deleted bin');
   return { id: answer.metadata.id, versionsDeleted: answer.metadata.versionsDeleted, message: answer.message };
+}
+
+/** A field the service should send as a string: anything else is treated as absent. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function hasRecord(answer: unknown): boolean {

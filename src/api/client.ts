@@ -1,6 +1,6 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
-import { deleted, hasRecord, shapedSchemaDoc, type RawBinSummary, type RawCollection } from './answers';
+import { deleted, hasRecord, shapedSchemaDoc, text, type RawBinSummary, type RawCollection } from './answers';
 import { Calls } from './calls';
 import { BinServiceError, shaped } from './errors';
 import {
@@ -106,9 +106,9 @@ export class BinClient extends Calls {
     const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'master' });
     return shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of collections').map((row) => ({
       id: row.record,
-      name: row.collectionMeta?.name ?? row.record,
-      createdAt: row.createdAt,
-      ...(row.schemaDocId ? { schemaDocId: row.schemaDocId } : {}),
+      name: text(row.collectionMeta?.name) ?? row.record,
+      createdAt: text(row.createdAt) ?? '',
+      ...(text(row.schemaDocId) ? { schemaDocId: row.schemaDocId } : {}),
     }));
   }
 
@@ -122,7 +122,7 @@ export class BinClient extends Calls {
       headers,
     });
     shaped(answer, (a) => typeof a.record === 'string' && typeof a.metadata === 'object' && a.metadata !== null, 'the new collection id');
-    return { id: answer.record, name: answer.metadata.name ?? name, createdAt: answer.metadata.createdAt };
+    return { id: answer.record, name: text(answer.metadata.name) ?? name, createdAt: text(answer.metadata.createdAt) ?? '' };
   }
 
   /** `PUT /c/<id>/meta/name`: beyond the contract, documented by the hosted service. */
@@ -149,9 +149,9 @@ export class BinClient extends Calls {
     }
     return rows.map((row) => ({
       id: row.record,
-      ...(row.snippetMeta?.name ? { name: row.snippetMeta.name } : {}),
+      ...(text(row.snippetMeta?.name) ? { name: row.snippetMeta!.name } : {}),
       private: row.private !== false,
-      createdAt: row.createdAt,
+      createdAt: text(row.createdAt) ?? '',
     }));
   }
 

@@ -57,7 +57,8 @@ async function safeRegExp(): Promise<RegExpEngine> {
   return Object.assign(engine, { code: 'safeRegExp' });
 }
 
-const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true };
+// No logger: Ajv's warnings (an unknown format ignored) would go to a console nobody reads.
+const OPTIONS: Options = { allErrors: true, strict: false, allowUnionTypes: true, logger: false };
 
 /** A fresh Ajv of the dialect, with formats. */
 export async function ajvFor(dialect: Dialect): Promise<Ajv> {

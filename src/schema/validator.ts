@@ -128,13 +128,18 @@ function syntaxProblems(text: string, error: Error): Problem[] {
   const errors: ParseError[] = [];
   parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   const problems = errors.map((e) => ({
-    offset: e.offset,
-    length: Math.max(e.length, 1),
+    ...inside(text, e.offset, e.length),
     message: `JSON syntax: ${printParseErrorCode(e.error)}`,
     path: '',
     keyword: 'syntax',
   }));
   return problems.length > 0 ? problems : [{ offset: 0, length: 1, message: `JSON syntax: ${error.message}`, path: '', keyword: 'syntax' }];
+}
+
+/** A range of at least one character, within the text (one that ends the text marks its last character). */
+function inside(text: string, offset: number, length: number): { offset: number; length: number } {
+  const start = Math.max(0, Math.min(offset, text.length - 1));
+  return { offset: start, length: Math.max(1, Math.min(length, text.length - start)) };
 }
 
 const HEAD_KEYWORDS = new Set(['required', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties']);

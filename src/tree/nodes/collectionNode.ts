@@ -23,7 +23,7 @@ export class CollectionNode extends Node {
     item.iconPath = new vscode.ThemeIcon('folder');
     item.description = collection.schemaDocId ? 'schema' : undefined;
     // A plain-text tooltip: the service's names are never rendered as Markdown.
-    item.tooltip = [collection.name, `Id: ${collection.id}`, `Created: ${collection.createdAt}`, ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : [])].join('\n');
+    item.tooltip = [collection.name, `Id: ${collection.id}`, `Created: ${collection.createdAt || 'unknown'}`, ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : [])].join('\n');
     item.contextValue = this.contextValue;
     return item;
   }

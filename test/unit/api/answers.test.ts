@@ -32,6 +32,25 @@ describe('answers that do not fit the interface', () => {
     assert.match((await rejects(client.listCollections())).message, /without a list of collections/);
   });
 
+  it('shows a service message without the key it echoes, without control characters, and cut to 300 characters', async () => {
+    const client = f.client(f.free);
+    f.service.fault({ method: 'GET', path: '/c', status: 500, message: `Bad key ${f.free.key}\u0000!`, times: 1 });
+    assert.equal((await rejects(client.listCollections())).message, 'Bad key <X-Master-Key> !');
+    f.service.fault({ method: 'GET', path: '/c', status: 500, message: 'm'.repeat(5000), times: 1 });
+    assert.equal((await rejects(client.listCollections())).message, `${'m'.repeat(300)}…`);
+    f.service.fault({ method: 'GET', path: '/c', status: 500, message: '  ', times: 1 });
+    assert.equal((await rejects(client.listCollections())).message, 'The service answered 500 without a message');
+  });
+
+  it('names a delete answer without its counts; treats a collection date that is not text as unknown', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    f.service.fault({ method: 'DELETE', path: `/b/${id}`, body: { metadata: { id, versionsDeleted: 0 }, message: ['not', 'text'] }, times: 1 });
+    assert.match((await rejects(client.deleteBin(id))).message, /answered 200 without the deleted bin/);
+    f.service.fault({ method: 'POST', path: '/c', body: { record: id, metadata: { createdAt: 0, name: 7 } }, times: 1 });
+    assert.deepEqual(await client.createCollection('dated'), { id, name: 'dated', createdAt: '' });
+  });
+
   it('stops reading an endless answer at the cap, and does not ask again', async () => {
     const client = f.client(f.free, { maxAnswerBytes: 1024 * 1024 });
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;

@@ -69,6 +69,16 @@ describe('schema validator', () => {
     assert.deepEqual(problems.map((p) => covered(text, p)).sort(), ['"c"', '7']);
   });
 
+  it('places a syntax error at the end of the text on its last character, never past it', () => {
+    for (const text of ['{"a": ', '[1, 2', 'x']) {
+      const { syntax } = checkText(text);
+      assert.ok(syntax.length > 0, text);
+      for (const p of syntax) {
+        assert.ok(p.offset >= 0 && p.length >= 1 && p.offset + p.length <= text.length, `${text}: ${JSON.stringify(p)}`);
+      }
+    }
+  });
+
   it('reports syntax errors and skips the schema then', () => {
     const result = checkText('{"title": "t",, }', validate);
     assert.ok(result.syntax.length > 0);

@@ -1,0 +1,67 @@
+/**
+ * Every client operation against every malformed answer: it settles within its time limit, resolves
+ * with the documented shape or rejects with the project's error and a readable message, never
+ * shows the key, never follows a redirect, and says a record was stored only when the service said so.
+ */
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { BinClient, BinServiceError, type RequestLogEntry } from '../../src/api';
+import { answers, REDIRECT_TARGET, storedBy } from './answers';
+import { within, type Figures } from './figures';
+import type { HostileService } from './hostileService';
+import { OPERATIONS } from './operations';
+
+const KEY = `fuzz-key-${randomBytes(12).toString('hex')}`;
+const TIMEOUT_MS = 300;
+const MAX_ANSWER_BYTES = 64 * 1024;
+/** Backoffs, timers and a busy machine: what a case may take beyond its attempts' time limits. */
+const SLACK_MS = 1500;
+
+/** Signs of a value turned into text by mistake (unless the service itself said them). */
+const GARBLED = ['[object ', 'undefined', 'NaN'];
+
+/** A message a person can read in a notification. */
+function readable(message: string, answered: string): boolean {
+  const garbled = GARBLED.some((sign) => message.includes(sign) && !answered.includes(sign));
+  return message.trim().length > 0 && message.length <= 1000 && !garbled && !/\p{Cc}/u.test(message);
+}
+
+export function clientProperty(service: HostileService, baseUrl: string, figures: Figures) {
+  const cases = fc
+    .constantFrom(...OPERATIONS)
+    .chain((operation) => fc.tuple(fc.constant(operation), answers(operation.sample, MAX_ANSWER_BYTES * 2), fc.boolean(), fc.constantFrom<'master' | 'access'>('master', 'access')));
+  return fc.asyncProperty(cases, async ([operation, answer, keyChecked, keyKind]) => {
+    service.reset(answer);
+    const log: RequestLogEntry[] = [];
+    const client = new BinClient({ baseUrl, key: () => KEY, keyKind, keyChecked, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, backoffMs: 1, onRequest: (e) => log.push(e) });
+    const started = performance.now();
+    let outcome: { resolved: true; value: unknown } | { resolved: false; error: unknown };
+    try {
+      outcome = { resolved: true, value: await within(30_000, operation.name, operation.call(client)) };
+    } catch (error) {
+      outcome = { resolved: false, error };
+    } finally {
+      await client.close();
+    }
+    const ms = performance.now() - started;
+    figures.case(ms);
+    const what = `${operation.name} answered ${answer.status} ${answer.length} ${answer.delivery} ${JSON.stringify(answer.body.slice(0, 80))}`;
+
+    const attempts = Math.max(1, log.length);
+    assert.ok(ms <= attempts * TIMEOUT_MS + SLACK_MS, `${what}: settled after ${ms.toFixed(0)} ms, over ${attempts} attempt(s) of ${TIMEOUT_MS} ms`);
+    if (outcome.resolved) {
+      assert.ok(operation.shape(outcome.value), `${what}: resolved with ${JSON.stringify(outcome.value)?.slice(0, 200)}`);
+      if (operation.writesRecord) {
+        assert.ok(storedBy(answer, KEY), `${what}: resolved though the service never said it stored the record`);
+      }
+    } else {
+      const { error } = outcome;
+      assert.ok(error instanceof BinServiceError, `${what}: rejected with ${String(error)}`);
+      assert.ok(readable(error.message, answer.body), `${what}: rejected with a message nobody can read: ${JSON.stringify(error.message.slice(0, 200))}`);
+      assert.ok(!error.message.includes(KEY), `${what}: the key is in the message ${JSON.stringify(error.message)}`);
+    }
+    assert.ok(!JSON.stringify(log).includes(KEY), `${what}: the key is in the request log`);
+    assert.ok(!service.arrived.some((a) => a.path.startsWith(REDIRECT_TARGET)), `${what}: a redirect was followed`);
+  });
+}
