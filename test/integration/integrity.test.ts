@@ -1,6 +1,8 @@
 /** What is sent is what the user wrote; what someone else saved is never overwritten without asking. */
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import * as vscode from 'vscode';
+import type { Fault } from '../service/server';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
 import { plainText } from '../../src/ui/plainText';
@@ -29,6 +31,43 @@ describe('integrity of saves', function () {
     const document = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, id)));
     return { id, document };
   }
+
+  it('marks a tab saved only when the service stored its text, whatever answers its PUT (generated, seeded)', async () => {
+    const { id, document } = await openBin({ n: 0 });
+    const failures = fc.constantFrom<Fault>(
+      { drop: true },
+      { malformed: true },
+      { endless: true },
+      { body: { metadata: { parentId: id } } },
+      { body: null },
+      { status: 500 },
+      { status: 503, message: 'Service Unavailable' },
+      { status: 403, message: 'Requests exhausted' },
+    );
+    const answers = fc.oneof(fc.record({ fails: fc.constant(true), fault: failures }), fc.record({ fails: fc.constant(false), fault: fc.constantFrom<Fault>({}, { delayMs: 50 }) }));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(answers, async ({ fails, fault }) => {
+        const text = `{"n": ${++n}}`;
+        await replaceText(document, text);
+        w.service.fault({ method: 'PUT', path: `/b/${id}`, times: 1, ...fault });
+        const saved = await document.save();
+        w.service.clearFaults();
+        // Requests exhausted holds the next ones back until retried.
+        await vscode.commands.executeCommand(Command.retryRequests);
+        const stored = w.service.store.latest(w.service.store.bins.get(id)!);
+        assert.equal(saved, !fails, JSON.stringify(fault));
+        assert.equal(document.isDirty, fails, 'dirty exactly while not stored');
+        assert.equal(document.getText(), text, 'the edits are kept');
+        if (saved) {
+          assert.deepEqual(stored, { n });
+        } else {
+          assert.notDeepEqual(stored, { n });
+        }
+      }),
+      { numRuns: 25, seed: 20261125 },
+    );
+  });
 
   it('sends the text byte for byte: spacing, key order and number forms kept', async () => {
     const { document } = await openBin({ a: 1 });
