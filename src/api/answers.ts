@@ -26,11 +26,16 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function hasRecord(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && (answer as { record?: unknown }).record !== undefined;
 }
 
 export function shapedSchemaDoc(doc: SchemaDoc, id: string): SchemaDoc {
-  shaped(doc, (a) => typeof a.record === 'object' && a.record !== null && typeof a.metadata === 'object' && a.metadata !== null, 'a schema doc');
-  return { record: doc.record, metadata: { ...doc.metadata, id: doc.metadata.id ?? id } };
+  shaped(doc, (a) => isObject(a.record) && isObject(a.metadata), 'a schema doc');
+  return { record: doc.record, metadata: { ...doc.metadata, id: text(doc.metadata.id) ?? id } };
 }

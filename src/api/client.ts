@@ -1,6 +1,6 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
-import { deleted, hasRecord, shapedSchemaDoc, text, type RawBinSummary, type RawCollection } from './answers';
+import { deleted, hasRecord, isObject, shapedSchemaDoc, text, type RawBinSummary, type RawCollection } from './answers';
 import { Calls } from './calls';
 import { BinServiceError, shaped } from './errors';
 import {
@@ -47,7 +47,7 @@ export class BinClient extends Calls {
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
     const bin = version === undefined ? await this.readLatest<Bin>(id) : await this.read<Bin>(id, `/${checkVersion(version)}`);
-    shaped(bin, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'a record and its metadata');
+    shaped(bin, (a) => hasRecord(a) && isObject(a.metadata), 'a record and its metadata');
     if (typeof bin.metadata.collectionId === 'string') {
       this.options.onCollectionOf?.(id, bin.metadata.collectionId);
     }
@@ -74,7 +74,7 @@ export class BinClient extends Calls {
     }
     const body = recordBody(record, this.plan);
     const answer = await this.call<UpdatedBin>({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body });
-    return shaped(answer, (a) => hasRecord(a) && typeof a.metadata === 'object' && a.metadata !== null, 'the stored record');
+    return shaped(answer, (a) => hasRecord(a) && isObject(a.metadata), 'the stored record');
   }
 
   async deleteBin(id: string): Promise<DeletedBin> {
@@ -121,7 +121,7 @@ export class BinClient extends Calls {
       key: 'master',
       headers,
     });
-    shaped(answer, (a) => typeof a.record === 'string' && typeof a.metadata === 'object' && a.metadata !== null, 'the new collection id');
+    shaped(answer, (a) => typeof a.record === 'string' && isObject(a.metadata), 'the new collection id');
     return { id: answer.record, name: text(answer.metadata.name) ?? name, createdAt: text(answer.metadata.createdAt) ?? '' };
   }
 
@@ -164,7 +164,7 @@ export class BinClient extends Calls {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
     const doc = await this.call<SchemaDoc>({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'master', headers, body });
-    return shaped(doc, (a) => hasRecord(a) && typeof a.metadata?.id === 'string', 'the new schema doc id');
+    return shaped(doc, (a) => isObject(a.record) && typeof a.metadata?.id === 'string', 'the new schema doc id');
   }
 
   async updateSchemaDoc(id: string, schema: RecordInput, name: string): Promise<SchemaDoc> {

@@ -25,7 +25,7 @@ const boolean = (v: unknown) => typeof v === 'boolean';
 /** A record as the service stores it: any JSON value but nothing (`undefined`). */
 const record = (v: unknown) => v !== undefined;
 const bin = (v: unknown) => object(v) && record(v.record) && object(v.metadata);
-const schemaDoc = (v: unknown) => object(v) && record(v.record) && object(v.metadata) && string(v.metadata.id);
+const schemaDoc = (v: unknown) => object(v) && object(v.record) && object(v.metadata) && string(v.metadata.id);
 const deleted = (v: unknown) => object(v) && string(v.id) && typeof v.versionsDeleted === 'number' && string(v.message);
 const collection = (v: unknown) => object(v) && string(v.id) && string(v.name) && string(v.createdAt) && optional(string)(v.schemaDocId);
 const nothing = (v: unknown) => v === undefined;

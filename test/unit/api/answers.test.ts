@@ -22,7 +22,7 @@ describe('answers that do not fit the interface', () => {
   it('names a 200 of the wrong shape instead of opening an empty document', async () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
-    for (const body of [{ metadata: { id, private: true } }, { record: { a: 1 }, metadata: null }, [1, 2], 'text']) {
+    for (const body of [{ metadata: { id, private: true } }, { record: { a: 1 }, metadata: null }, { record: { a: 1 }, metadata: [] }, [1, 2], 'text']) {
       f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body, times: 1 });
       const error = await rejects(client.readBin(id));
       assert.equal(error.kind, 'server');
@@ -42,13 +42,15 @@ describe('answers that do not fit the interface', () => {
     assert.equal((await rejects(client.listCollections())).message, 'The service answered 500 without a message');
   });
 
-  it('names a delete answer without its counts; treats a collection date that is not text as unknown', async () => {
+  it('names a delete answer without its counts; treats a collection date or a schema doc id that is not text as unknown', async () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     f.service.fault({ method: 'DELETE', path: `/b/${id}`, body: { metadata: { id, versionsDeleted: 0 }, message: ['not', 'text'] }, times: 1 });
     assert.match((await rejects(client.deleteBin(id))).message, /answered 200 without the deleted bin/);
     f.service.fault({ method: 'POST', path: '/c', body: { record: id, metadata: { createdAt: 0, name: 7 } }, times: 1 });
     assert.deepEqual(await client.createCollection('dated'), { id, name: 'dated', createdAt: '' });
+    f.service.fault({ method: 'GET', path: `/s/${id}`, body: { record: { type: 'object' }, metadata: { id: {}, name: 'S' } }, times: 1 });
+    assert.equal((await client.readSchemaDoc(id)).metadata.id, id, 'an id that is not text is the one asked for');
   });
 
   it('stops reading an endless answer at the cap, and does not ask again', async () => {
