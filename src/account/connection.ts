@@ -91,9 +91,15 @@ export class Connection implements vscode.Disposable {
     return this.create(() => key, false);
   }
 
-  /** Why the account's key may not do `operation`, when its permissions are known to leave it out. */
-  refusal(operation: Operation): string | undefined {
-    return refusal(this.target.info(), operation);
+  /**
+   * Refuses, sending nothing, an action the account's key is known not to be granted. Every
+   * request is checked; an action that reads before it writes asks first, so it reads nothing either.
+   */
+  mayDo(operation: Operation): void {
+    const refused = refusal(this.target.info(), operation);
+    if (refused) {
+      throw new BinServiceError('notPermitted', refused, undefined, operation);
+    }
   }
 
   /** A new service or key: a new client, with nothing learnt under the old one. */
@@ -133,11 +139,7 @@ export class Connection implements vscode.Disposable {
       proxyUrl: this.proxyFor(baseUrl),
       onCollectionOf: (binId, collectionId) => this.binCollections.learn(binId, collectionId, scope),
       beforeSend: (operation) => {
-        // A key known not to be granted the action is not sent: the answer is known already.
-        const refused = this.refusal(operation);
-        if (refused) {
-          throw new BinServiceError('notPermitted', refused, undefined, operation);
-        }
+        this.mayDo(operation);
         if (stored) {
           requests.check(operation);
         }

@@ -32,12 +32,15 @@ export class Calls {
   private readonly url: URL;
   /** Public bins of other accounts, which answer only without a key. */
   private readonly keyless = new Set<string>();
-  /** Set once the key was accepted: only then can a refused read mean "someone else's public bin". */
-  private keyAccepted: boolean;
+  /**
+   * Whether the key is good: only then can a refused read mean "someone else's public bin". Known
+   * from an answer, or assumed for a key checked before it was stored until a refusal puts it in doubt.
+   */
+  private keyGood: 'answered' | 'assumed' | 'unknown';
 
   constructor(protected readonly options: ClientOptions) {
     this.url = parseBaseUrl(options.baseUrl);
-    this.keyAccepted = options.keyChecked ?? false;
+    this.keyGood = options.keyChecked ? 'assumed' : 'unknown';
   }
 
   protected get plan(): Plan {
@@ -62,18 +65,27 @@ export class Calls {
     const key = typeof given === 'string' || given === undefined ? given : await given;
     try {
       const answer = await this.send<T>(call, key);
-      this.keyAccepted ||= Boolean(key);
+      if (key) {
+        this.keyGood = 'answered';
+      }
       return answer;
     } catch (error) {
       // Someone else's public bin refuses a key the service accepted before, but is open to anyone:
-      // ask again without it. A key never accepted is just wrong, and asking again would cost a request.
+      // ask again without it. A key not known good is just wrong, and asking again would cost a request.
       // The refused request stored nothing, so asking again cannot duplicate a write. An access key
       // refused for what it was not granted is not a matter of whose bin it is: not asked again.
       const refused = error instanceof BinServiceError && error.status === 401 && error.kind !== 'notPermitted';
-      if (!(key && this.keyAccepted && call.binId !== undefined && refused)) {
+      if (!(key && this.keyGood !== 'unknown' && call.binId !== undefined && refused)) {
         throw error;
       }
-      const answer = await this.send<T>(call, undefined).catch(() => Promise.reject(error));
+      const answer = await this.send<T>(call, undefined).catch(() => {
+        // Refused both ways: an assumed key may be the one refused (revoked since), so it is not
+        // worth a second request on every call until the service accepts it again.
+        if (this.keyGood === 'assumed') {
+          this.keyGood = 'unknown';
+        }
+        return Promise.reject(error);
+      });
       this.keyless.add(call.binId);
       return answer;
     }

@@ -149,7 +149,7 @@ export class BinClient extends Calls {
     }
     return rows.map((row) => ({
       id: row.record,
-      ...(text(row.snippetMeta?.name) ? { name: row.snippetMeta!.name } : {}),
+      ...(text(row.snippetMeta?.name) ? { name: text(row.snippetMeta?.name) } : {}),
       private: row.private !== false,
       createdAt: text(row.createdAt) ?? '',
     }));

@@ -161,25 +161,29 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
     const route = `${request.method} ${request.path.replace(/^\/([bcs])\/[^/]+/, '/$1/…')}`;
     throw new BinServiceError('unsupported', `This bin service does not offer ${route} (it answered ${status})`, status, operation);
   }
-  const said = typeof given === 'string' && given.trim() !== '';
-  const message = said ? shown(given, request) : `The service answered ${status} without a message`;
-  throw new BinServiceError(classify(status, said ? given : message, request.facts), message, status, operation);
+  const cleaned = typeof given === 'string' ? shown(given, request) : '';
+  const message = cleaned || `The service answered ${status} without a message`;
+  throw new BinServiceError(classify(status, cleaned ? (given as string) : message, request.facts), message, status, operation);
 }
 
 /** Longer service messages are cut here: a notification is no place for a page. */
 const MAX_MESSAGE = 300;
 
-/** The service's message as it may be shown: never the key (a service may echo its header), no control characters, not too long. */
+/**
+ * The service's message as it may be shown: never the key (a service may echo its header, as
+ * sent or URL-encoded), no control or invisible formatting characters, at most 300 characters.
+ */
 function shown(message: string, request: Request): string {
   let text = message;
   for (const header of ['X-Master-Key', 'X-Access-Key']) {
     const key = request.headers[header];
-    if (key) {
-      text = text.split(key).join(`<${header}>`);
+    for (const form of key ? new Set([key, encodeURIComponent(key), encodeURI(key)]) : []) {
+      text = text.split(form).join(`<${header}>`);
     }
   }
-  text = text.replace(/\p{Cc}+/gu, ' ').trim();
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+  // Lone surrogates go too: they are not text.
+  const characters = Array.from(text.replace(/[\p{Cc}\p{Cf}\p{Cs}]+/gu, ' ').trim());
+  return characters.length > MAX_MESSAGE ? `${characters.slice(0, MAX_MESSAGE).join('')}…` : characters.join('');
 }
 
 /** Reads the body as it streams in, and stops at the cap instead of holding an endless answer. */

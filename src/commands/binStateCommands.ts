@@ -63,6 +63,7 @@ export function binStateCommands(p: Parts): Handler[] {
           required(id, 'a bin id', Command.setVersioning);
           required(enabled, 'enabled: true or false', Command.setVersioning);
           // The service changes versioning only with an update, which must carry the record.
+          p.connection.mayDo('updateBin');
           const current = await p.connection.client.readBin(id);
           await p.connection.client.updateBin(id, current.record, { versioning: enabled });
         },

@@ -84,11 +84,15 @@ export function manageAccounts(p: Parts): Handler[] {
           const key = required(account.key, 'a key', Command.addAccount).trim();
           const keyKind = account.keyKind ?? 'master';
           const added = await p.accounts.add({ name, apiUrl: normalizeBaseUrl(account.apiUrl), keyKind }, key);
+          // Checked as a key not yet known good: a refused one costs its one request.
+          const probe = (await p.accounts.parts(added.id))!.connection.withKey(key);
           try {
-            await checkKey((await p.accounts.parts(added.id))!.connection.client, keyKind);
+            await checkKey(probe, keyKind);
           } catch (error) {
             await p.accounts.remove(added.id);
             throw error;
+          } finally {
+            void probe.close();
           }
           await p.accounts.activate(added.id);
           return { id: added.id, name };

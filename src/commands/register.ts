@@ -33,7 +33,8 @@ export interface Forms<A> {
 export type Handler = [CommandId, (...args: never[]) => unknown];
 
 export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): Handler[] {
-  // Resolves with the result (a command of no arguments called programmatically comes this way too).
+  // Resolves with the result, or undefined when it failed or was cancelled. A command of no
+  // arguments called programmatically comes this way too: VS Code passes the palette no argument either.
   const interactive = async (args: () => Promise<A>): Promise<R | undefined> => {
     let given: A | undefined;
     try {

@@ -28,9 +28,10 @@ export class SaveChecks {
    * reads first (the record it replaces, a version), so that it sends nothing at all.
    */
   permitted(resource: Resource, refused = 'Not saved'): void {
-    const refusal = resource.kind === 'bin' ? this.connection.refusal('updateBin') : undefined;
-    if (refusal) {
-      throw vscode.FileSystemError.NoPermissions(`${refused}: ${refusal}`);
+    try {
+      this.connection.mayDo(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin');
+    } catch (error) {
+      throw error instanceof BinServiceError ? fsError(error, refused) : error;
     }
   }
 

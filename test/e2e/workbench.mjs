@@ -181,7 +181,12 @@ async function chooseMenuItem(page, item) {
   for (let moves = 0; moves < 30; moves++) {
     const focused = menu.locator('.action-item.focused');
     if ((await focused.count()) > 0 && (await focused.first().innerText()).trim().startsWith(item)) {
-      await page.keyboard.press('Enter');
+      try {
+        // Pressed on the item itself: a menu that closed meanwhile takes the key nowhere else.
+        await focused.first().locator('.action-menu-item').press('Enter', { timeout: 2_000 });
+      } catch {
+        return `the menu closed as ${item} was chosen (${await focusedPart(page)})`;
+      }
       await entry.waitFor({ state: 'detached' });
       return 'chosen';
     }

@@ -4,7 +4,7 @@
  * echoed back in the message.
  */
 import fc from 'fast-check';
-import { ECHOED_KEY } from './hostileService';
+import { ECHOED_KEY, ECHOED_URL_KEY, withKey } from './hostileService';
 
 export type Delivery = 'whole' | 'slow' | 'silent' | 'stall' | 'resetBeforeAnswer' | 'resetMidBody' | 'closeMidBody' | 'flood';
 /** How the body's end is told: a true Content-Length, one too short or too long, chunks, or the connection's close. */
@@ -76,8 +76,17 @@ function bodies(sample: unknown, bigBytes: number): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
     { weight: 1, arbitrary: fc.constantFrom('', 'null', '"just a string"', '<html><body>502 Bad Gateway</body></html>', '{"message": 42}', '{"message": null}', '{"message": ""}') },
-    { weight: 2, arbitrary: fc.constantFrom(`{"message": "Invalid key ${ECHOED_KEY}"}`, `{"message": "X-Master-Key: ${ECHOED_KEY} is not allowed"}`, `<pre>X-Access-Key: ${ECHOED_KEY}</pre>`) },
-    { weight: 1, arbitrary: fc.constantFrom('['.repeat(20_000), `{"message": "${'m'.repeat(5000)}"}`) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        `{"message": "Invalid key ${ECHOED_KEY}"}`,
+        `{"message": "X-Master-Key: ${ECHOED_KEY} is not allowed"}`,
+        `{"message": "Cannot GET /v3/b?key=${ECHOED_URL_KEY}"}`,
+        `<pre>X-Access-Key: ${ECHOED_KEY}</pre>`,
+      ),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('{"message": "\\u0000"}', '{"message": "\\u202e\\u200b"}', '{"message": "bad\\u0007\\nthing"}', '{"message": "\\ud83d"}') },
+    { weight: 1, arbitrary: fc.constantFrom('['.repeat(20_000), `{"message": "${'m'.repeat(5000)}"}`, `{"message": "${'😀'.repeat(400)}"}`) },
     { weight: 1, arbitrary: fc.constant(`{"record": "${'x'.repeat(bigBytes)}"}`) },
   );
 }
@@ -104,7 +113,7 @@ export function storedBy(answer: Answer, key: string): boolean {
   if (answer.status < 200 || answer.status > 299 || answer.status === 204 || !['whole', 'slow'].includes(answer.delivery) || answer.length === 'long') {
     return false;
   }
-  const body = Buffer.from(answer.body.split(ECHOED_KEY).join(key));
+  const body = Buffer.from(withKey(answer.body, key));
   const declared = answer.length === 'short' ? body.subarray(0, Math.floor(body.length / 2)) : body;
   try {
     JSON.parse(declared.toString('utf8'));

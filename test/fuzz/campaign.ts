@@ -1,6 +1,6 @@
 /**
  * The fuzz campaign: the client against malformed answers, validation against hostile records and
- * schema docs. `npm test` runs a seeded slice (test/unit/fuzz.test.ts); `npm run fuzz -- --runs
+ * schema docs. `npm test` runs a seeded slice (test/unit/fuzz/campaign.test.ts); `npm run fuzz -- --runs
  * 10000 [--seed N]` runs the long one and prints its figures.
  */
 import { createServer, type Server } from 'node:http';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 
 /** Answers are capped and nothing is kept between cases: a heap past this holds what it should not. */
-const MAX_HEAP_BYTES = 1024 * 2 ** 20;
+const MAX_HEAP_BYTES = 512 * 2 ** 20;
 
 /** What a property's run measured: cases, failures, the slowest case and the peak heap. */
 export class Figures {

@@ -13,6 +13,13 @@ export interface Arrived {
 
 /** Stands for the key in an answer's body: replaced by the key the request carried. */
 export const ECHOED_KEY = '\u0000KEY\u0000';
+/** The same, URL-encoded (as a page that echoes the request line would show it). */
+export const ECHOED_URL_KEY = '\u0000URLKEY\u0000';
+
+/** The answer's body with the key the request carried where it asks for it. */
+export function withKey(body: string, key: string): string {
+  return body.split(ECHOED_KEY).join(key).split(ECHOED_URL_KEY).join(encodeURIComponent(key));
+}
 
 export class HostileService {
   private readonly server: Server = createServer((socket) => this.serve(socket));
@@ -67,7 +74,7 @@ export class HostileService {
 
   private respond(socket: Socket, key: string): void {
     const answer = this.answer!;
-    const body = Buffer.from(answer.body.split(ECHOED_KEY).join(key), 'utf8');
+    const body = Buffer.from(withKey(answer.body, key), 'utf8');
     const headers = [...answer.headers];
     let payload = body;
     // An endless answer can only be chunked.

@@ -110,6 +110,7 @@ describe('an account with an access key', () => {
       await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(binUri(id, 'not written here', undefined, accountId), Buffer.from('{"v": 2}'))), /Not saved: The access key of Reader may not update bins/);
       await assert.rejects(run(Command.restoreVersion, id, 0), /may not update bins/);
       await assert.rejects(run(Command.setPrivacy, id, false), /may not update bins/);
+      await assert.rejects(run(Command.setVersioning, id, true), /may not update bins/);
     });
     assert.deepEqual(pathsOf(writes), []);
   });

@@ -38,8 +38,14 @@ describe('answers that do not fit the interface', () => {
     assert.equal((await rejects(client.listCollections())).message, 'Bad key <X-Master-Key> !');
     f.service.fault({ method: 'GET', path: '/c', status: 500, message: 'm'.repeat(5000), times: 1 });
     assert.equal((await rejects(client.listCollections())).message, `${'m'.repeat(300)}…`);
-    f.service.fault({ method: 'GET', path: '/c', status: 500, message: '  ', times: 1 });
-    assert.equal((await rejects(client.listCollections())).message, 'The service answered 500 without a message');
+    f.service.fault({ method: 'GET', path: '/c', status: 500, message: '😀'.repeat(400), times: 1 });
+    assert.equal((await rejects(client.listCollections())).message, `${'😀'.repeat(300)}…`, 'cut between characters, not inside one');
+    f.service.fault({ method: 'GET', path: '/c', status: 500, message: `see /v3/c?key=${encodeURIComponent(f.free.key)}\u202e`, times: 1 });
+    assert.equal((await rejects(client.listCollections())).message, 'see /v3/c?key=<X-Master-Key>');
+    for (const blank of ['  ', '\u0000', '\ud83d']) {
+      f.service.fault({ method: 'GET', path: '/c', status: 500, message: blank, times: 1 });
+      assert.equal((await rejects(client.listCollections())).message, 'The service answered 500 without a message', JSON.stringify(blank));
+    }
   });
 
   it('names a delete answer without its counts; treats a collection date or a schema doc id that is not text as unknown', async () => {

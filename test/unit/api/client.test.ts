@@ -279,6 +279,17 @@ describe('service client and public bins of other accounts', () => {
     assert.deepEqual(f.service.store.latest(f.service.store.bins.get(id)!), { shared: 2 });
   });
 
+  it('asks again without a checked key only until both ways are refused: a key revoked since costs one extra request once', async () => {
+    const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
+    const revoked = f.client(undefined, { key: () => 'revoked-key', keyChecked: true });
+    let mark = f.service.log.length;
+    await rejects(revoked.readBin(id));
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '401 false']);
+    mark = f.service.log.length;
+    await rejects(revoked.readBin(id));
+    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true']);
+  });
+
   it('keeps the first refusal for a private bin', async () => {
     const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
     const stranger = f.client(f.other);
