@@ -147,12 +147,10 @@ export class BinClient extends Calls {
     for (const row of rows) {
       this.options.onCollectionOf?.(row.record, collection === UNCATEGORIZED ? null : collection);
     }
-    return rows.map((row) => ({
-      id: row.record,
-      ...(text(row.snippetMeta?.name) ? { name: text(row.snippetMeta?.name) } : {}),
-      private: row.private !== false,
-      createdAt: text(row.createdAt) ?? '',
-    }));
+    return rows.map((row) => {
+      const name = text(row.snippetMeta?.name);
+      return { id: row.record, ...(name ? { name } : {}), private: row.private !== false, createdAt: text(row.createdAt) ?? '' };
+    });
   }
 
   async readSchemaDoc(id: string): Promise<SchemaDoc> {

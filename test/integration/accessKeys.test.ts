@@ -78,8 +78,12 @@ describe('an account with an access key', () => {
     assert.deepEqual((await w.other.readBin(id)).record, { title: 'second' });
   });
 
-  it('refuses a key the service does not know, keeping no account for it', async () => {
-    await assert.rejects(run(Command.addAccount, { name: 'Wrong key', apiUrl: w.service.baseUrl, key: 'not-a-key', keyKind: 'access' }), /Invalid X-Access-Key/);
+  it('refuses a key the service does not know with its one request, keeping no account for it', async () => {
+    const sent = await requestsDuring(w.service, () =>
+      assert.rejects(run(Command.addAccount, { name: 'Wrong key', apiUrl: w.service.baseUrl, key: 'not-a-key', keyKind: 'access' }), /Invalid X-Access-Key/),
+    );
+    // Not yet known good: the refusal is not taken for someone else's public bin and asked again without the key.
+    assert.deepEqual(sent.map((r) => `${r.method} ${r.status} ${r.hasKey}`), ['GET 401 true']);
     assert.deepEqual(w.api.accounts.all().map((a) => a.name), ['Default']);
   });
 
