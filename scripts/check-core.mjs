@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const CORE = ['src/api', 'src/schema', 'src/offline'];
+const CORE = ['src/api', 'src/schema', 'src/bins'];
 const IMPORTS_VSCODE = /(?:from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\))/;
 
 const offenders = [];

@@ -33,7 +33,7 @@ export const settings = {
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
   /** Whether the last record read of each bin is kept on disk, to be read when the service cannot be reached. */
   keepCopies: (): boolean => section().get<boolean>('offline.keepCopies', true) !== false,
-  keptCopiesMaxBytes: (): number => bounded('offline.maxMegabytes', 50, 1, 1024) * MB,
+  offlineCopiesMaxBytes: (): number => bounded('offline.maxMegabytes', 50, 1, 1024) * MB,
   /** VS Code's own proxy settings, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,
   noProxy: (): string[] => vscode.workspace.getConfiguration('http').get<string[]>('noProxy') ?? [],

@@ -9,7 +9,7 @@ import { VIEW_ID } from './commands/ids';
 import { partsOf, type Opener, type Parts, type SharedParts } from './commands/parts';
 import { ValidationStatus } from './diagnostics/validationStatus';
 import { registerSchemaAssist } from './editing/schemaAssist';
-import { AccountFiles } from './fs/accountFiles';
+import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { Validation } from './schema/validation';
 import { BinsView } from './tree/binsView';
@@ -43,7 +43,7 @@ export interface JsonBinApi {
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
   readonly accounts: { all(): readonly AccountInfo[]; readonly active: AccountInfo };
   /** Where the copies kept of bins for reading offline are stored. */
-  readonly keptCopiesFolder: string;
+  readonly offlineCopiesFolder: string;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -53,13 +53,13 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
-  const isDirty = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === uri.toString());
+  const isDirty = (doc: string) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === doc);
   // An access key reads no schema doc: its bins are validated by the service alone, so nothing is missing.
   const validationStatus = new ValidationStatus((uri) => {
     const parts = accounts.madeFor(uri.authority);
     return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
   });
-  const keptCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
+  const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
 
   // Each account has its own key, connection, files and rows, made when first needed.
   const shared: AccountShared = {
@@ -68,14 +68,14 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     validation,
     resolveConflict: conflictResolver(snapshots, () => conflictPrompt),
     isDirty,
-    keptCopiesFolder,
+    offlineCopiesFolder,
     learned: () => validationStatus.update(),
   };
   const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
     (await import('./account/accountParts.js')).makeAccountParts(info, isActive, keys, shared),
   );
   pendingWrites = () => accounts.flush();
-  const files = new AccountFiles(accounts);
+  const files = new BinFileSystem(accounts);
   const view = new BinsView(accounts);
   // A drop comes only after activation, when the parts it acts on exist.
   const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
@@ -90,6 +90,15 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts && partsOf(parts, sharedByCommands);
   };
 
+  // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
+  accounts.followParts((parts) => [
+    parts.bins.onDidFailToRead((error) => {
+      if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
+        reportError(error, undefined, parts.account.id === accounts.active.id ? undefined : parts.account);
+      }
+    }),
+  ]);
+
   context.subscriptions.push(
     log,
     accounts,
@@ -102,16 +111,10 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     vscode.workspace.onDidCloseTextDocument((d) =>
       setTimeout(() => {
         if (!vscode.workspace.textDocuments.some((open) => open.uri.toString() === d.uri.toString())) {
-          files.forget(d.uri);
+          accounts.madeFor(d.uri.authority)?.bins.baselines.forget(d.uri.toString());
         }
       }, 0),
     ),
-    // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
-    files.onDidFailToRead(({ error, account }) => {
-      if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
-        reportError(error, undefined, account.id === accounts.active.id ? undefined : account);
-      }
-    }),
     snapshots,
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
     treeView,
@@ -136,7 +139,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
         return { ...accounts.active };
       },
     },
-    keptCopiesFolder,
+    offlineCopiesFolder,
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

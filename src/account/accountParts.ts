@@ -4,16 +4,19 @@
  * the conflict prompt) are given.
  */
 import type * as vscode from 'vscode';
+import { BinStore } from '../bins/binStore';
+import type { ConflictResolver } from '../bins/ports';
+import { RecordWrites } from '../bins/recordWrites';
+import { settings } from '../config';
 import { SchemaDiagnostics } from '../diagnostics/schemaDiagnostics';
-import { BinFileSystem } from '../fs/binFileSystem';
-import type { ConflictResolver } from '../fs/saveChecks';
+import { offlineBanner } from '../offline/offlineBannerLoader';
+import { AccountOfflineCopies } from '../offline/offlineCopies';
 import { BinCollections } from '../schema/binCollections';
 import { SchemaDocs } from '../schema/schemaDocs';
 import type { Validation } from '../schema/validation';
 import { BinsTree } from '../tree/binsTree';
 import { AccountNode } from '../tree/nodes';
 import { RememberedBins } from '../tree/rememberedBins';
-import { keptCopyBanner } from '../ui/keptCopyBannerLoader';
 import type { AccountInfo } from './accountList';
 import { apiUrlOf, scopeOf } from './accounts';
 import { Connection } from './connection';
@@ -24,7 +27,11 @@ export interface AccountParts {
   connection: Connection;
   binCollections: BinCollections;
   schemaDocs: SchemaDocs;
-  files: BinFileSystem;
+  /** What was read and written of its bins and schema docs. */
+  bins: BinStore;
+  /** The one way its records reach the service. */
+  writes: RecordWrites;
+  offline: AccountOfflineCopies;
   remembered: RememberedBins;
   tree: BinsTree;
   root: AccountNode;
@@ -38,9 +45,10 @@ export interface AccountShared {
   log: vscode.LogOutputChannel;
   validation: Validation;
   resolveConflict: ConflictResolver;
-  isDirty: (uri: vscode.Uri) => boolean;
+  /** Whether an open document (its Uri, as a string) has unsaved edits. */
+  isDirty: (doc: string) => boolean;
   /** Where copies of bins are kept for reading offline. */
-  keptCopiesFolder: string;
+  offlineCopiesFolder: string;
   /** Told when an account learns which collection a bin is in. */
   learned: () => void;
 }
@@ -53,15 +61,18 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
   const binCollections = new BinCollections(shared.memory, scope);
   const connection = new Connection({ info, apiUrl, scope }, keys, binCollections, shared.log, shared.memory);
   const schemaDocs = new SchemaDocs(() => connection.client, shared.validation, () => info().keyKind === 'master');
-  const files = new BinFileSystem(connection, schemaDocs, binCollections, shared.resolveConflict, shared.isDirty, shared.keptCopiesFolder);
+  const offline = new AccountOfflineCopies(shared.offlineCopiesFolder, connection, { dropOffline: (r) => bins.dropOffline(r), changed: (docs) => bins.changed(docs) });
+  const bins: BinStore = new BinStore(connection, schemaDocs, offline, shared.isDirty);
+  const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict);
   const remembered = new RememberedBins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);
-  const diagnostics = new SchemaDiagnostics(files, schemaDocs, binCollections, shared.log, id);
+  const diagnostics = new SchemaDiagnostics(bins, schemaDocs, binCollections, shared.log, id);
   const subscriptions = [
     connection,
-    files,
-    keptCopyBanner(files),
+    bins,
+    offline,
+    offlineBanner(offline, bins),
     // A removed account's pending writes are dropped, not written back after its state is deleted.
     binCollections,
     remembered,
@@ -69,7 +80,7 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     diagnostics,
     binCollections.onDidLearn(() => shared.learned()),
     connection.onDidChange(() => {
-      files.forgetAll();
+      bins.forgetAll();
       schemaDocs.clear();
       tree.refresh();
     }),
@@ -81,7 +92,9 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     connection,
     binCollections,
     schemaDocs,
-    files,
+    bins,
+    writes,
+    offline,
     remembered,
     tree,
     root,

@@ -91,6 +91,11 @@ export class Connection implements vscode.Disposable {
     return this.create(() => key, false);
   }
 
+  /** An access key known not to update bins: its tabs open read-only rather than fail on save. */
+  mayNotUpdate(): boolean {
+    return this.account.permissions?.bins.update === false;
+  }
+
   /**
    * Refuses, sending nothing, an action the account's key is known not to be granted. Every
    * request is checked; an action that reads before it writes asks first, so it reads nothing either.

@@ -10,7 +10,6 @@ import type { Parts } from './parts';
 import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from './prompts';
 import { register, required, type Handler } from './register';
 import { cancelIfUndefined, parseBinReference } from './args';
-import { schemaRefusal } from './schemaCheck';
 
 export interface CreateArgs {
   /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
@@ -108,8 +107,8 @@ export function binCommands(p: Parts): Handler[] {
 }
 
 async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) {
-  await checkAgainstSchema(p, args);
-  const created = await withProgress('Creating bin…', () => p.connection.client.createBin({ ...args, record }));
+  const checked = await p.writes.prepare(record, { name: args.name, private: args.private, collectionId: args.collectionId });
+  const created = await withProgress('Creating bin…', () => p.writes.create(checked));
   const { id, private: isPrivate, createdAt } = created.metadata;
   if (args.collectionId) {
     p.tree.refreshListing(args.collectionId);
@@ -123,7 +122,7 @@ async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) 
 async function addBin(p: Parts, reference: string) {
   const id = parseBinReference(reference);
   // One read proves the bin exists and titles it; opening it later costs nothing more.
-  const entry = await p.files.fetch({ kind: 'bin', id });
+  const entry = await p.bins.fetch({ kind: 'bin', id });
   p.remembered.remember({ id, name: entry.name, private: entry.private });
   p.tree.redraw();
   return { id, uri: binUri(id, entry.name, undefined, p.account.id) };
@@ -133,7 +132,7 @@ async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
   p.remembered.forget(id);
   p.binCollections.forget(id);
-  p.files.markDeleted({ kind: 'bin', id }, openDocumentsOf(p.account.id, id).map((d) => d.uri));
+  p.bins.markDeleted({ kind: 'bin', id }, openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()));
   p.tree.removeBin(id);
   return { versionsDeleted: result.versionsDeleted };
 }
@@ -158,13 +157,4 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
   return { record, name, private: isPrivate, collectionId: target?.id };
-}
-
-/** A record for a collection with a schema doc is checked before it is sent. */
-async function checkAgainstSchema(p: Parts, input: CreateArgs): Promise<void> {
-  const text = input.record instanceof RecordText ? input.record.text : JSON.stringify(input.record, null, 2);
-  const refusal = await schemaRefusal(p, input.collectionId, text);
-  if (refusal) {
-    throw new Error(`Not created: ${refusal}`);
-  }
 }

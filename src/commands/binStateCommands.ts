@@ -82,7 +82,7 @@ export function binStateCommands(p: Parts): Handler[] {
           const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
           // The record may have changed (back to the base record): open tabs reload it.
           for (const document of openDocumentsOf(p.account.id, id)) {
-            p.files.invalidate({ kind: 'bin', id }, document.uri);
+            p.bins.invalidate({ kind: 'bin', id }, document.uri.toString());
           }
           return { versionsDeleted: result.versionsDeleted };
         },
@@ -97,6 +97,6 @@ export function binStateCommands(p: Parts): Handler[] {
 /** A bin's name or privacy changed on the service: what is remembered, cached and listed says so too, without a request. */
 export function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): void {
   p.remembered.update(id, changes);
-  p.files.updateMetadata({ kind: 'bin', id }, changes);
+  p.bins.updateMetadata({ kind: 'bin', id }, changes);
   p.tree.updateBin(id, changes);
 }

@@ -55,6 +55,6 @@ export async function uriFor(p: Parts, id: string, name?: string): Promise<vscod
   if (name !== undefined) {
     return binUri(id, name, undefined, p.account.id);
   }
-  const entry = await p.files.fetchOrKept({ kind: 'bin', id });
+  const entry = await p.bins.fetchOrOffline({ kind: 'bin', id });
   return binUri(id, entry.name, undefined, p.account.id);
 }

@@ -12,7 +12,6 @@ import { Cancelled } from './args';
 import { parseUriList, plural } from './fileTransfer';
 import type { Parts } from './parts';
 import { confirm, pickCollection } from './prompts';
-import { schemaRefusal } from './schemaCheck';
 import { showUploaded, uploadFiles } from './uploadBins';
 
 /** `rows`: the bin rows dragged, if any; `uriList`: the files dropped, as a `text/uri-list`. */
@@ -71,16 +70,15 @@ async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): P
     'Nothing is moved: the bin stays where it is, and a new bin with the same record, name and privacy is created there.',
     'Create Copy',
   );
-  const client = p.connection.client;
   try {
     for (const [i, row] of bins.entries()) {
-      const { record, metadata } = await client.readBin(row.id);
-      const refusal = await schemaRefusal(p, target?.id, JSON.stringify(record));
-      if (refusal) {
-        throw new Error(`Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}: ${refusal}`);
-      }
+      const doing = `Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}`;
+      // A key that may not create bins reads nothing either.
+      p.writes.checks.permitted('createBin', doing);
+      const { record, metadata } = await p.connection.client.readBin(row.id);
       const name = metadata.name ?? row.bin.name;
-      const created = await client.createBin({ record, name, private: metadata.private, collectionId: target?.id });
+      const checked = await p.writes.prepare(record, { name, private: metadata.private, collectionId: target?.id }, doing);
+      const created = await p.writes.create(checked);
       if (!target) {
         p.remembered.remember({ id: created.metadata.id, name, private: created.metadata.private, createdAt: created.metadata.createdAt });
       }

@@ -6,7 +6,7 @@ import { binStateCommands } from './binStateCommands';
 import { findCommands } from './findCommands';
 import { manageAccounts } from './manageAccounts';
 import type { CommandId } from './ids';
-import { offlineCommands } from './offlineCommands';
+import { offlineCommands } from '../offline/offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peekCommands';
 import type { Handler } from './register';

@@ -26,17 +26,17 @@ export async function retitleTabs(p: Parts, resource: Titled, name: string): Pro
       continue;
     }
     const unsaved = document.isDirty ? document.getText() : undefined;
-    p.files.keepForReopen(resource, unsaved === undefined ? document.getText() : undefined);
+    p.bins.keepForReopen(resource, unsaved === undefined ? document.getText() : undefined);
     const editor = await vscode.window.showTextDocument(renamed, { viewColumn: tabs[0].group.viewColumn, preview: false });
     if (unsaved !== undefined) {
       const base = editor.document.getText();
       // Opening read the record; the edits carried over were based on what the old tab read.
-      p.files.baselines.carry(document.uri, renamed);
+      p.bins.baselines.carry(document.uri.toString(), renamed.toString());
       const whole = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
       await editor.edit((b) => b.replace(whole, unsaved));
       // The edits now live in the renamed tab: the old one closes without asking to save
       // (reverting reads the record again, also from what was fetched).
-      p.files.keepForReopen(resource, base);
+      p.bins.keepForReopen(resource, base);
       if (!(await revert(document, tabs[0].group.viewColumn))) {
         // Closing it would ask to save the edits under the old name: the tab stays, edits and all.
         continue;

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { nameProblem } from '../api';
 import { MAX_JSON_PATH } from '../api/partialReads';
-import { binUri, parseUri, resourceKey, type Resource } from '../fs/uris';
+import { resourceKey, type Resource } from '../bins/resource';
+import { binUri, parseUri } from '../fs/uris';
 import type { BinNode } from '../tree/nodes';
 import { cancelIfUndefined } from './args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from './binTarget';
@@ -76,7 +77,7 @@ async function open(p: Parts, part: Resource & { kind: 'peek' }, name?: string):
       return shown !== undefined && resourceKey(shown) === key;
     });
   if (!uri) {
-    const entry = await p.files.fetch(part);
+    const entry = await p.bins.fetch(part);
     const label = name ?? entry.name ?? part.id;
     uri = binUri(part.id, part.jsonPath === undefined ? `${label} (record only)` : `${label} at ${part.jsonPath}`, { jsonPath: part.jsonPath }, p.account.id);
   }

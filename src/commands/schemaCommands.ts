@@ -50,7 +50,7 @@ export function schemaCommands(p: Parts): Handler[] {
       Command.openSchemaDoc,
       {
         run: async (id: string) => {
-          const entry = await p.files.fetch({ kind: 'schema', id: required(id, 'a schema doc id', Command.openSchemaDoc) });
+          const entry = await p.bins.fetch({ kind: 'schema', id: required(id, 'a schema doc id', Command.openSchemaDoc) });
           const uri = schemaDocUri(id, entry.name, p.account.id);
           await vscode.window.showTextDocument(uri, { preview: false });
           return uri;
@@ -169,7 +169,7 @@ async function renameSchemaDoc(p: Parts, id: string, name: string): Promise<void
   const current = settings.conflictCheck() ? await p.connection.client.readSchemaDoc(id) : await p.schemaDocs.read(id);
   const doc = await p.connection.client.updateSchemaDoc(id, current.record, name);
   p.schemaDocs.updated(doc);
-  p.files.written({ kind: 'schema', id }, doc.record, { name }, []);
+  p.bins.written({ kind: 'schema', id }, doc.record, { name }, []);
   p.tree.redraw();
   // Diagnostics name the schema doc they come from; it is cached, so this costs no request.
   p.diagnostics.revalidateAll();

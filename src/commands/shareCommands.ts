@@ -102,6 +102,6 @@ export function shareCommands(p: Parts): Handler[] {
  * read when nothing did (an open of the bin from the view right after is served from it).
  */
 async function isPrivate(p: Parts, id: string): Promise<boolean> {
-  const known = p.files.known({ kind: 'bin', id })?.private ?? p.tree.listed(id)?.private ?? p.remembered.get(id)?.private;
-  return known ?? (await p.files.fetch({ kind: 'bin', id })).private !== false;
+  const known = p.bins.known({ kind: 'bin', id })?.private ?? p.tree.listed(id)?.private ?? p.remembered.get(id)?.private;
+  return known ?? (await p.bins.fetch({ kind: 'bin', id })).private !== false;
 }

@@ -6,14 +6,14 @@
  */
 import { posix } from 'node:path';
 import * as vscode from 'vscode';
-import { BinServiceError, MAX_BIN_NAME, nameProblem, recordBody, RecordText, type Collection } from '../api';
-import { settings } from '../config';
+import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../api';
+import type { CheckedBin } from '../bins/recordWrites';
+import { Refused } from '../bins/refused';
 import { binUri } from '../fs/uris';
-import { plainText } from '../ui/plainText';
+import { plainText } from '../bins/plainText';
 import { binNameOfFile, CANCELLED, isJsonFileName, plural, uploadSummary } from './fileTransfer';
 import type { Parts } from './parts';
 import { confirmRequests } from './requestWarning';
-import { schemaRefusal } from './schemaCheck';
 
 export interface UploadOptions {
   /** The collection the bins go into; null or absent: none. */
@@ -33,7 +33,7 @@ export interface Uploaded {
 interface Ready {
   uri: vscode.Uri;
   name?: string;
-  record: RecordText;
+  checked: CheckedBin;
 }
 
 /** Errors of one file's content: the next file may still be created. Any other stops the batch. */
@@ -52,7 +52,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
     const refused: Uploaded['refused'] = [];
     const ready: Ready[] = [];
     for (const uri of uris) {
-      const checked = token.isCancellationRequested ? CANCELLED : await checkFile(p, uri, collection?.id);
+      const checked = token.isCancellationRequested ? CANCELLED : await checkFile(p, uri, { private: options.private ?? true, collectionId: collection?.id });
       if (typeof checked === 'string') {
         refused.push({ uri, reason: checked });
       } else {
@@ -70,7 +70,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
         continue;
       }
       try {
-        const bin = await p.connection.client.createBin({ record: file.record, name: file.name, private: options.private ?? true, collectionId: collection?.id });
+        const bin = await p.writes.create(file.checked);
         const { id, private: isPrivate, createdAt } = bin.metadata;
         created.push({ uri: file.uri, id, binUri: binUri(id, file.name, undefined, p.account.id) });
         if (!collection) {
@@ -115,7 +115,7 @@ async function targetCollection(p: Parts, id: string | undefined): Promise<Colle
 }
 
 /** The file ready to send, or why it is refused. */
-async function checkFile(p: Parts, uri: vscode.Uri, collectionId: string | undefined): Promise<Ready | string> {
+async function checkFile(p: Parts, uri: vscode.Uri, bin: { private: boolean; collectionId?: string }): Promise<Ready | string> {
   const fileName = fileNameOf(uri);
   if (!isJsonFileName(fileName)) {
     return 'Not a .json file';
@@ -133,13 +133,12 @@ async function checkFile(p: Parts, uri: vscode.Uri, collectionId: string | undef
     return error instanceof TypeError ? 'Not UTF-8 text' : `Cannot be read: ${(error as Error).message}`;
   }
   try {
-    const record = await RecordText.parse(text);
-    // Blank records and the plan's size, measured on the text as it will be sent.
-    recordBody(record, settings.plan());
-    const refusal = await schemaRefusal(p, collectionId, text);
-    return refusal ?? { uri, name, record };
+    return { uri, name, checked: await p.writes.prepare(text, { ...bin, name }) };
   } catch (error) {
-    return (error as Error).message;
+    if (error instanceof Refused) {
+      return error.reason;
+    }
+    throw error;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { settings } from '../config';
-import type { BinFileSystem } from '../fs/binFileSystem';
+import type { BinStore } from '../bins/binStore';
 import { parseUri, SCHEME } from '../fs/uris';
 import type { BinCollections } from '../schema/binCollections';
 import type { CollectionSchema, SchemaDocs } from '../schema/schemaDocs';
@@ -19,7 +19,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    files: BinFileSystem,
+    bins: BinStore,
     private readonly schemaDocs: SchemaDocs,
     private readonly binCollections: BinCollections,
     private readonly log: vscode.LogOutputChannel,
@@ -46,7 +46,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
           this.revalidateAll();
         }
       }),
-      files.onDidSave((entry) => {
+      bins.onDidSave((entry) => {
         if (entry.resource.kind === 'schema') {
           this.revalidateAll();
         }

@@ -1,21 +1,22 @@
-/** Service errors as file system errors, so VS Code keeps the document dirty and shows why. */
+/** Refusals as file system errors, so that VS Code keeps the document dirty and shows why. */
 import * as vscode from 'vscode';
-import type { BinServiceError } from '../api';
-import { plainText } from '../ui/plainText';
+import { Refused } from '../bins/refused';
 
-export function fsError(error: BinServiceError, doing: string): vscode.FileSystemError {
-  const message = plainText(`${doing}: ${error.message}`);
-  switch (error.kind) {
-    case 'notFound':
-      return vscode.FileSystemError.FileNotFound(message);
-    case 'missingKey':
-    case 'invalidKey':
-    case 'invalidInput':
-    case 'schemaMismatch':
-    case 'tooLarge':
-    case 'versioningNotOnPlan':
-      return vscode.FileSystemError.NoPermissions(message);
-    default:
-      return vscode.FileSystemError.Unavailable(message);
+/** Runs a file system call of the store or the write path; a refusal becomes VS Code's error of its kind. */
+export async function asFileSystem<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Refused)) {
+      throw error;
+    }
+    switch (error.kind) {
+      case 'notFound':
+        throw vscode.FileSystemError.FileNotFound(error.message);
+      case 'noPermission':
+        throw vscode.FileSystemError.NoPermissions(error.message);
+      default:
+        throw vscode.FileSystemError.Unavailable(error.message);
+    }
   }
 }

@@ -8,14 +8,9 @@
  */
 import * as vscode from 'vscode';
 import { ID_PATTERN } from '../api';
+import type { Resource } from '../bins/resource';
 
 export const SCHEME = 'jsonbin';
-
-export type Resource =
-  | { kind: 'bin'; id: string; version?: number }
-  /** A look at a bin's latest record: all of it without metadata, or what `jsonPath` selects. */
-  | { kind: 'peek'; id: string; jsonPath?: string }
-  | { kind: 'schema'; id: string };
 
 const ID = `(${ID_PATTERN})`;
 const BIN = new RegExp(`^/bin/${ID}(?:/(?:v(\\d+)|(record|path)))?/[^/]+\\.json$`);
@@ -60,14 +55,4 @@ function fileName(title: string): string {
   // eslint-disable-next-line no-control-regex
   const safe = title.replace(/[/\\:*?"<>|#%\u0000-\u001f]/g, '_').trim() || 'bin';
   return `${safe}.json`;
-}
-
-export function resourceKey(resource: Resource): string {
-  const at = resource.kind === 'peek' ? (resource.jsonPath === undefined ? '/record' : `?${resource.jsonPath}`) : resource.kind === 'bin' ? resource.version : undefined;
-  return `${resource.kind}:${resource.id}${at === undefined ? '' : `@${at}`}`;
-}
-
-/** Versions and peeks are what the service held when read: shown read-only, never saved. */
-export function isReadOnly(resource: Resource): boolean {
-  return resource.kind === 'peek' || (resource.kind === 'bin' && resource.version !== undefined);
 }

@@ -1,6 +1,6 @@
 /** Asks what to do when a bin changed on the service since it was opened. */
 import * as vscode from 'vscode';
-import type { ConflictChoice } from '../fs/saveChecks';
+import type { ConflictChoice, ConflictResolver } from '../bins/ports';
 
 export const SERVICE_SNAPSHOT_SCHEME = 'jsonbin-service';
 
@@ -38,8 +38,9 @@ export const askAboutConflict: ConflictPrompt = async () => {
 };
 
 /** Compare opens a diff of the service's record (left) and the user's text (right). */
-export function conflictResolver(snapshots: ServiceSnapshots, prompt: () => ConflictPrompt) {
-  return async (uri: vscode.Uri, serviceText: string): Promise<ConflictChoice> => {
+export function conflictResolver(snapshots: ServiceSnapshots, prompt: () => ConflictPrompt): ConflictResolver {
+  return async (doc, serviceText) => {
+    const uri = vscode.Uri.parse(doc);
     const choice = await prompt()(uri);
     if (choice === 'compare') {
       const snapshot = snapshots.add(uri, serviceText);

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { BinServiceError } from '../api';
 import { Command } from '../commands/ids';
-import { plainText } from './plainText';
+import { plainText } from '../bins/plainText';
 
 const PRICING = 'https://jsonbin.io/pricing';
 

@@ -13,8 +13,8 @@ describe('bins read offline', function () {
   let stopped = false;
   let made = 0;
 
-  const keptFiles = async () => (await readdir(w.api.keptCopiesFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.copy'));
-  const keptContents = async () => Promise.all((await keptFiles()).map((f) => readFile(join(w.api.keptCopiesFolder, f), 'utf8')));
+  const keptFiles = async () => (await readdir(w.api.offlineCopiesFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.copy'));
+  const keptContents = async () => Promise.all((await keptFiles()).map((f) => readFile(join(w.api.offlineCopiesFolder, f), 'utf8')));
   /** Waits until a kept copy holds `text` (keeping is not waited on by the read). */
   const keptWith = (text: string) => until(async () => (await keptContents()).some((c) => c.includes(text)) || undefined, `a kept copy with ${text}`);
   const lensesOf = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];

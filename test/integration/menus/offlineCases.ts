@@ -18,7 +18,7 @@ export function offlineCases(c: MenuContext): Record<string, Case> {
     [Command.clearOfflineCopies]: async (place, kind) => {
       const { id, name } = await c.newBin();
       await vscode.window.showTextDocument(binUri(id, name));
-      const kept = async () => (await readdir(c.w.api.keptCopiesFolder).catch(() => [] as string[])).length;
+      const kept = async () => (await readdir(c.w.api.offlineCopiesFolder).catch(() => [] as string[])).length;
       await until(async () => (await kept()) > 0 || undefined, 'a kept copy');
       const requests = await invoke(place.entry.command, await argsFor(place, kind));
       assert.deepEqual(pathsOf(requests), []);

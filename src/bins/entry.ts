@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Resource } from './uris';
+import type { Resource } from './resource';
 
 /**
  * What the service last said about one resource. The record's bytes are kept only until VS Code

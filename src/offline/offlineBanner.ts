@@ -1,14 +1,16 @@
 /**
- * A tab showing a kept copy says so at its top (a CodeLens: when it was kept, and Retry), and a
- * warning says it once while the service cannot be asked. Loaded with the first kept copy shown;
+ * A tab showing an offline copy says so at its top (a CodeLens: when it was kept, and Retry), and a
+ * warning says it once while the service cannot be asked. Loaded with the first offline copy shown;
  * what it shares with the activation bundle its loader gives it, so that bundle's chunks stay as they are.
  */
 import * as vscode from 'vscode';
-import type { BinFileSystem } from '../fs/binFileSystem';
-import type { KeptCopyServed } from '../fs/keptCopyReads';
+import type { OfflineCopyServed } from './offlineCopyStore';
 
 export interface BannerParts {
-  files: BinFileSystem;
+  /** Whether a document shows an offline copy. */
+  isShown(doc: string): boolean;
+  /** Fires when documents read their record again. */
+  onDidChange(listener: () => void): vscode.Disposable;
   /** The `jsonbin:` scheme. */
   scheme: string;
   /** The Retry Offline Bins command. */
@@ -16,7 +18,7 @@ export interface BannerParts {
   plainText: (text: string) => string;
 }
 
-export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposable {
+export class OfflineBanner implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   /** The tabs showing a kept copy, and when it was kept, by Uri string. */
@@ -28,12 +30,12 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
     this.subscriptions = [
       vscode.languages.registerCodeLensProvider({ scheme: p.scheme }, this),
       // A tab that read the service's record again loses its banner.
-      p.files.onDidChangeFile(() => this.update()),
+      p.onDidChange(() => this.update()),
       this.changed,
     ];
   }
 
-  served(e: KeptCopyServed): void {
+  served(e: OfflineCopyServed): void {
     this.keptAt.set(e.uri.toString(), { uri: e.uri, at: e.keptAt });
     this.changed.fire();
     if (!this.warned) {
@@ -50,7 +52,7 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const at = this.keptAt.get(document.uri.toString())?.at;
-    if (at === undefined || !this.p.files.kept.isShown(document.uri)) {
+    if (at === undefined || !this.p.isShown(document.uri.toString())) {
       return [];
     }
     const top = new vscode.Range(0, 0, 0, 0);
@@ -62,7 +64,7 @@ export class KeptCopyBanner implements vscode.CodeLensProvider, vscode.Disposabl
 
   private update(): void {
     for (const [key, { uri }] of this.keptAt) {
-      if (!this.p.files.kept.isShown(uri)) {
+      if (!this.p.isShown(uri.toString())) {
         this.keptAt.delete(key);
       }
     }

@@ -1,9 +1,9 @@
 /** The copies kept of bins for reading them offline: retrying the service, and clearing them. */
 import { formatSize } from '../api';
 import { inform } from '../ui/feedback';
-import { Command } from './ids';
-import type { Parts } from './parts';
-import { register, type Handler } from './register';
+import { Command } from '../commands/ids';
+import type { Parts } from '../commands/parts';
+import { register, type Handler } from '../commands/register';
 
 const MB = 1024 * 1024;
 
@@ -16,7 +16,7 @@ export function offlineCommands(p: Parts): Handler[] {
         let tabs = 0;
         for (const account of p.accounts.allMade()) {
           account.connection.requests.retry();
-          tabs += account.files.kept.readAgain();
+          tabs += account.offline.readAgain();
         }
         return tabs;
       },
@@ -24,7 +24,7 @@ export function offlineCommands(p: Parts): Handler[] {
     }),
 
     ...register(Command.clearOfflineCopies, {
-      run: async () => (await p.files.kept.copies()).clear(),
+      run: async () => (await p.offline.copies()).clear(),
       ask: async () => [] as [],
       show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
     }),

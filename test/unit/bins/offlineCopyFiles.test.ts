@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KeptCopies } from '../../../src/offline/keptCopies';
+import { OfflineCopyFiles } from '../../../src/bins/offlineCopyFiles';
 
 const SCOPE = 'http://127.0.0.1:1/v3';
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -12,7 +12,7 @@ describe('kept copies', () => {
   let folder: string;
   let clock: number;
   const now = () => clock;
-  const store = (maxBytes = 1_000_000) => new KeptCopies(folder, () => maxBytes, now);
+  const store = (maxBytes = 1_000_000) => new OfflineCopyFiles(folder, () => maxBytes, now);
   const filesIn = async () => (await readdir(folder).catch(() => [] as string[])).sort();
 
   beforeEach(async () => {

@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export interface KeptCopy {
+export interface StoredCopy {
   /** The record's bytes as they were read from the service. */
   bytes: Uint8Array;
   name?: string;
@@ -26,7 +26,7 @@ export interface Usage {
 const SUFFIX = '.copy';
 const NEWLINE = 0x0a;
 
-export class KeptCopies {
+export class OfflineCopyFiles {
   /** File name → size, least recently kept or served first (Map order). */
   private files?: Map<string, number>;
   /** One change at a time: concurrent keeps of a bin leave one whole file, the last one asked for. */
@@ -64,14 +64,14 @@ export class KeptCopies {
   }
 
   /** The bin's kept copy, if any; serving it makes it the most recently used. */
-  get(scope: string, binId: string): Promise<KeptCopy | undefined> {
+  get(scope: string, binId: string): Promise<StoredCopy | undefined> {
     return this.serialized(async (files) => {
       const file = fileOf(scope, binId);
       if (!files.has(file)) {
         return undefined;
       }
       const path = join(this.folder, file);
-      let copy: KeptCopy | undefined;
+      let copy: StoredCopy | undefined;
       try {
         copy = parse(await readFile(path));
       } catch {
@@ -165,7 +165,7 @@ function fileOf(scope: string, binId: string): string {
   return createHash('sha256').update(`${scope}\n${binId}`).digest('hex').slice(0, 40) + SUFFIX;
 }
 
-function parse(content: Buffer): KeptCopy | undefined {
+function parse(content: Buffer): StoredCopy | undefined {
   const end = content.indexOf(NEWLINE);
   if (end < 0) {
     return undefined;

@@ -1,0 +1,85 @@
+/**
+ * What every record must pass before it is sent, whichever write sends it: the key's grants, JSON
+ * syntax, faithful numbers, not blank, the plan's size, a schema doc's own validity and the
+ * collection's schema doc. None of it costs a request (a schema doc is read once per account).
+ */
+import { BinServiceError, recordBody, RecordText, type Operation } from '../api';
+import { CannotValidate, SchemaDocProblem } from '../schema/problems';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import type { Service, WriteSettings } from './ports';
+import { Refused, rethrow } from './refused';
+
+/** Where a record goes: a schema doc, or a bin of a collection (`undefined`: of none, or not known). */
+export type Destination = { kind: 'schema' } | { kind: 'bin'; collectionId: string | undefined };
+
+export class RecordChecks {
+  constructor(
+    private readonly service: Service,
+    private readonly schemaDocs: SchemaDocs,
+    private readonly settings: WriteSettings,
+  ) {}
+
+  /** Refuses a write the key is known not to be granted, before anything the write reads first. */
+  permitted(operation: Operation, doing: string): void {
+    try {
+      this.service.mayDo(operation);
+    } catch (error) {
+      rethrow(error, doing);
+    }
+  }
+
+  /** The record as written, or why it is refused (`doing` begins the message, e.g. "Not saved"). */
+  async check(destination: Destination, text: string, doing: string): Promise<RecordText> {
+    let record: RecordText;
+    try {
+      record = await RecordText.parse(text);
+    } catch (error) {
+      const syntax = await this.schemaDocs.syntaxProblems(text);
+      if (syntax > 0) {
+        throw new Refused(doing, `the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`, 'noPermission');
+      }
+      rethrow(error, doing);
+    }
+    try {
+      // Blank or over the plan's size: refused here, before a conflict check spends a read.
+      recordBody(record, this.settings.plan(), destination.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
+    } catch (error) {
+      rethrow(error, doing);
+    }
+    if (destination.kind === 'schema') {
+      const problem = await this.schemaDocs.schemaProblem(record.value);
+      if (problem) {
+        throw new Refused(doing, problem, 'noPermission');
+      }
+    } else if (destination.collectionId && this.settings.validation()) {
+      await this.checkSchema(destination.collectionId, text, doing);
+    }
+    return record;
+  }
+
+  private async checkSchema(collectionId: string, text: string, doing: string): Promise<void> {
+    let checked;
+    try {
+      checked = await this.schemaDocs.check(collectionId, text, 1);
+    } catch (error) {
+      if (error instanceof SchemaDocProblem) {
+        // The editor cannot run this schema doc (its diagnostics say why); the service still validates the record.
+        return;
+      }
+      if (error instanceof CannotValidate) {
+        throw new Refused(doing, error.message, 'noPermission');
+      }
+      throw error instanceof BinServiceError ? new Refused(doing, `the schema doc could not be read: ${error.message}`, 'unavailable', error) : error;
+    }
+    const count = checked?.result.schemaCount ?? 0;
+    if (checked && count > 0) {
+      const first = checked.result.schema[0];
+      const where = first?.path ? ` at ${first.path}` : '';
+      throw new Refused(
+        doing,
+        `${count} schema problem${count === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"${first ? `: ${first.message}${where}` : ''}`,
+        'noPermission',
+      );
+    }
+  }
+}

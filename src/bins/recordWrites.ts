@@ -1,0 +1,178 @@
+/**
+ * The one way a record reaches the service: saving a bin's or schema doc's tab, creating a bin
+ * (create, upload, copy by drop) and restoring a version. Each runs the same steps once, in this
+ * order: the key's grants, the checks every record passes (`RecordChecks`), the conflict check
+ * against what the tab was read from, the request, and what the answer teaches the store. A
+ * refused record sends nothing.
+ */
+import { RecordText, type CreatedBin, type Json } from '../api';
+import type { BinCollections } from '../schema/binCollections';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import type { BinStore } from './binStore';
+import { digestOf, digestOfBytes, serialize } from './entry';
+import type { ConflictResolver, Service, WriteSettings } from './ports';
+import { RecordChecks } from './recordChecks';
+import { Refused, rethrow } from './refused';
+import { isReadOnly, type Resource } from './resource';
+
+/** A new bin's metadata. */
+export interface NewBin {
+  name?: string;
+  private?: boolean;
+  collectionId?: string;
+}
+
+/** A record that passed the checks for its new bin: only such a record is created. */
+export class CheckedBin {
+  constructor(
+    readonly record: RecordText,
+    readonly bin: NewBin,
+  ) {}
+}
+
+/** How a restore differs from a save. */
+export interface RestoreHow {
+  /** The version's record (read, unless a tab holds it); asked for only once the key may write. */
+  record: () => Promise<Json>;
+  /** An open document of the bin: its text was read from what the user looked at. */
+  doc?: string;
+  /** Documents that show the bin's latest record, reloaded after the restore. */
+  docs: () => string[];
+  /** Asks before anything is written (the interactive form shows the diff); throws to stop. */
+  confirm?: (currentText: string, name: string | undefined) => Promise<void>;
+  /** What a conflict with the open document's base becomes; by default the user is asked. */
+  resolve?: ConflictResolver;
+}
+
+const decoder = new TextDecoder();
+
+export class RecordWrites {
+  readonly checks: RecordChecks;
+
+  constructor(
+    private readonly service: Service,
+    private readonly store: BinStore,
+    private readonly schemaDocs: SchemaDocs,
+    private readonly binCollections: BinCollections,
+    private readonly settings: WriteSettings,
+    private readonly resolveConflict: ConflictResolver,
+  ) {
+    this.checks = new RecordChecks(service, schemaDocs, settings);
+  }
+
+  /**
+   * Document `doc`'s text saved as the record of `resource`, with one PUT after the conflict read
+   * (none when the text is unchanged, or the record was just fetched for this save).
+   */
+  async save(resource: Resource, content: Uint8Array, doc: string): Promise<void> {
+    if (isReadOnly(resource)) {
+      throw new Refused('', 'This tab is read-only', 'noPermission');
+    }
+    this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', 'Not saved');
+    const { entry, current } = await this.store.beforeSave(resource);
+    if (entry.kept) {
+      const at = new Date(entry.kept.at).toLocaleString();
+      throw new Refused('Not saved', `${entry.kept.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`, 'unavailable');
+    }
+    if (digestOfBytes(content) === entry.textDigest) {
+      return;
+    }
+    const destination = resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
+    const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
+    let digest: string;
+    try {
+      const verdict = this.settings.conflictCheck() ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, this.resolveConflict) : 'write';
+      if (verdict === 'cancel') {
+        throw new Refused('Save cancelled', 'it changed on the service since it was opened', 'unavailable');
+      }
+      if (verdict === 'stored') {
+        // The service already holds this text (a save whose answer was lost): nothing to send.
+        digest = digestOf(record.value);
+        this.store.offline.keep(resource, serialize(record.value), entry.name);
+      } else if (resource.kind === 'schema') {
+        const stored = await this.service.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
+        this.schemaDocs.updated(stored);
+        digest = digestOf(stored.record);
+      } else {
+        const answer = await this.service.client.updateBin(resource.id, record);
+        entry.private = answer.metadata.private;
+        const stored = serialize(answer.record);
+        digest = digestOfBytes(stored);
+        this.store.offline.keep(resource, stored, entry.name);
+      }
+    } catch (error) {
+      rethrow(error, 'Not saved');
+    }
+    this.store.saved(entry, content, digest, doc);
+  }
+
+  /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
+  async prepare(record: string | Json | RecordText, bin: NewBin, doing = 'Not created'): Promise<CheckedBin> {
+    this.checks.permitted('createBin', doing);
+    const text = typeof record === 'string' ? record : record instanceof RecordText ? record.text : JSON.stringify(record);
+    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, text, doing), bin);
+  }
+
+  /** Creates the bin `prepare` checked: one POST. */
+  async create(checked: CheckedBin): Promise<CreatedBin> {
+    return this.service.client.createBin({ ...checked.bin, record: checked.record });
+  }
+
+  /**
+   * A version's record made the bin's latest with one PUT, after one read of the current record
+   * (which serves the diff and the conflict check). `restored: false` when the user cancelled.
+   */
+  async restore(id: string, how: RestoreHow): Promise<{ alreadyLatest: boolean; restored: boolean }> {
+    const resource = { kind: 'bin', id } as const;
+    this.checks.permitted('updateBin', 'Not restored');
+    const restoring = await how.record();
+    // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(id) ?? undefined }, JSON.stringify(restoring), 'Not restored');
+    const current = await this.service.client.readBin(id);
+    const currentBytes = serialize(current.record);
+    if (digestOfBytes(currentBytes) === digestOf(record.value)) {
+      return { alreadyLatest: true, restored: false };
+    }
+    const name = current.metadata.name ?? this.store.known(resource)?.name;
+    await how.confirm?.(decoder.decode(currentBytes), name);
+    // What the user looked at: the record an open tab of the bin was read from, else the current one.
+    const baseline = (how.doc && this.store.baselines.of(how.doc)) || digestOfBytes(currentBytes);
+    if ((await this.conflict(resource, how.doc ?? '', baseline, record, currentBytes, how.resolve ?? this.resolveConflict)) === 'cancel') {
+      return { alreadyLatest: false, restored: false };
+    }
+    const answer = await this.service.client.updateBin(id, record);
+    // Open tabs of the bin show the restored record, read from what the answer carried.
+    this.store.written(resource, answer.record, { name, private: answer.metadata.private }, how.docs());
+    return { alreadyLatest: false, restored: true };
+  }
+
+  /**
+   * The service has no etag: read before writing. `write` when the service holds what the
+   * document was based on; `stored` when it already holds the record being written (a save whose
+   * answer was lost); otherwise `resolve` decides, and a document with no known base is asked
+   * about too. `current` is the service's record (serialized) when the write read it anyway.
+   */
+  private async conflict(
+    resource: Resource,
+    doc: string,
+    baseline: string | undefined,
+    saving: RecordText,
+    current: Uint8Array | undefined,
+    resolve: ConflictResolver,
+  ): Promise<'write' | 'stored' | 'cancel'> {
+    const bytes = current ?? serialize(await this.readCurrent(resource));
+    const digest = digestOfBytes(bytes);
+    if (digest === digestOf(saving.value)) {
+      return 'stored';
+    }
+    if (digest === baseline) {
+      return 'write';
+    }
+    return (await resolve(doc, decoder.decode(bytes))) === 'overwrite' ? 'write' : 'cancel';
+  }
+
+  private async readCurrent(resource: Resource): Promise<Json> {
+    const { client } = this.service;
+    return resource.kind === 'schema' ? (await client.readSchemaDoc(resource.id)).record : (await client.readBin(resource.id)).record;
+  }
+}
