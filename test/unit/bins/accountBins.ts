@@ -1,0 +1,96 @@
+/** An account's store and write path over the local bin service, as the extension makes them, for tests in plain Node. */
+import { BinServiceError, type BinClient, type Operation } from '../../../src/api';
+import { BinStore } from '../../../src/bins/binStore';
+import type { Entry } from '../../../src/bins/entry';
+import type { ConflictResolver, OfflineCopies, WriteSettings } from '../../../src/bins/ports';
+import { RecordWrites } from '../../../src/bins/recordWrites';
+import type { Resource } from '../../../src/bins/resource';
+import { BinCollections } from '../../../src/schema/binCollections';
+import { SchemaDocs } from '../../../src/schema/schemaDocs';
+import { Validation } from '../../../src/schema/validation';
+import type { Fixture } from '../../support/fixture';
+
+const WORKER = require.resolve('../../../src/schema/validationWorker');
+
+/** Offline copies in memory: what the store kept, and what it was shown. */
+export class CopiesInMemory implements OfflineCopies {
+  readonly kept = new Map<string, Uint8Array>();
+  readonly shown: string[] = [];
+  keep(resource: Resource, bytes: Uint8Array | undefined): void {
+    if (bytes && resource.kind === 'bin' && resource.version === undefined) {
+      this.kept.set(resource.id, bytes);
+    }
+  }
+  async read(resource: Resource, error: BinServiceError) {
+    const bytes = error.kind === 'network' ? this.kept.get(resource.id) : undefined;
+    return bytes && { bytes, meta: { loadedAt: 0, kept: { at: 1, reason: error.message } } };
+  }
+  forget(resource: Resource): void {
+    this.kept.delete(resource.id);
+  }
+  showing(doc: string, entry: Entry): void {
+    if (entry.kept) {
+      this.shown.push(doc);
+    }
+  }
+}
+
+export interface AccountBins {
+  client: BinClient;
+  bins: BinStore;
+  writes: RecordWrites;
+  schemaDocs: SchemaDocs;
+  offline: CopiesInMemory;
+  /** Operations the key is known not to be granted. */
+  denied: Set<Operation>;
+  settings: WriteSettings & { check: boolean; validate: boolean };
+  /** Documents with unsaved edits. */
+  dirty: Set<string>;
+  /** What a conflict becomes, and the service texts it was asked about. */
+  conflicts: { choice: Awaited<ReturnType<ConflictResolver>>; asked: string[] };
+  dispose(): void;
+}
+
+export function accountBins(f: Fixture): AccountBins {
+  const memory = new Map<string, unknown>();
+  const binCollections = new BinCollections({ get: <T>(key: string) => memory.get(key) as T | undefined, update: async (key, value) => void memory.set(key, value) }, () => 'test');
+  const client = f.client(f.free, { onCollectionOf: (binId, collectionId) => binCollections.learn(binId, collectionId) });
+  const validation = new Validation(WORKER);
+  const schemaDocs = new SchemaDocs(() => client, validation);
+  const denied = new Set<Operation>();
+  const service = {
+    client,
+    mayDo: (operation: Operation) => {
+      if (denied.has(operation)) {
+        throw new BinServiceError('notPermitted', `This access key may not ${operation}`, undefined, operation);
+      }
+    },
+    mayNotUpdate: () => denied.has('updateBin'),
+  };
+  const settings = { check: true, validate: true, plan: () => 'free' as const, validation: () => settings.validate, conflictCheck: () => settings.check };
+  const dirty = new Set<string>();
+  const offline = new CopiesInMemory();
+  const conflicts: AccountBins['conflicts'] = { choice: 'cancel', asked: [] };
+  const bins = new BinStore(service, schemaDocs, offline, (doc) => dirty.has(doc));
+  const resolve: ConflictResolver = async (_doc, text) => {
+    conflicts.asked.push(text);
+    return conflicts.choice;
+  };
+  const writes = new RecordWrites(service, bins, schemaDocs, binCollections, settings, resolve);
+  return {
+    client,
+    bins,
+    writes,
+    schemaDocs,
+    offline,
+    denied,
+    settings,
+    dirty,
+    conflicts,
+    dispose: () => {
+      bins.dispose();
+      binCollections.dispose();
+      void validation.dispose();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import * as assert from 'node:assert/strict';
+import { Refused } from '../../../src/bins/refused';
+import { startFixture, type Fixture } from '../../support/fixture';
+import { accountBins, type AccountBins } from './accountBins';
+
+const DOC = 'jsonbin:/bin/x/tab.json';
+const encoder = new TextEncoder();
+const text = (value: unknown) => encoder.encode(JSON.stringify(value, null, 2));
+
+describe('the write path', () => {
+  let f: Fixture;
+  let a: AccountBins;
+  let id: string;
+  beforeEach(async () => {
+    f = await startFixture();
+    a = accountBins(f);
+    id = (await a.client.createBin({ record: { a: 1 }, name: 'one' })).metadata.id;
+  });
+  afterEach(async () => {
+    a.dispose();
+    await f.close();
+  });
+
+  const paths = (mark: number) => f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`);
+  const refusal = async (write: Promise<unknown>) => {
+    const error = await write.then(() => assert.fail('expected a refusal'), (e: unknown) => e);
+    assert.ok(error instanceof Refused, String(error));
+    return error;
+  };
+
+  it('saves an open tab with the conflict read and one PUT of the exact bytes; the same text again sends nothing', async () => {
+    await a.bins.read({ kind: 'bin', id }, DOC);
+    const written = encoder.encode('{"a": 2,   "b": 1.50}');
+    const mark = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, written, DOC);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.equal(f.service.requestsSince(mark, 'PUT')[0].body, '{"a": 2,   "b": 1.50}');
+    const again = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, written, DOC);
+    assert.deepEqual(paths(again), []);
+  });
+
+  it('reads nothing more for the conflict check when the save itself had to fetch the record', async () => {
+    await a.bins.read({ kind: 'bin', id }, DOC);
+    // Another key or service was set meanwhile: nothing fetched is known any more, the tab's base is.
+    a.bins.forgetAll();
+    const mark = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, text({ a: 3 }), DOC);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+  });
+
+  it('asks about a record someone else changed, and a cancelled save sends no PUT', async () => {
+    await a.bins.read({ kind: 'bin', id }, DOC);
+    await a.client.updateBin(id, { theirs: true });
+    const mark = f.service.log.length;
+    const error = await refusal(a.writes.save({ kind: 'bin', id }, text({ mine: true }), DOC));
+    assert.equal(error.message, 'Save cancelled: it changed on the service since it was opened');
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(a.conflicts.asked.map((t) => JSON.parse(t) as unknown), [{ theirs: true }]);
+    a.conflicts.choice = 'overwrite';
+    await a.writes.save({ kind: 'bin', id }, text({ mine: true }), DOC);
+    assert.deepEqual((await a.client.readBin(id)).record, { mine: true });
+  });
+
+  it('sends no PUT when the service already holds the text (a save whose answer was lost)', async () => {
+    await a.bins.read({ kind: 'bin', id }, DOC);
+    // The PUT arrived, but its answer did not: the service holds the text, the tab's base is the old record.
+    await a.client.updateBin(id, { a: 5 });
+    const mark = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, text({ a: 5 }), DOC);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(a.conflicts.asked, []);
+    const again = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, text({ a: 5 }), DOC);
+    assert.deepEqual(paths(again), []);
+  });
+
+  it('creates a bin with one POST of the text as written', async () => {
+    const mark = f.service.log.length;
+    const created = await a.writes.create(await a.writes.prepare('{"n": 1.0}', { name: 'two', private: false }));
+    assert.deepEqual(paths(mark), ['POST /v3/b']);
+    assert.equal(f.service.requestsSince(mark)[0].body, '{"n": 1.0}');
+    assert.equal(created.metadata.private, false);
+  });
+
+  it('restores a version with a read of the current record and one PUT, and says when it is already the latest', async () => {
+    await a.client.updateBin(id, { a: 2 });
+    const mark = f.service.log.length;
+    const restored = await a.writes.restore(id, { record: async () => ({ a: 1 }), docs: () => [DOC] });
+    assert.deepEqual(restored, { alreadyLatest: false, restored: true });
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(await a.writes.restore(id, { record: async () => ({ a: 1 }), docs: () => [] }), { alreadyLatest: true, restored: false });
+  });
+
+  it('refuses the same invalid record on every write (save, create, upload, drop, restore) with the same reason and no request', async () => {
+    const owner = a.client;
+    const collection = await owner.createCollection('people');
+    const doc = await owner.createSchemaDoc('person', { type: 'object', required: ['name'] });
+    await owner.attachSchemaDoc(collection.id, doc.metadata.id);
+    const member = (await owner.createBin({ record: { name: 'x' }, collectionId: collection.id })).metadata.id;
+    await a.bins.read({ kind: 'bin', id: member }, DOC);
+    // The schema doc is read once per account, before the writes measured here.
+    await a.schemaDocs.schemaFor(collection.id);
+    const invalid = '{"age": 3}';
+    const invalidValue = { age: 3 };
+    const mark = f.service.log.length;
+    const refusals = [
+      await refusal(a.writes.save({ kind: 'bin', id: member }, encoder.encode(invalid), DOC)),
+      await refusal(a.writes.prepare(invalid, { collectionId: collection.id })),
+      await refusal(a.writes.prepare(invalid, { name: 'file', collectionId: collection.id })),
+      await refusal(a.writes.prepare(invalidValue, { collectionId: collection.id }, 'Bin x not copied')),
+      await refusal(a.writes.restore(member, { record: async () => invalidValue, docs: () => [] })),
+    ];
+    assert.deepEqual(paths(mark), []);
+    const [reason] = new Set(refusals.map((r) => r.reason));
+    assert.equal(new Set(refusals.map((r) => r.reason)).size, 1);
+    assert.match(reason, /^1 schema problem against schema doc "person": Missing property "name"/);
+    assert.deepEqual(
+      refusals.map((r) => r.message),
+      ['Not saved', 'Not created', 'Not created', 'Bin x not copied', 'Not restored'].map((doing) => `${doing}: ${reason}`),
+    );
+  });
+
+  it('refuses, sending nothing, what the key is known not to be granted, a blank record and a tab that is read-only', async () => {
+    a.denied.add('updateBin').add('createBin');
+    const mark = f.service.log.length;
+    assert.match((await refusal(a.writes.save({ kind: 'bin', id }, text({ a: 9 }), DOC))).message, /^Not saved: This access key may not updateBin/);
+    assert.match((await refusal(a.writes.prepare({ a: 1 }, {}))).message, /^Not created: /);
+    assert.match((await refusal(a.writes.restore(id, { record: async () => ({}), docs: () => [] }))).message, /^Not restored: /);
+    a.denied.clear();
+    assert.equal((await refusal(a.writes.prepare('[]', {}))).message, 'Not created: Bin cannot be blank');
+    assert.equal((await refusal(a.writes.save({ kind: 'bin', id, version: 0 }, text({}), DOC))).message, 'This tab is read-only');
+    assert.deepEqual(paths(mark), []);
+  });
+});
