@@ -1,6 +1,7 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
 import type { AccountInfo } from './account/accountList';
+import { activity } from './api';
 import type { AccountParts, AccountShared } from './account/accountParts';
 import { Accounts } from './account/accounts';
 import { RequestStatus } from './account/requestStatus';
@@ -42,6 +43,8 @@ export interface JsonBinApi {
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
   readonly accounts: { all(): readonly AccountInfo[]; readonly active: AccountInfo };
+  /** Resolves once no request is in flight and no debounce is pending: tests wait for this, not for a clock. */
+  whenIdle(): Promise<void>;
   /** Where the copies kept of bins for reading offline are stored. */
   readonly offlineCopiesFolder: string;
 }
@@ -140,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       },
     },
     offlineCopiesFolder,
+    whenIdle: () => activity.idle(),
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;
     },

@@ -1,4 +1,5 @@
 export * from './allowance';
+export { activity } from './activity';
 export * from './checks';
 export * from './client';
 export * from './errors';

@@ -3,6 +3,7 @@
  * where they cannot store anything twice. The client loads this module, and undici with it, at
  * its first request.
  */
+import { activity } from './activity';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { BinServiceError, classify, type ErrorKind, type Operation, type RequestFacts } from './errors';
 import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
@@ -77,7 +78,11 @@ export class Transport {
     return this.dispatcher;
   }
 
-  async send<T>(request: Request): Promise<T> {
+  send<T>(request: Request): Promise<T> {
+    return activity.track(this.sendWithRetries<T>(request));
+  }
+
+  private async sendWithRetries<T>(request: Request): Promise<T> {
     // A read is repeated after a dropped connection or a busy gateway, a write only when it surely
     // never left this machine. A timeout already cost the whole wait, and a capped answer would
     // come back as big: both go to the user.

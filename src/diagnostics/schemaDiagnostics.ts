@@ -4,6 +4,7 @@
  * and reports only syntax.
  */
 import * as vscode from 'vscode';
+import { activity, type Timer } from '../api/activity';
 import { settings } from '../config';
 import type { BinStore } from '../bins/binStore';
 import { parseUri, SCHEME } from '../fs/uris';
@@ -13,7 +14,7 @@ import type { Problem } from '../schema/validator';
 
 export class SchemaDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin');
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, Timer>();
   /** Documents being validated, and whether they changed meanwhile: one check per document at a time. */
   private readonly running = new Map<string, { again: boolean }>();
   private readonly subscriptions: vscode.Disposable[];
@@ -126,7 +127,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.timers.forEach((t) => clearTimeout(t));
+    this.timers.forEach((t) => t.clear());
     for (const s of this.subscriptions) {
       s.dispose();
     }
@@ -139,10 +140,10 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     const delayMs = typed ? settings.validationDelayMs() : 0;
     const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
+    this.timers.get(key)?.clear();
     this.timers.set(
       key,
-      setTimeout(() => {
+      activity.timeout(() => {
         this.timers.delete(key);
         this.run(document);
       }, delayMs),

@@ -3,7 +3,7 @@
  * disk) loads with the first copy kept or asked for.
  */
 import * as vscode from 'vscode';
-import type { BinServiceError, ErrorKind } from '../api';
+import { activity, type BinServiceError, type ErrorKind } from '../api';
 import type { Entry } from '../bins/entry';
 import { plainText } from '../bins/plainText';
 import type { OfflineCopies, OfflineCopy } from '../bins/ports';
@@ -41,7 +41,7 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
   /** Keeps a bin's latest record (not a version, a part or a schema doc) just read or stored; never when the setting is off. */
   keep(resource: Resource, bytes: Uint8Array | undefined, name: string | undefined): void {
     if (bytes && isLatest(resource) && settings.keepCopies()) {
-      void this.copies().then((c) => c.keep(resource, bytes, name));
+      void activity.track(this.copies().then((c) => c.keep(resource, bytes, name)));
     }
   }
 
@@ -55,7 +55,7 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
 
   forget(resource: Resource): void {
     if (isLatest(resource)) {
-      void this.copies().then((c) => c.forget(resource));
+      void activity.track(this.copies().then((c) => c.forget(resource)));
     }
   }
 

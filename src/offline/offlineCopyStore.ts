@@ -53,9 +53,9 @@ export class OfflineCopyStore {
     this.files = files;
   }
 
-  /** Keeps the record just read of a bin's latest record; never waited on. */
-  keep(resource: Resource, bytes: Uint8Array, name: string | undefined): void {
-    this.files.keep(this.scope(), resource.id, { bytes, name }).catch(() => undefined);
+  /** Keeps the record just read of a bin's latest record; a copy that cannot be kept is no loss. */
+  keep(resource: Resource, bytes: Uint8Array, name: string | undefined): Promise<void> {
+    return this.files.keep(this.scope(), resource.id, { bytes, name }).catch(() => undefined);
   }
 
   /** What stands in for a read of a bin's latest record that failed (`why`, in plain text): its offline copy, if any. */
@@ -68,8 +68,8 @@ export class OfflineCopyStore {
     }
   }
 
-  forget(resource: Resource): void {
-    this.files.forget(this.scope(), resource.id).catch(() => undefined);
+  forget(resource: Resource): Promise<void> {
+    return this.files.forget(this.scope(), resource.id).catch(() => undefined);
   }
 
   /** Removes every offline copy; says what it freed. */

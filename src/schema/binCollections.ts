@@ -3,6 +3,7 @@
  * is learned from every answer that tells (collection listings, creates into a collection, read
  * metadata when present) or from the user, and kept per account (its service URL) across reloads.
  */
+import { activity, type Timer } from '../api/activity';
 
 /** Where the relation is kept: VS Code's `Memento` fits. */
 export interface Memory {
@@ -18,7 +19,7 @@ const WRITE_DELAY_MS = 200;
 
 export class BinCollections {
   private loaded?: { slot: string; map: Map<string, string | null> };
-  private timer?: ReturnType<typeof setTimeout>;
+  private timer?: Timer;
   private readonly listeners = new Set<(binId: string) => void>();
 
   constructor(
@@ -59,14 +60,14 @@ export class BinCollections {
 
   /** Drops what is pending (the account is removed: what it knew is deleted, not written back). */
   dispose(): void {
-    clearTimeout(this.timer);
+    this.timer?.clear();
     this.timer = undefined;
   }
 
   /** Writes what is pending now (on deactivation). */
   async flush(): Promise<void> {
     if (this.timer !== undefined && this.loaded) {
-      clearTimeout(this.timer);
+      this.timer?.clear();
       this.timer = undefined;
       await this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));
     }
@@ -82,7 +83,7 @@ export class BinCollections {
   }
 
   private scheduleWrite(): void {
-    this.timer ??= setTimeout(() => {
+    this.timer ??= activity.timeout(() => {
       this.timer = undefined;
       if (this.loaded) {
         void this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));

@@ -4,6 +4,7 @@
  * after another window wrote it) into an index (`rememberedIndex.ts`) whose first page and lookups
  * cost the same whatever the list's length; changes are written back in batches.
  */
+import { activity, type Timer } from '../api/activity';
 import type { Memory } from '../schema/binCollections';
 import { RememberedIndex, type RememberedBin, type StoredBins } from './rememberedIndex';
 
@@ -27,7 +28,7 @@ interface Known {
 export class RememberedBins {
   /** Per service URL: switching back and forth reads each list once. */
   private readonly lists = new Map<string, Known>();
-  private timer?: ReturnType<typeof setTimeout>;
+  private timer?: Timer;
   /** Marks this window's writes, so that a list another window wrote is told apart from its own. */
   private readonly window = Math.random().toString(36).slice(2);
   private writes = 0;
@@ -74,13 +75,13 @@ export class RememberedBins {
 
   /** Drops what is pending (the account is removed: its list is deleted, not written back). */
   dispose(): void {
-    clearTimeout(this.timer);
+    this.timer?.clear();
     this.timer = undefined;
   }
 
   /** Writes what is pending now (on deactivation). */
   async flush(): Promise<void> {
-    clearTimeout(this.timer);
+    this.timer?.clear();
     this.timer = undefined;
     await this.write();
   }
@@ -121,7 +122,7 @@ export class RememberedBins {
     const known = this.known();
     apply(known.index);
     known.unwritten.push(apply);
-    this.timer ??= setTimeout(() => {
+    this.timer ??= activity.timeout(() => {
       this.timer = undefined;
       void this.write();
     }, WRITE_DELAY_MS);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, sleep, type World } from './support';
+import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
 
 describe('an account with an access key', () => {
   let w: World;
@@ -40,7 +40,7 @@ describe('an account with an access key', () => {
     await assert.rejects(run(Command.createBin, { record: { made: true } }), /X-Access-Key does not have the permission to create bins/);
     // Collections need the master key: refused without a request.
     await assert.rejects(run(Command.createCollection, 'not with this key'), /master key/i);
-    await sleep(300);
+    await idle();
 
     const sent = w.service.requestsSince(mark);
     assert.deepEqual(pathsOf(sent), [
@@ -70,7 +70,7 @@ describe('an account with an access key', () => {
     await replaceText(document, '{"no title": true}');
     assert.equal(await document.save(), false, 'the service refused it');
     assert.ok(document.isDirty, 'the edit is kept');
-    await sleep(300);
+    await idle();
     assert.deepEqual(
       w.service.requestsSince(mark).map((r) => `${r.method} ${r.path} ${r.status}`),
       [`GET /v3/b/${id}/latest 200`, `GET /v3/b/${id}/latest 200`, `PUT /v3/b/${id} 200`, `GET /v3/b/${id}/latest 200`, `PUT /v3/b/${id} 400`],
@@ -102,7 +102,7 @@ describe('an account with an access key', () => {
     const mark = w.service.log.length;
     await assert.rejects(run(Command.deleteBin, id), /The access key of Reader may not delete bins .*nothing was sent/);
     await assert.rejects(run(Command.renameBin, id, 'renamed'), /may not update bins/);
-    await sleep(300);
+    await idle();
     assert.deepEqual(w.service.requestsSince(mark), []);
   });
 

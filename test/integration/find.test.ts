@@ -10,7 +10,7 @@ import type { Node } from '../../src/tree/nodes';
 import { showLive } from '../../src/ui/livePick';
 import type { LiveItems, Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';
-import { closeAll, config, labelOf, pathsOf, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
+import { closeAll, config, labelOf, pathsOf, requestsDuring, run, setup, idle, TEST_KEY, until, type World } from './support';
 
 
 interface Found {
@@ -177,7 +177,7 @@ describe('Find Bin and Filter Bins', function () {
     const finding = run(Command.findBin);
     // The collection list, four first pages and Alpha's second page.
     await until(() => service.log.length - mark >= 6 || undefined, 'the search to end');
-    await sleep(300);
+    await idle();
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await finding;
     await until(() => vscode.window.activeTextEditor?.document.uri.path.startsWith(`/bin/${ids['remembered needle']}/`) || undefined, 'the first match to open');
@@ -201,7 +201,7 @@ describe('Find Bin and Filter Bins', function () {
     await showing;
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await finding;
-    await sleep(300);
+    await idle();
     assert.ok(service.log.length - mark < 6, `the search went on: ${service.log.length - mark} requests`);
     assert.equal(vscode.window.activeTextEditor, undefined);
   });

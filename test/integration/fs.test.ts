@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, sleep, until, type World } from './support';
+import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, until, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 describe('bin file system', () => {
@@ -184,9 +184,10 @@ describe('bin file system', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
       const old = binUriOf(await vscode.commands.executeCommand(Command.compareWithVersion, id, 1));
       assert.equal(old.toString(), uri.toString());
-      await sleep(100);
-      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.input);
-      assert.ok(tabs.some((t) => t instanceof vscode.TabInputTextDiff && t.original.toString() === uri.toString()));
+      await until(
+        () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === uri.toString()) || undefined,
+        'the diff of the version with its tab',
+      );
     } finally {
       await vscode.commands.executeCommand(Command.setApiKey, w.account.key);
     }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
+import { binUriOf, closeAll, config, pathsOf, replaceText, idle, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 describe('bins read offline', function () {
   this.timeout(30_000);
@@ -150,8 +150,12 @@ describe('bins read offline', function () {
     await banner(opened);
 
     await restart();
-    const again = await requestsDuring(w.service, async () => assert.equal(await run(Command.retryOfflineBins), 1));
-    assert.deepEqual(pathsOf(again), [`GET /v3/b/${id}/latest`]);
+    // VS Code reads the tab again once told it changed: the read is waited for in the service's log.
+    const mark = w.service.log.length;
+    assert.equal(await run(Command.retryOfflineBins), 1);
+    await until(() => w.service.requestsSince(mark).length > 0 || undefined, 'the tab to read the bin again');
+    await idle();
+    assert.deepEqual(pathsOf(w.service.requestsSince(mark)), [`GET /v3/b/${id}/latest`]);
   });
 
   it('refuses to save a bin edited before the service stopped, and keeps the edits to save once it is back', async () => {
@@ -209,7 +213,7 @@ describe('bins read offline', function () {
     await config().update('offline.keepCopies', false, vscode.ConfigurationTarget.Global);
     const { id, uri } = await newBin({ notKept: true });
     await open(uri);
-    await sleep(500);
+    await idle();
     assert.deepEqual(await keptFiles(), []);
     await closeAll();
     await stop();

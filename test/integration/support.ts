@@ -57,19 +57,24 @@ export function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('jsonbin');
 }
 
-/** Requests the service received while `action` ran. */
 /** Runs a command as a programmatic caller does. */
 export const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
 
 /** Requests as `METHOD path`, for exact comparisons. */
 export const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
 
+/** Requests the service received while `action` ran, and until the extension was idle again. */
 export async function requestsDuring(service: BinService, action: () => PromiseLike<unknown>) {
   const mark = service.log.length;
   await action();
-  // VS Code's follow-up stat calls arrive just after; wait so that any request they caused is counted.
-  await sleep(300);
+  // Whatever the action set going (a debounce, a request) is counted too.
+  await idle();
   return service.requestsSince(mark);
+}
+
+/** Waits until the extension has no request in flight and no debounce pending. */
+export async function idle(): Promise<void> {
+  await (await setup()).api.whenIdle();
 }
 
 export function sleep(ms: number): Promise<void> {

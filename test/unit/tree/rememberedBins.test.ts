@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Memory } from '../../../src/schema/binCollections';
+import { activity } from '../../../src/api/activity';
 import { RememberedBins, type RememberedBin } from '../../../src/tree/rememberedBins';
 import type { StoredBins } from '../../../src/tree/rememberedIndex';
 
@@ -85,7 +86,7 @@ describe('remembered bins', () => {
   it('writes on its own shortly after a change', async () => {
     const memory = new MemoryState();
     new RememberedBins(memory, () => A).remember({ id: 'a' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await activity.idle();
     assert.deepEqual(memory.listsWritten, [LIST_A]);
     assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'a' }]);
   });
