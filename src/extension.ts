@@ -2,20 +2,21 @@
 import * as vscode from 'vscode';
 import type { AccountInfo } from './account/accountList';
 import { activity } from './api';
-import type { AccountParts, AccountShared } from './account/accountParts';
+import type { AccountShared } from './accountParts';
+import type { AccountParts } from './features/parts';
 import { Accounts } from './account/accounts';
-import { RequestStatus } from './account/requestStatus';
-import { registerCommands } from './commands';
+import { RequestStatus } from './features/accounts/requestStatus';
+import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
-import { partsOf, type Opener, type Parts, type SharedParts } from './commands/parts';
-import { ValidationStatus } from './diagnostics/validationStatus';
-import { registerSchemaAssist } from './editing/schemaAssist';
+import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
+import { ValidationStatus } from './features/schemaDocs/validationStatus';
+import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { Validation } from './schema/validation';
-import { BinsView } from './tree/binsView';
-import { dragAndDrop } from './tree/dragAndDrop';
-import type { Node } from './tree/nodes';
+import { BinsView } from './features/tree/binsView';
+import { dragAndDrop } from './features/tree/dragAndDrop';
+import type { Node } from './features/tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { clearFiltersOnSwitch, trackContextKeys } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
@@ -75,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     learned: () => validationStatus.update(),
   };
   const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
-    (await import('./account/accountParts.js')).makeAccountParts(info, isActive, keys, shared),
+    (await import('./accountParts.js')).makeAccountParts(info, isActive, keys, shared),
   );
   pendingWrites = () => accounts.flush();
   const files = new BinFileSystem(accounts);

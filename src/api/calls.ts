@@ -5,7 +5,8 @@
 import { checkKeyTransport, parseBaseUrl } from './checks';
 import { BinServiceError, type Operation } from './errors';
 import type { Request, Transport } from './transport';
-import type { ClientOptions, Plan } from './types';
+import type { Plan } from './json';
+import type { ClientOptions } from './types';
 
 /**
  * `ifGiven`: public bins answer without a key, so one is sent only when there is one. `master`:

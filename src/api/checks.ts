@@ -1,7 +1,7 @@
 /** Checks that cost no request: each refuses input the service would refuse anyway. */
 import { BinServiceError } from './errors';
 import { RecordText } from './record';
-import type { Plan } from './types';
+import type { Plan } from './json';
 
 /** A KB here is 1,024 bytes of the UTF-8 JSON body as sent; an MB is 1,024 KB. */
 export const KB = 1024;

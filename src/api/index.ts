@@ -3,6 +3,7 @@ export { activity } from './activity';
 export * from './checks';
 export * from './client';
 export * from './errors';
+export * from './json';
 export * from './record';
 export type { RequestLogEntry, TransportOptions } from './transport';
 export * from './types';

@@ -5,7 +5,8 @@
 import { checkName } from './checks';
 import type { BinClient } from './client';
 import { BinServiceError } from './errors';
-import type { BinMetadata, Json } from './types';
+import type { Json } from './json';
+import type { BinMetadata } from './types';
 
 /** A JSONPath travels in a header: a bound well above any path written by hand. */
 export const MAX_JSON_PATH = 1024;

@@ -3,7 +3,7 @@
  * service would not keep as written (it stores JSON as JavaScript values) is refused first.
  */
 import { BinServiceError } from './errors';
-import type { Json } from './types';
+import type { Json } from './json';
 
 export class RecordText {
   private constructor(

@@ -3,10 +3,7 @@ import type { Operation } from './errors';
 import type { RecordText } from './record';
 import type { TransportOptions } from './transport';
 
-export type Plan = 'free' | 'paid';
-
-/** A JSON value as stored in a bin. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import type { Json, Plan } from './json';
 
 export interface BinMetadata {
   id: string;

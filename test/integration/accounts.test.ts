@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
 import { BinService, type LogEntry } from '../service/server';
 import { asHostedService, binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import { showLive } from '../../src/ui/livePick';
 import type { LiveItems, Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
 import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';

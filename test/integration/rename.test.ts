@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { parseUri, schemaDocUri } from '../../src/fs/uris';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import { closeAll, config, labelOf, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
 describe('renaming collections and schema docs', function () {

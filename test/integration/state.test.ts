@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/tree/nodes';
+import type { Node } from '../../src/features/tree/nodes';
 import { closeAll, labelOf, requestsDuring, run, setup, type World } from './support';
 
 

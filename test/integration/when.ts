@@ -1,5 +1,5 @@
 /** Evaluates the `when` clauses of the manifest's row menus, as VS Code would for each row kind. */
-import { ALL_CONTEXT_VALUES } from '../../src/tree/nodes';
+import { ALL_CONTEXT_VALUES } from '../../src/features/tree/nodes';
 import { ContextKey, VIEW_ID } from '../../src/commands/ids';
 
 /** True when the clause holds for a row with this `viewItem`, in the view, with a key set. */

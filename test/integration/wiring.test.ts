@@ -1,9 +1,9 @@
 /** The manifest and what the extension registers agree exactly, and the command table is the only source of ids. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { commandHandlers } from '../../src/commands/handlers';
+import { commandHandlers } from '../../src/features/handlers';
 import { Command, ContextKey, VIEW_ID } from '../../src/commands/ids';
-import type { Parts } from '../../src/commands/parts';
+import type { Parts } from '../../src/features/parts';
 import { extension, manifest, setup } from './support';
 
 const ids = new Set<string>(Object.values(Command));

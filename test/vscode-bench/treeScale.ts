@@ -13,11 +13,11 @@ import { BINS_PER_PAGE } from '../../src/api';
 import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { Validation } from '../../src/schema/validation';
-import { BinsTree } from '../../src/tree/binsTree';
-import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/tree/nodes';
+import { BinsTree } from '../../src/features/tree/binsTree';
+import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/features/tree/nodes';
 import type { AccountInfo } from '../../src/account/accountList';
-import { RememberedBins, type RememberedBin } from '../../src/tree/rememberedBins';
-import type { StoredBins } from '../../src/tree/rememberedIndex';
+import { RememberedBins, type RememberedBin } from '../../src/features/tree/rememberedBins';
+import type { StoredBins } from '../../src/features/tree/rememberedIndex';
 import { MemoryMemento, MemorySecrets } from './memory';
 
 const COUNTS = [100, 1_000, 10_000, 100_000];
@@ -85,7 +85,7 @@ function rememberedBins(count: number): StoredBins {
 /** A node's children and their items, as the view shows them. */
 async function list(tree: BinsTree, node?: Node): Promise<Node[]> {
   const nodes = await tree.getChildren(node);
-  nodes.forEach((n) => tree.getTreeItem(n));
+  nodes.forEach((n) => n.treeItem());
   return nodes;
 }
 

@@ -1,0 +1,76 @@
+// Fails the build when an import runs against the layout the README's Layout section maps:
+// each layer imports only itself and the layers below it, the core imports no `vscode` (it must
+// run, and be tested, in plain Node), and no file imports itself through others (no cycle).
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+/** From the bottom up; a file belongs to the first layer one of whose places its path starts with. */
+const LAYERS = [
+  { name: 'service client', places: ['src/api/'], core: true },
+  { name: 'validation', places: ['src/schema/'], core: true },
+  { name: 'bins', places: ['src/bins/'], core: true },
+  { name: 'VS Code adapters', places: ['src/config.ts', 'src/account/', 'src/fs/', 'src/ui/', 'src/commands/'] },
+  { name: 'features', places: ['src/features/'] },
+  { name: 'wiring', places: ['src/accountParts.ts', 'src/extension.ts'] },
+];
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+
+const layerOf = (file) => LAYERS.findIndex((l) => l.places.some((p) => file === p || file.startsWith(p)));
+const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => join('src', f));
+
+function resolve(from, specifier) {
+  const base = normalize(join(dirname(from), specifier)).replace(/\.js$/, '');
+  return [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+}
+
+const problems = [];
+const imports = new Map();
+for (const file of files) {
+  const layer = layerOf(file);
+  if (layer < 0) {
+    problems.push(`${file} is in no layer: add its place to scripts/check-layers.mjs and the README's map`);
+    continue;
+  }
+  const text = readFileSync(file, 'utf8');
+  const targets = [];
+  for (const [, specifier] of text.matchAll(IMPORT)) {
+    if (specifier === 'vscode' && LAYERS[layer].core) {
+      problems.push(`${file} imports vscode, but ${LAYERS[layer].name} is part of the vscode-free core`);
+    }
+    const target = specifier.startsWith('.') ? resolve(file, specifier) : undefined;
+    if (!target) {
+      continue;
+    }
+    targets.push(target);
+    if (layerOf(target) > layer) {
+      problems.push(`${file} (${LAYERS[layer].name}) imports ${target} (${LAYERS[layerOf(target)].name}), a layer above it`);
+    }
+  }
+  imports.set(file, targets);
+}
+
+// Cycles, by depth-first search over every import, types included.
+const state = new Map();
+function visit(file, path) {
+  if (state.get(file) === 'done') {
+    return;
+  }
+  if (state.get(file) === 'open') {
+    problems.push(`import cycle: ${[...path.slice(path.indexOf(file)), file].map((f) => relative('src', f)).join(' -> ')}`);
+    return;
+  }
+  state.set(file, 'open');
+  for (const target of imports.get(file) ?? []) {
+    visit(target, [...path, file]);
+  }
+  state.set(file, 'done');
+}
+files.forEach((file) => visit(file, []));
+
+if (problems.length > 0) {
+  console.error(`check:layers:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core).map((l) => l.places.join(' ')).join(' ')} import no vscode`);

@@ -1,0 +1,81 @@
+/** The account key (checked with one cheap call before it is stored), and refreshing the view. */
+import { BinServiceError, type BinClient } from '../../api';
+import type { KeyKind } from '../../account/accountList';
+import { inform, withProgress } from '../../ui/feedback';
+import { cancelIfUndefined } from '../../commands/args';
+import { Command } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { register, required, type Handler } from '../../commands/register';
+
+/** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */
+export const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/** A bin id no bin has: reading it tells a valid access key (not found) from a refused one. */
+const NO_BIN = '000000000000000000000000';
+
+/**
+ * Checks a key with the cheapest request that needs a valid one: listing collections for a master
+ * key; an access key may list nothing, so it reads a bin that does not exist ("not found" means
+ * the key was accepted).
+ */
+export async function checkKey(client: BinClient, kind: KeyKind): Promise<void> {
+  await withProgress('Checking the key…', async () => {
+    if (kind === 'master') {
+      await client.listCollections();
+      return;
+    }
+    try {
+      await client.readBin(NO_BIN);
+    } catch (error) {
+      if (!(error instanceof BinServiceError) || !['notFound', 'notPermitted'].includes(error.kind)) {
+        throw error;
+      }
+    }
+  });
+}
+
+export function accountCommands(p: Parts): Handler[] {
+  const refresh = async () => {
+    p.schemaDocs.clear();
+    p.tree.refresh();
+  };
+  return [
+    ...register(
+      Command.setApiKey,
+      {
+        run: async (key: string) => {
+          const trimmed = required(key, 'the key (a string)', Command.setApiKey).trim();
+          if (!KEY_CHARACTERS.test(trimmed)) {
+            throw new Error('The key can hold only visible ASCII characters: check what was pasted');
+          }
+          const probe = p.connection.withKey(trimmed);
+          try {
+            await checkKey(probe, p.account.keyKind);
+          } finally {
+            void probe.close();
+          }
+          await p.connection.keys.set(trimmed);
+        },
+        ask: async () => [
+          cancelIfUndefined(
+            await p.prompts.input({
+              prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters'),
+            }),
+          ),
+        ] as [string],
+        show: () => inform('the key is stored in VS Code’s secret storage.'),
+      },
+      { view: Command.viewSetApiKey },
+    ),
+
+    ...register(Command.clearApiKey, { run: () => p.connection.keys.clear(), ask: async () => [] as [] }, { view: Command.viewClearApiKey }),
+
+    ...register(Command.refresh, { run: refresh, ask: async () => [] as [] }, { view: Command.viewRefresh }),
+
+    // After "Requests exhausted" nothing is sent until the user says to try again.
+    ...register(Command.retryRequests, { run: async () => p.connection.requests.retry(), ask: async () => [] as [] }),
+  ];
+}

@@ -1,0 +1,60 @@
+/** Which bin a command acts on, from each place it can be invoked, and the tabs that show it. */
+import * as vscode from 'vscode';
+import { binUri, parseUri } from '../fs/uris';
+import type { BinNode } from './tree/nodes';
+import type { Prompter } from '../ui/prompter';
+import type { Parts } from './parts';
+import { askBinReference } from '../commands/prompts';
+
+/** A bin as the interactive forms know it: its id, and its name when the row or tab gave it. */
+export interface BinTarget {
+  id: string;
+  name?: string;
+}
+
+/** Palette: the bin of the active tab (its record, a version or a part of it) when it is the account's, else asked for. */
+export async function activeOrAskedBin(ui: Prompter, account: string): Promise<BinTarget> {
+  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, account);
+  if (active && active.kind !== 'schema') {
+    return { id: active.id };
+  }
+  return { id: await askBinReference(ui) };
+}
+
+export function rowBin(node: BinNode): BinTarget {
+  return { id: node.id, name: node.bin.name };
+}
+
+/** Editor title: the tab's Uri names the bin. */
+export function tabBin(uri: vscode.Uri): BinTarget {
+  const resource = parseUri(uri);
+  if (resource?.kind !== 'bin') {
+    throw new Error(`Not a bin: ${uri.toString()}`);
+  }
+  return { id: resource.id };
+}
+
+export function labelOf(target: BinTarget): string {
+  return target.name ?? target.id;
+}
+
+/** An account's open documents of a bin's latest record (not its versions), or of a schema doc. */
+export function openDocumentsOf(account: string, id: string, kind: 'bin' | 'schema' = 'bin'): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter((d) => {
+    const r = parseUri(d.uri, account);
+    return r?.kind === kind && r.id === id && !(r.kind === 'bin' && r.version !== undefined);
+  });
+}
+
+/** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
+export async function uriFor(p: Parts, id: string, name?: string): Promise<vscode.Uri> {
+  const [open] = openDocumentsOf(p.account.id, id);
+  if (open) {
+    return open.uri;
+  }
+  if (name !== undefined) {
+    return binUri(id, name, undefined, p.account.id);
+  }
+  const entry = await p.bins.fetchOrOffline({ kind: 'bin', id });
+  return binUri(id, entry.name, undefined, p.account.id);
+}

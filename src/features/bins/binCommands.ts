@@ -1,0 +1,160 @@
+/** Commands that create, add, open, copy, forget and delete bins. */
+import * as vscode from 'vscode';
+import { RecordText, type Collection, type Json } from '../../api';
+import { binUri } from '../../fs/uris';
+import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
+import { inform, withProgress } from '../../ui/feedback';
+import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
+import { Command } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from '../../commands/prompts';
+import { register, required, type Handler } from '../../commands/register';
+import { cancelIfUndefined, parseBinReference } from '../../commands/args';
+
+export interface CreateArgs {
+  /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
+  record: Json | RecordText;
+  name?: string;
+  private?: boolean;
+  collectionId?: string;
+}
+
+export function binCommands(p: Parts): Handler[] {
+  const ui = p.prompts;
+  return [
+    ...register(
+      Command.createBin,
+      {
+        run: (args: CreateArgs) => createBin(p, required(args?.record, 'a record: { record, name?, private?, collectionId? }', Command.createBin), args),
+        ask: async () => [await askCreate(p, undefined)] as [CreateArgs],
+        show: async (created, [args]) => {
+          await vscode.window.showTextDocument(created.uri, { preview: false });
+          const row = await p.tree.binRow({ id: created.id, name: args.name, private: created.private, createdAt: created.createdAt }, args.collectionId);
+          await p.treeView.reveal(row, { select: true, focus: false });
+        },
+      },
+      {
+        view: Command.viewCreateBin,
+        row: [Command.rowCreateBin, async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)] as [CreateArgs]],
+      },
+    ),
+
+    ...register(
+      Command.addBin,
+      {
+        run: (reference: string) => addBin(p, required(reference, 'a bin id or dashboard link', Command.addBin)),
+        ask: async () => [await askBinReference(ui)] as [string],
+        show: (added) => vscode.window.showTextDocument(added.uri, { preview: false }),
+      },
+      { view: Command.viewAddBin, row: [Command.rowAddBin, async () => [await askBinReference(ui)] as [string]] },
+    ),
+
+    ...register(
+      Command.openBin,
+      {
+        run: async (id: string, name?: string) => {
+          const uri = await uriFor(p, required(id, 'a bin id', Command.openBin), name);
+          await vscode.window.showTextDocument(uri, { preview: false });
+          return uri;
+        },
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string, string?],
+      },
+      { row: [Command.rowOpenBin, async (node: BinNode) => [node.id, node.bin.name] as [string, string?]] },
+    ),
+
+    ...register(
+      Command.deleteBin,
+      {
+        run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
+        ask: async () => confirmDelete(await activeOrAskedBin(ui, p.account.id)),
+        show: (result, [id]) => inform(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
+      },
+      { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(rowBin(node))] },
+    ),
+
+    ...register(
+      Command.forgetBin,
+      {
+        run: async (id: string) => {
+          p.remembered.forget(required(id, 'a bin id', Command.forgetBin));
+          p.tree.redraw();
+        },
+        ask: async () => [await pickRemembered(p)] as [string],
+      },
+      { row: [Command.rowForgetBin, async (node: BinNode) => [node.id] as [string]] },
+    ),
+
+    ...register(
+      Command.copyBinId,
+      {
+        run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string],
+        show: (_, [id]) => vscode.window.setStatusBarMessage(`JSONBin: copied bin id ${id}`, 3000),
+      },
+      {
+        row: [Command.rowCopyBinId, async (node: BinNode) => [node.id] as [string]],
+        tab: [Command.tabCopyBinId, async (uri: vscode.Uri) => [tabBin(uri).id] as [string]],
+      },
+    ),
+
+    [Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)],
+  ];
+
+  async function confirmDelete(target: BinTarget): Promise<[string]> {
+    await confirm(ui, `Delete bin ${labelOf(target)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
+    return [target.id];
+  }
+}
+
+async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) {
+  const checked = await p.writes.prepare(record, { name: args.name, private: args.private, collectionId: args.collectionId });
+  const created = await withProgress('Creating bin…', () => p.writes.create(checked));
+  const { id, private: isPrivate, createdAt } = created.metadata;
+  if (args.collectionId) {
+    p.tree.refreshListing(args.collectionId);
+  } else {
+    p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
+    p.tree.redraw();
+  }
+  return { id, uri: binUri(id, args.name, undefined, p.account.id), private: isPrivate, createdAt };
+}
+
+async function addBin(p: Parts, reference: string) {
+  const id = parseBinReference(reference);
+  // One read proves the bin exists and titles it; opening it later costs nothing more.
+  const entry = await p.bins.fetch({ kind: 'bin', id });
+  p.remembered.remember({ id, name: entry.name, private: entry.private });
+  p.tree.redraw();
+  return { id, uri: binUri(id, entry.name, undefined, p.account.id) };
+}
+
+async function deleteBin(p: Parts, id: string) {
+  const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
+  p.remembered.forget(id);
+  p.binCollections.forget(id);
+  p.bins.markDeleted({ kind: 'bin', id }, openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()));
+  p.tree.removeBin(id);
+  return { versionsDeleted: result.versionsDeleted };
+}
+
+async function pickRemembered(p: Parts): Promise<string> {
+  const bins = p.remembered.all();
+  if (bins.length === 0) {
+    throw new Error('No bin was added or created here yet');
+  }
+  const items = bins.map((b) => ({ label: b.name ?? b.id, description: b.id, id: b.id }));
+  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Bin to remove from the list (it stays on the service)' })).id;
+}
+
+/** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
+async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
+  const ui = p.prompts;
+  const editor = vscode.window.activeTextEditor;
+  const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
+  const fromEditor = text.trim() !== '' && (await jsonProblem(text)) === undefined;
+  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? await RecordText.parse(text) : await askJson(ui, 'The record of the new bin (JSON)');
+  const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
+  const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
+  const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
+  return { record, name, private: isPrivate, collectionId: target?.id };
+}

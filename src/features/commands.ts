@@ -1,0 +1,52 @@
+/**
+ * Every command id is registered at activation, so that menus, keys and other extensions find
+ * them; the commands' code loads with the first command run. A command acts on the account of the
+ * row or tab it is pressed on, otherwise on the active account.
+ */
+import * as vscode from 'vscode';
+import { SCHEME } from '../fs/uris';
+import { Node } from './tree/nodes/node';
+import { Command, type CommandId } from '../commands/ids';
+import type { Parts } from './parts';
+import type { Handler } from '../commands/register';
+
+/**
+ * The account a row (its node) or a tab (its `jsonbin:` Uri) belongs to; undefined for anything
+ * else. A view title's button gets the focused row, which says nothing about what to act on: it
+ * acts on the active account, as its `when` clauses do.
+ */
+function accountOf(id: CommandId, args: unknown[]): string | undefined {
+  const [first] = args;
+  if (id.startsWith('jsonbin.view.')) {
+    return undefined;
+  }
+  if (first instanceof Node) {
+    return first.account;
+  }
+  return first instanceof vscode.Uri && first.scheme === SCHEME ? first.authority : undefined;
+}
+
+export function registerCommands(partsFor: (account: string | undefined) => Promise<Parts | undefined>): vscode.Disposable[] {
+  const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();
+  const handler = async (id: CommandId, args: unknown[]) => {
+    const account = accountOf(id, args);
+    const p = await partsFor(account);
+    if (!p) {
+      throw new Error(`The JSONBin account ${account ?? ''} was removed: add it again to work with its bins`);
+    }
+    const key = p.account.id;
+    let map = handlers.get(key);
+    if (!map) {
+      map = import('./handlers.js').then((m) => m.commandHandlers(p));
+      handlers.set(key, map);
+    }
+    const found = (await map).get(id);
+    if (!found) {
+      throw new Error(`The command ${id} has no handler`);
+    }
+    return found;
+  };
+  return Object.values(Command).map((id) =>
+    vscode.commands.registerCommand(id, async (...args: never[]) => (await handler(id, args))(...args)),
+  );
+}

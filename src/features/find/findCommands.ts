@@ -1,0 +1,237 @@
+/** Finding a bin across every listing, and narrowing the view's rows (Filter Bins). */
+import * as vscode from 'vscode';
+import { settings } from '../../config';
+import { setFiltered } from '../../ui/contextKeys';
+import { pickLive } from '../../ui/livePick';
+import type { LiveItems } from '../../ui/prompter';
+import { cancelIfUndefined } from '../../commands/args';
+import { leastRequests, searchBins, type Match, type Search } from './binSearch';
+import { Command } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { register, required, type Handler } from '../../commands/register';
+import { confirmRequests } from '../requestWarning';
+
+export interface FindOptions {
+  /** Requests the search may send (default: the `jsonbin.find.maxRequests` setting). */
+  maxRequests?: number;
+}
+
+export interface BinFilter {
+  /** A part of the bin's name (its id when it has none), in any case. */
+  name?: string;
+  private?: boolean;
+  /** A collection's id; null: the bins in no collection. */
+  collectionId?: string | null;
+}
+
+type MatchItem = vscode.QuickPickItem & { match: Match };
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The pick of an interactive search: matches show as they are found, and closing it stops the search. */
+class FindSession implements LiveItems<MatchItem> {
+  items: MatchItem[] = [];
+  status = 'Searching…';
+  done = false;
+  closed = false;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  readonly choice: Promise<MatchItem | undefined>;
+
+  constructor(p: Parts, query: string) {
+    this.choice = pickLive(p.prompts.current, this, { placeHolder: `Bins whose name or id contains "${query}"`, matchOnDescription: true, matchOnDetail: true });
+  }
+
+  update(search: Search, status: string, done: boolean): void {
+    this.items = search.matches.map((match) => ({
+      label: `$(${match.private ? 'lock' : 'globe'}) ${match.name ?? match.id}`,
+      description: match.id,
+      detail: match.collectionName ? `in ${match.collectionName}` : 'in no collection',
+      match,
+    }));
+    Object.assign(this, { status, done });
+    this.changed.fire();
+  }
+
+  /** The search failed: the pick says why, keeping what was found. */
+  fail(error: unknown): void {
+    Object.assign(this, { status: error instanceof Error ? error.message : String(error), done: true });
+    this.changed.fire();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+}
+
+export function findCommands(p: Parts): Handler[] {
+  let current: BinFilter = {};
+  const applyFilter = async (filter: BinFilter) => {
+    current = { name: filter.name?.trim() || undefined, private: filter.private, collectionId: filter.collectionId };
+    const active = Object.values(current).some((v) => v !== undefined);
+    const { name, private: isPrivate, collectionId } = current;
+    p.tree.setFilter(
+      active
+        ? {
+            collectionId,
+            shows: (bin, listing) =>
+              (collectionId === undefined || collectionId === listing) &&
+              (isPrivate === undefined || isPrivate === (bin.private !== false)) &&
+              (!name || (bin.name ?? bin.id).toLowerCase().includes(name.toLowerCase())),
+          }
+        : undefined,
+    );
+    p.treeView.description = active ? await describeFilter(p, current) : undefined;
+    await setFiltered(active);
+  };
+
+  return [
+    ...register(
+      Command.findBin,
+      {
+        // The interactive forms pass the session whose pick shows the matches as they come.
+        run: (query: string, options?: FindOptions, session?: FindSession) => findBin(p, query, options ?? {}, session),
+        ask: () => askFind(p),
+        show: async (_, [, , session]) => {
+          const chosen = await session?.choice;
+          if (chosen) {
+            await vscode.commands.executeCommand(Command.openBin, chosen.match.id, chosen.match.name);
+          }
+        },
+      },
+      { view: Command.viewFindBin },
+    ),
+
+    ...register(
+      Command.filterBins,
+      {
+        run: (filter: BinFilter) => applyFilter(checkFilter(filter)),
+        ask: async () => [await askFilter(p, current)] as [BinFilter],
+      },
+      { view: Command.viewFilterBins },
+    ),
+
+    ...register(Command.clearFilter, { run: () => applyFilter({}), ask: async () => [] as [] }, { view: Command.viewClearFilter }),
+  ];
+}
+
+async function findBin(p: Parts, query: string, options: FindOptions, session?: FindSession) {
+  if (typeof required(query, "a query: part of a bin's name or id", Command.findBin) !== 'string' || query.trim() === '') {
+    throw new Error(`${Command.findBin} needs a query: part of a bin's name or id`);
+  }
+  const maxRequests = options.maxRequests ?? settings.findMaxRequests();
+  if (!Number.isInteger(maxRequests) || maxRequests < 0) {
+    throw new Error(`${Command.findBin} needs maxRequests: a whole number from 0`);
+  }
+  let search: Search;
+  if (session) {
+    search = await searchBins(p, query, maxRequests, { report: (s) => session.update(s, statusOf(s, query, maxRequests, false), false), cancelled: () => session.closed }).catch(
+      (error: unknown) => {
+        session.fail(error);
+        throw error;
+      },
+    );
+    session.update(search, statusOf(search, query, maxRequests, true), true);
+  } else {
+    search = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'JSONBin: Finding bins…', cancellable: true }, (_, token) =>
+      searchBins(p, query, maxRequests, { report: () => undefined, cancelled: () => token.isCancellationRequested }),
+    );
+    if (search.failures.length > 0) {
+      throw new Error(search.failures[0]);
+    }
+    if (search.capped) {
+      void vscode.window.showWarningMessage(`JSONBin: ${statusOf(search, query, maxRequests, true)}`);
+    }
+  }
+  if (search.requests > 0) {
+    // The pages fetched are the view's too.
+    p.tree.redraw();
+  }
+  return search.matches.map(({ id, name, collectionId }) => ({ id, name, collectionId }));
+}
+
+function statusOf(search: Search, query: string, maxRequests: number, done: boolean): string {
+  const found = search.matches.length === 0 ? `No bin's name or id contains "${query}"` : `${plural(search.matches.length, 'bin')} found`;
+  const parts = [`${done ? '' : 'Searching… '}${found}`, plural(search.requests, 'request')];
+  if (search.capped) {
+    parts.push(`stopped at the cap of ${plural(maxRequests, 'request')}: ${plural(search.unfinished, 'listing')} not searched to the end`);
+  } else if (search.unfinished > 0) {
+    parts.push(`stopped: ${plural(search.unfinished, 'listing')} not searched to the end`);
+  }
+  return [...parts, ...search.failures].join(' · ');
+}
+
+/** The query, then (unless what is fetched covers everything) how many requests the search may send. */
+async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
+  const query = cancelIfUndefined(
+    await p.prompts.input({ prompt: "Part of the bin's name or id", ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'Type part of a name or id' : undefined) }),
+  ).trim();
+  const cap = settings.findMaxRequests();
+  const least = await leastRequests(p);
+  let maxRequests = cap;
+  if (least > 0 && cap > 0) {
+    const every = {
+      label: '$(search) Search every collection',
+      description: `up to ${plural(cap, 'request')}`,
+      detail: least > cap ? `It needs at least ${least}: it stops at the cap before the end` : `At least ${least}; the jsonbin.find.maxRequests setting is the cap`,
+    };
+    const listed = { label: '$(list-flat) Search what is already listed', description: 'no request', detail: 'Remembered bins and the pages the view fetched' };
+    const placeHolder = `Searching every collection may send up to ${plural(cap, 'request')}`;
+    maxRequests = cancelIfUndefined(await p.prompts.pick([every, listed], { placeHolder, ignoreFocusOut: true })) === every ? cap : 0;
+    // The cap is the estimate: how many pages the listings have is not known before they are fetched.
+    await confirmRequests(p, settings.warnAboveRequests(), maxRequests, 'Searching every collection', 'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.', true);
+  }
+  return [query, { maxRequests }, new FindSession(p, query)];
+}
+
+function checkFilter(filter: BinFilter): BinFilter {
+  const { name, private: isPrivate, collectionId } = required(filter, '{ name?, private?, collectionId? }', Command.filterBins);
+  const fits =
+    typeof filter === 'object' &&
+    (name === undefined || typeof name === 'string') &&
+    (isPrivate === undefined || typeof isPrivate === 'boolean') &&
+    (collectionId === undefined || collectionId === null || typeof collectionId === 'string');
+  if (!fits) {
+    throw new Error(`${Command.filterBins} needs { name?: string, private?: boolean, collectionId?: string or null }`);
+  }
+  return filter;
+}
+
+/** Name, privacy and collection; the collections offered are those listed already, so asking costs nothing. */
+async function askFilter(p: Parts, current: BinFilter): Promise<BinFilter> {
+  const ui = p.prompts;
+  const name = cancelIfUndefined(await ui.input({ prompt: 'Show the bins whose name (or id) contains (empty: any name)', value: current.name, ignoreFocusOut: true }));
+  const privacy = [
+    { label: 'Any privacy', value: undefined },
+    { label: '$(lock) Private', value: true },
+    { label: '$(globe) Public', value: false },
+  ];
+  const isPrivate = cancelIfUndefined(await ui.pick(privacy, { placeHolder: 'Privacy', ignoreFocusOut: true })).value;
+  const collections = p.schemaDocs.listed ? await p.schemaDocs.listCollections().catch(() => []) : [];
+  const places = [
+    { label: 'Any collection', id: undefined as string | null | undefined },
+    { label: '$(inbox) No collection', id: null },
+    ...collections.map((c) => ({ label: `$(folder) ${c.name}`, id: c.id })),
+  ];
+  const placeHolder = p.schemaDocs.listed ? 'Collection' : 'Collection (expand Collections in the view to choose one of them)';
+  const collectionId = cancelIfUndefined(await ui.pick(places, { placeHolder, ignoreFocusOut: true })).id;
+  return { name, private: isPrivate, collectionId };
+}
+
+/** What the view's title says while filtered, e.g. `filter: "conf", private, in Settings`. */
+async function describeFilter(p: Parts, filter: BinFilter): Promise<string> {
+  const parts: string[] = [];
+  if (filter.name) {
+    parts.push(JSON.stringify(filter.name));
+  }
+  if (filter.private !== undefined) {
+    parts.push(filter.private ? 'private' : 'public');
+  }
+  if (filter.collectionId === null) {
+    parts.push('in no collection');
+  } else if (filter.collectionId) {
+    const listed = p.schemaDocs.listed ? await p.schemaDocs.listCollections().catch(() => []) : [];
+    parts.push(`in ${listed.find((c) => c.id === filter.collectionId)?.name ?? filter.collectionId}`);
+  }
+  return `filter: ${parts.join(', ')}`;
+}

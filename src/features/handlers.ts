@@ -1,0 +1,33 @@
+/** Every command's handler, by id: this module and what only commands use load with the first command run. */
+import { accessKeyCommands } from './accounts/accessKeyCommands';
+import { accountCommands } from './accounts/accountCommands';
+import { binCommands } from './bins/binCommands';
+import { binStateCommands } from './bins/binStateCommands';
+import { findCommands } from './find/findCommands';
+import { manageAccounts } from './accounts/manageAccounts';
+import type { CommandId } from '../commands/ids';
+import { offlineCommands } from './offline/offlineCommands';
+import type { Parts } from './parts';
+import { peekCommands } from './binParts/peekCommands';
+import type { Handler } from '../commands/register';
+import { schemaCommands } from './schemaDocs/schemaCommands';
+import { shareCommands } from './share/shareCommands';
+import { transferCommands } from './transfer/transferCommands';
+import { versionCommands } from './versions/versionCommands';
+
+export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
+  return new Map([
+    ...accountCommands(p),
+    ...manageAccounts(p),
+    ...accessKeyCommands(p),
+    ...binCommands(p),
+    ...binStateCommands(p),
+    ...versionCommands(p),
+    ...schemaCommands(p),
+    ...transferCommands(p),
+    ...shareCommands(p),
+    ...findCommands(p),
+    ...peekCommands(p),
+    ...offlineCommands(p),
+  ]);
+}

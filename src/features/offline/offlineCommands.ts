@@ -1,0 +1,36 @@
+/** The copies kept of bins for reading them offline: retrying the service, and clearing them. */
+import { formatSize } from '../../api';
+import { inform } from '../../ui/feedback';
+import { Command } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { register, type Handler } from '../../commands/register';
+
+const MB = 1024 * 1024;
+
+export function offlineCommands(p: Parts): Handler[] {
+  return [
+    // Tabs showing a kept copy read the service's record again, whatever their account; after
+    // "Requests exhausted" this sends again too.
+    ...register(Command.retryOfflineBins, {
+      run: async () => {
+        let tabs = 0;
+        for (const account of p.accounts.allMade()) {
+          account.connection.requests.retry();
+          tabs += account.offline.readAgain();
+        }
+        return tabs;
+      },
+      ask: async () => [] as [],
+    }),
+
+    ...register(Command.clearOfflineCopies, {
+      run: async () => (await p.offline.copies()).clear(),
+      ask: async () => [] as [],
+      show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
+    }),
+  ];
+}
+
+function size(bytes: number): string {
+  return bytes < MB ? formatSize(bytes) : `${(bytes / MB).toFixed(1)} MB`;
+}

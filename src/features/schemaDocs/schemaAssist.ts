@@ -1,0 +1,58 @@
+/**
+ * Completion and hover in bins from their collection's schema doc. VS Code's JSON service is not
+ * told the schema, so that diagnostics keep one source; these providers give the rest of its help.
+ */
+import * as vscode from 'vscode';
+import { settings } from '../../config';
+import { parseUri, SCHEME } from '../../fs/uris';
+import type { BinCollections } from '../../schema/binCollections';
+import type { SchemaDocs } from '../../schema/schemaDocs';
+
+const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
+
+/** The schema walking loads with the first completion or hover, not with the extension. */
+const assist = () => import('../../schema/assist.js');
+
+/** `accountOf` gives the document's account's parts (undefined for an account that is gone). */
+export function registerSchemaAssist(accountOf: (uri: vscode.Uri) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined): vscode.Disposable[] {
+  const schemaOf = async (document: vscode.TextDocument) => {
+    const resource = parseUri(document.uri);
+    const account = accountOf(document.uri);
+    const collectionId = resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
+    // The schema doc validation already fetched: help while typing costs no request of its own.
+    return settings.validation() && account && collectionId ? (await account.schemaDocs.schemaFor(collectionId))?.schema : undefined;
+  };
+  return [
+    vscode.languages.registerCompletionItemProvider(
+      SELECTOR,
+      {
+        async provideCompletionItems(document, position) {
+          const schema = await schemaOf(document);
+          if (!schema) {
+            return undefined;
+          }
+          const { suggest } = await assist();
+          return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
+            const item = new vscode.CompletionItem(s.label, s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
+            item.insertText = new vscode.SnippetString(s.snippet);
+            item.detail = s.detail;
+            item.sortText = String(i).padStart(4, '0');
+            return item;
+          });
+        },
+      },
+      '"',
+    ),
+    vscode.languages.registerHoverProvider(SELECTOR, {
+      async provideHover(document, position) {
+        const schema = await schemaOf(document);
+        const range = document.getWordRangeAtPosition(position, /"(?:[^"\\]|\\.)*"|[^\s,:{}[\]]+/);
+        if (!schema || !range) {
+          return undefined;
+        }
+        const text = (await assist()).describeAt(schema, document.getText(), document.offsetAt(position));
+        return text ? new vscode.Hover(new vscode.MarkdownString(text), range) : undefined;
+      },
+    }),
+  ];
+}

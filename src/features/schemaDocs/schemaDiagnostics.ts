@@ -1,0 +1,180 @@
+/**
+ * Schema problems of open bins, at their JSON nodes, as the user types. This is the only source
+ * of schema diagnostics for `jsonbin:` documents: VS Code's JSON service knows no schema for them
+ * and reports only syntax.
+ */
+import * as vscode from 'vscode';
+import { activity, type Timer } from '../../api/activity';
+import { settings } from '../../config';
+import type { BinStore } from '../../bins/binStore';
+import { parseUri, SCHEME } from '../../fs/uris';
+import type { BinCollections } from '../../schema/binCollections';
+import type { CollectionSchema, SchemaDocs } from '../../schema/schemaDocs';
+import type { Problem } from '../../schema/validator';
+
+export class SchemaDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin');
+  private readonly timers = new Map<string, Timer>();
+  /** Documents being validated, and whether they changed meanwhile: one check per document at a time. */
+  private readonly running = new Map<string, { again: boolean }>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    bins: BinStore,
+    private readonly schemaDocs: SchemaDocs,
+    private readonly binCollections: BinCollections,
+    private readonly log: vscode.LogOutputChannel,
+    /** The account whose documents these are (their URIs' authority): each account checks its own. */
+    private readonly account: string,
+  ) {
+    this.subscriptions = [
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (this.owns(e.document.uri)) {
+          schemaDocs.openTexts.edited(e.document.uri.toString(), e.document.version, e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+          this.schedule(e.document, true);
+        }
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (this.owns(d.uri)) {
+          this.collection.delete(d.uri);
+          schemaDocs.openTexts.closed(d.uri.toString());
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('jsonbin.validation')) {
+          this.revalidateAll();
+        }
+      }),
+      bins.onDidSave((entry) => {
+        if (entry.resource.kind === 'schema') {
+          this.revalidateAll();
+        }
+      }),
+      // Whatever was learned (even "in no collection"), the bin's documents are checked again.
+      binCollections.onDidLearn((binId) =>
+        vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d)),
+      ),
+    ];
+    vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
+  }
+
+  /**
+   * Validates the open bins of collections again, after a schema doc was saved or attached:
+   * the saved schema doc is already cached, so this costs no request.
+   */
+  revalidateAll(): void {
+    this.openInTabs().forEach((d) => this.schedule(d));
+  }
+
+  /** Documents stay loaded a while after their tab closes: only those in a tab are worth a request. */
+  private openInTabs(): vscode.TextDocument[] {
+    const inTabs = new Set(
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
+    );
+    return vscode.workspace.textDocuments.filter((d) => {
+      const resource = this.resourceOf(d.uri);
+      return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && this.binCollections.of(resource.id);
+    });
+  }
+
+  private async validate(document: vscode.TextDocument): Promise<void> {
+    const resource = this.resourceOf(document.uri);
+    const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
+    if (!settings.validation() || !collectionId) {
+      // An unknown collection is not skipped silently: the validation status says so.
+      this.collection.delete(document.uri);
+      return;
+    }
+    const version = document.version;
+    let schema: CollectionSchema | undefined;
+    let problems: Problem[];
+    try {
+      // The worker keeps a copy of the document: only the first check reads the whole text.
+      const open = { key: document.uri.toString(), version, length: lengthOf(document), text: () => document.getText() };
+      const checked = await this.schemaDocs.check(collectionId, open, settings.maxProblems());
+      schema = checked?.schema;
+      problems = checked?.result.schema ?? [];
+    } catch (error) {
+      // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
+      problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
+    }
+    if (document.isClosed || document.version !== version) {
+      // Typed on or closed while the worker checked: this answer is out of date (a change of
+      // collection or settings meanwhile runs the document's next check, after this one).
+      return;
+    }
+    const diagnostics = problems.map((p) => {
+      const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
+      const diagnostic = new vscode.Diagnostic(range, p.message, p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
+      diagnostic.source = schema ? `JSONBin schema doc "${schema.schemaDoc.name}"` : 'JSONBin';
+      diagnostic.code = p.keyword;
+      return diagnostic;
+    });
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  private resourceOf(uri: vscode.Uri) {
+    return this.owns(uri) ? parseUri(uri) : undefined;
+  }
+
+  /** A document of this account: its bins and schema docs. */
+  private owns(uri: vscode.Uri): boolean {
+    return uri.scheme === SCHEME && uri.authority === this.account;
+  }
+
+  dispose(): void {
+    this.timers.forEach((t) => t.clear());
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
+  }
+
+  /** `typed`: after an edit, the quiet time of the setting first (read only for this account's documents). */
+  private schedule(document: vscode.TextDocument, typed = false): void {
+    if (!this.owns(document.uri)) {
+      return;
+    }
+    const delayMs = typed ? settings.validationDelayMs() : 0;
+    const key = document.uri.toString();
+    this.timers.get(key)?.clear();
+    this.timers.set(
+      key,
+      activity.timeout(() => {
+        this.timers.delete(key);
+        this.run(document);
+      }, delayMs),
+    );
+  }
+
+  /**
+   * Checks wait for the document's check in progress and run once after it with the latest text:
+   * fast typing on a large record never queues up copies of it for the worker.
+   */
+  private run(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    const inProgress = this.running.get(key);
+    if (inProgress) {
+      inProgress.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.running.set(key, state);
+    this.validate(document)
+      .catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`))
+      .finally(() => {
+        this.running.delete(key);
+        if (state.again && !document.isClosed) {
+          this.run(document);
+        }
+      });
+  }
+}
+
+/** A document's length without reading its whole text. */
+function lengthOf(document: vscode.TextDocument): number {
+  return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+}

@@ -1,0 +1,107 @@
+/**
+ * Sharing a bin outside the editor: its public URL, its dashboard page, and snippets that read it.
+ * They cost no request when the bin's privacy is known (listed, remembered, opened), one read
+ * otherwise; only making a private bin public sends anything more. The key is never in what they copy.
+ */
+import * as vscode from 'vscode';
+import { curlSnippet, dashboardUrl, fetchSnippet, isHostedService, publicUrl } from '../../api/share';
+import type { BinNode } from '../tree/nodes';
+import { inform } from '../../ui/feedback';
+import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
+import { showChanged } from '../bins/binStateCommands';
+import { Command, type CommandId } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { confirm } from '../../commands/prompts';
+import { register, required, type Handler } from '../../commands/register';
+
+export interface CopyPublicUrlOptions {
+  /** Make a private bin public first; without it a private bin is refused. */
+  makePublic?: boolean;
+}
+
+export function shareCommands(p: Parts): Handler[] {
+  const ui = p.prompts;
+  const bin = async (target: BinTarget): Promise<[string]> => [target.id];
+  const fromRow = async (node: BinNode): Promise<[string]> => [node.id];
+  const fromTab = async (uri: vscode.Uri): Promise<[string]> => [tabBin(uri).id];
+
+  /** The interactive forms offer to make a private bin public: never silently. */
+  const askPublic = async (target: BinTarget): Promise<[string, CopyPublicUrlOptions]> => {
+    if (await isPrivate(p, target.id)) {
+      await confirm(ui, `${labelOf(target)} is private: make it public?`, 'Its public URL reads it without a key only once it is public: anyone with the URL can then read it.', 'Make Public and Copy URL');
+      return [target.id, { makePublic: true }];
+    }
+    return [target.id, {}];
+  };
+
+  const snippet = (command: CommandId, row: CommandId, tab: CommandId, build: typeof fetchSnippet, what: string) =>
+    register(
+      command,
+      {
+        run: async (binId: string) => {
+          required(binId, 'a bin id', command);
+          // A private bin's snippet reads the key from the environment; a public one sends none.
+          const text = build(p.connection.baseUrl, binId, (await isPrivate(p, binId)) ? p.account.keyKind : undefined);
+          await vscode.env.clipboard.writeText(text);
+          return text;
+        },
+        ask: async () => bin(await activeOrAskedBin(ui, p.account.id)),
+        show: () => vscode.window.setStatusBarMessage(`JSONBin: copied the ${what} snippet`, 3000),
+      },
+      { row: [row, fromRow], tab: [tab, fromTab] },
+    );
+
+  return [
+    ...register(
+      Command.copyPublicUrl,
+      {
+        run: async (id: string, options: CopyPublicUrlOptions = {}) => {
+          required(id, 'a bin id', Command.copyPublicUrl);
+          if (await isPrivate(p, id)) {
+            if (options?.makePublic !== true) {
+              throw new Error(`Bin ${id} is private: its public URL would not read it. Pass { makePublic: true } to make it public first`);
+            }
+            await p.connection.client.setPrivacy(id, false);
+            showChanged(p, id, { private: false });
+          }
+          const url = publicUrl(p.connection.baseUrl, id);
+          await vscode.env.clipboard.writeText(url);
+          return url;
+        },
+        ask: async () => askPublic(await activeOrAskedBin(ui, p.account.id)),
+        show: (url, [, options]) => (options?.makePublic ? inform(`the bin is now public; copied ${url}`) : vscode.window.setStatusBarMessage(`JSONBin: copied ${url}`, 3000)),
+      },
+      {
+        row: [Command.rowCopyPublicUrl, (node: BinNode) => askPublic(rowBin(node))],
+        tab: [Command.tabCopyPublicUrl, (uri: vscode.Uri) => askPublic(tabBin(uri))],
+      },
+    ),
+
+    ...register(
+      Command.openInDashboard,
+      {
+        run: async (id: string) => {
+          required(id, 'a bin id', Command.openInDashboard);
+          if (!isHostedService(p.connection.baseUrl)) {
+            throw new Error(`The jsonbin.io dashboard shows only the bins of the hosted service (https://api.jsonbin.io/v3), not of ${p.connection.baseUrl}`);
+          }
+          await p.openExternal(vscode.Uri.parse(dashboardUrl(id)));
+        },
+        ask: async () => bin(await activeOrAskedBin(ui, p.account.id)),
+      },
+      { row: [Command.rowOpenInDashboard, fromRow], tab: [Command.tabOpenInDashboard, fromTab] },
+    ),
+
+    ...snippet(Command.copyFetchSnippet, Command.rowCopyFetchSnippet, Command.tabCopyFetchSnippet, fetchSnippet, 'fetch'),
+    ...snippet(Command.copyCurlSnippet, Command.rowCopyCurlSnippet, Command.tabCopyCurlSnippet, curlSnippet, 'curl'),
+  ];
+}
+
+/**
+ * Whether a bin is private, from what a listing, the remembered bins or a read already said; one
+ * read when nothing did (an open of the bin from the view right after is served from it).
+ */
+async function isPrivate(p: Parts, id: string): Promise<boolean> {
+  const known = p.bins.known({ kind: 'bin', id })?.private ?? p.tree.listed(id)?.private ?? p.remembered.get(id)?.private;
+  return known ?? (await p.bins.fetch({ kind: 'bin', id })).private !== false;
+}

@@ -1,0 +1,95 @@
+/**
+ * What a drop on the JSONBin view does. Files become bins of the row's collection (the "Bins in no
+ * collection" row: of none), with the checks and summary of Upload as Bin. Bin rows dropped on
+ * another collection are never moved: the user is asked whether to create a copy there.
+ */
+import * as vscode from 'vscode';
+import type { Collection } from '../../api';
+import { settings } from '../../config';
+import { CollectionNode, UncategorizedNode, type BinNode, type Node } from '../tree/nodes';
+import { inform, reportError } from '../../ui/feedback';
+import { Cancelled } from '../../commands/args';
+import { parseUriList, plural } from './fileTransfer';
+import type { Parts } from '../parts';
+import { confirm, pickCollection } from '../../commands/prompts';
+import { showUploaded, uploadFiles } from './uploadBins';
+
+/** `rows`: the bin rows dragged, if any; `uriList`: the files dropped, as a `text/uri-list`. */
+export async function dropOnTree(p: Parts, target: Node | undefined, rows: unknown, uriList: string | undefined): Promise<void> {
+  try {
+    // VS Code marks a drag of rows with an empty value until the rows themselves are added.
+    const bins = Array.isArray(rows) ? (rows as BinNode[]) : [];
+    const files = bins.length > 0 ? [] : parseUriList(uriList ?? '').map((u) => vscode.Uri.parse(u));
+    if (bins.length === 0 && files.length === 0) {
+      return;
+    }
+    if (bins.some((b) => b.account !== p.account.id)) {
+      throw new Error('Bins are copied by a drag within one account: open the bin and save it as a file, then upload it to the other account');
+    }
+    const collection = await collectionAt(p, target);
+    if (bins.length > 0) {
+      await copyBins(p, bins, collection);
+    } else {
+      const options = { collectionId: collection?.id ?? null, warnAboveRequests: settings.warnAboveRequests() };
+      await showUploaded(p, await uploadFiles(p, files, options), options);
+    }
+  } catch (error) {
+    if (!(error instanceof Cancelled)) {
+      reportError(error);
+    }
+  }
+}
+
+/** The collection of the row dropped on (null: the bins in no collection); asked when the row does not say. */
+async function collectionAt(p: Parts, target: Node | undefined): Promise<Collection | null> {
+  for (let node = target; node; node = node.parent) {
+    if (node instanceof CollectionNode) {
+      return node.collection;
+    }
+    if (node instanceof UncategorizedNode) {
+      return null;
+    }
+  }
+  return (await pickCollection(p.prompts, await p.schemaDocs.listCollections(), true)) ?? null;
+}
+
+/**
+ * After a modal yes, each bin not already shown in the target is read (1 request), checked
+ * against the target's schema doc, and created there (1 request) with its name and privacy.
+ */
+async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): Promise<void> {
+  const bins = rows.filter((row) => (row.collection?.id ?? null) !== (target?.id ?? null));
+  if (bins.length === 0) {
+    return;
+  }
+  const where = target ? `collection "${target.name}"` : 'no collection';
+  const what = bins.length === 1 ? `bin ${bins[0].label}` : plural(bins.length, 'bin');
+  await confirm(
+    p.prompts,
+    `Create a copy of ${what} in ${where}?`,
+    'Nothing is moved: the bin stays where it is, and a new bin with the same record, name and privacy is created there.',
+    'Create Copy',
+  );
+  try {
+    for (const [i, row] of bins.entries()) {
+      const doing = `Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}`;
+      // A key that may not create bins reads nothing either.
+      p.writes.checks.permitted('createBin', doing);
+      const { record, metadata } = await p.connection.client.readBin(row.id);
+      const name = metadata.name ?? row.bin.name;
+      const checked = await p.writes.prepare(record, { name, private: metadata.private, collectionId: target?.id }, doing);
+      const created = await p.writes.create(checked);
+      if (!target) {
+        p.remembered.remember({ id: created.metadata.id, name, private: created.metadata.private, createdAt: created.metadata.createdAt });
+      }
+    }
+  } finally {
+    // The copies made before a refusal show too.
+    if (target) {
+      p.tree.refreshListing(target.id);
+    } else {
+      p.tree.redraw();
+    }
+  }
+  inform(`Created a copy of ${what} in ${where}.`);
+}

@@ -1,0 +1,81 @@
+/** Bins written to files: one bin to a file the user picks, or a whole collection into a folder. */
+import * as vscode from 'vscode';
+import { BINS_PER_PAGE, type BinSummary } from '../../api';
+import { parseUri } from '../../fs/uris';
+import { Cancelled } from '../../commands/args';
+import { exportFileNames, formatRecord, plural } from './fileTransfer';
+import type { Parts } from '../parts';
+import { confirmRequests } from '../requestWarning';
+
+const encoder = new TextEncoder();
+
+export interface ExportOptions {
+  /** Asks first when more bins than this would be read (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
+}
+
+/**
+ * Writes a bin's record (or one of its versions), formatted, to `uri`. A tab showing that record
+ * with no unsaved edits is written as it shows it, without a request; otherwise the record as
+ * stored is read (1 request): unsaved editor text is never written.
+ */
+export async function saveBinAsFile(p: Parts, id: string, version: number | undefined, uri: vscode.Uri): Promise<vscode.Uri> {
+  const text = shownRecord(p.account.id, id, version) ?? formatRecord((await p.connection.client.readBin(id, version)).record);
+  await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
+  return uri;
+}
+
+/** The record as a clean tab of the bin (or of that version) shows it, formatted; undefined when none does. */
+function shownRecord(account: string, id: string, version: number | undefined): string | undefined {
+  for (const document of vscode.workspace.textDocuments) {
+    const shown = parseUri(document.uri, account);
+    if (shown?.kind === 'bin' && shown.id === id && shown.version === version && !document.isDirty) {
+      try {
+        return formatRecord(JSON.parse(document.getText()));
+      } catch {
+        // Not a record (a tab left showing an error): read it from the service.
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Writes every bin of a collection into `folder`, one file each (see `exportFileNames`): the
+ * collection's listing (1 request per 10 bins) then each record (1 request per bin). Cancelling
+ * stops before the next request and rejects, saying how many files were written. Above
+ * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
+ */
+export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri, options: ExportOptions = {}): Promise<vscode.Uri[]> {
+  return p.prompts.progress('Exporting collection…', async (progress, token) => {
+    const stopIfCancelled = (written: number, total: number | undefined) => {
+      if (token.isCancellationRequested) {
+        const of = total === undefined ? '' : ` of ${total}`;
+        const message = `Export cancelled: ${written}${of} bins written to ${folder.fsPath}`;
+        void vscode.window.showInformationMessage(`JSONBin: ${message}`);
+        throw new Cancelled(message);
+      }
+    };
+    const bins: BinSummary[] = [];
+    let pages = 0;
+    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
+      stopIfCancelled(0, undefined);
+      page = await p.connection.client.listBins(collectionId, bins.at(-1)?.id);
+      bins.push(...page);
+      progress.report({ message: `${plural(bins.length, 'bin')} listed` });
+    }
+    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`);
+    await vscode.workspace.fs.createDirectory(folder);
+    const names = exportFileNames(bins);
+    const written: vscode.Uri[] = [];
+    for (const [i, bin] of bins.entries()) {
+      stopIfCancelled(written.length, bins.length);
+      const { record } = await p.connection.client.readBin(bin.id);
+      const file = vscode.Uri.joinPath(folder, names[i]);
+      await vscode.workspace.fs.writeFile(file, encoder.encode(formatRecord(record)));
+      written.push(file);
+      progress.report({ message: `${written.length} of ${bins.length} written`, increment: 100 / bins.length });
+    }
+    return written;
+  });
+}

@@ -1,0 +1,142 @@
+/** Commands between bins and files: Upload as Bin, Save Bin as File, Export Collection. */
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { Collection } from '../../api';
+import { parseUri } from '../../fs/uris';
+import type { BinNode, CollectionNode } from '../tree/nodes';
+import { cancelIfUndefined, Cancelled } from '../../commands/args';
+import { askBinReference, pickCollection } from '../../commands/prompts';
+import { settings } from '../../config';
+import { exportCollection, saveBinAsFile, type ExportOptions } from './exportBins';
+import { binNameOfFile, plural, safeFileStem } from './fileTransfer';
+import { Command, type CommandId } from '../../commands/ids';
+import type { Parts } from '../parts';
+import { register, required, type Handler } from '../../commands/register';
+import { fileNameOf, showUploaded, uploadFiles, type UploadOptions } from './uploadBins';
+
+/** A bin to save, as the place it is saved from knows it: a version when a version's tab says so. */
+interface SaveTarget {
+  id: string;
+  version?: number;
+  /** What the file is named after: the bin's name or the tab's title, else the id. */
+  title: string;
+}
+
+export function transferCommands(p: Parts): Handler[] {
+  const ui = p.prompts;
+
+  const askCollection = async (): Promise<UploadOptions> => ({ collectionId: (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null });
+  const askFiles = async (): Promise<vscode.Uri[]> => {
+    const uris = cancelIfUndefined(
+      await ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, filters: { JSON: ['json'] }, openLabel: 'Upload as Bins', title: 'JSON files to upload as bins', defaultUri: defaultFolder() }),
+    );
+    if (uris.length === 0) {
+      throw new Cancelled();
+    }
+    return uris;
+  };
+  const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [uris, { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests() }];
+
+  const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri }]> => {
+    const uri = cancelIfUndefined(
+      await ui.saveDialog({
+        defaultUri: vscode.Uri.joinPath(defaultFolder(), `${safeFileStem(target.title, target.id)}.json`),
+        filters: { JSON: ['json'] },
+        saveLabel: 'Save Bin',
+        title: `Save bin ${target.title} as a file`,
+      }),
+    );
+    return [target.id, { version: target.version, uri }];
+  };
+
+  const askExport = async (collection: Collection): Promise<[string, vscode.Uri, ExportOptions]> => {
+    const [folder] = cancelIfUndefined(
+      await ui.openDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Export Here', title: `Folder for the bins of "${collection.name}"`, defaultUri: defaultFolder() }),
+    );
+    return [collection.id, cancelIfUndefined(folder), { warnAboveRequests: settings.warnAboveRequests() }];
+  };
+
+  return [
+    ...register(
+      Command.uploadAsBin,
+      {
+        run: (uris: vscode.Uri[], options: UploadOptions = {}) => {
+          if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => u instanceof vscode.Uri)) {
+            throw new Error(`${Command.uploadAsBin} needs uris: the files to upload, an array of Uri`);
+          }
+          return uploadFiles(p, uris, options);
+        },
+        ask: async () => askUpload(await askFiles()),
+        show: (uploaded, [, options]) => showUploaded(p, uploaded, options ?? {}),
+      },
+      // From a keybinding the Explorer passes nothing: the files are asked for.
+      { explorer: [Command.explorerUploadAsBin, async (uri, selected) => askUpload(selected?.length ? selected : uri ? [uri] : await askFiles())] },
+    ),
+
+    ...register(
+      Command.saveBinAsFile,
+      {
+        run: (id: string, options: { version?: number; uri: vscode.Uri }) => {
+          required(id, 'a bin id', Command.saveBinAsFile);
+          const uri = requiredUri(options?.uri, '{ uri, version? }: the Uri of the file to write', Command.saveBinAsFile);
+          const version = options.version;
+          if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
+            throw new Error(`${Command.saveBinAsFile} needs a version that is an integer, 0 for the base record`);
+          }
+          return saveBinAsFile(p, id, version, uri);
+        },
+        ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
+        show: (uri, [id]) =>
+          void vscode.window.showInformationMessage(`JSONBin: Saved bin ${id} to ${fileNameOf(uri)}.`, 'Open File').then((choice) => choice && vscode.window.showTextDocument(uri)),
+      },
+      {
+        row: [Command.rowSaveBinAsFile, (node: BinNode) => askSave({ id: node.id, title: node.label })],
+        tab: [Command.tabSaveBinAsFile, (uri: vscode.Uri) => askSave(tabSaveTarget(uri))],
+      },
+    ),
+
+    ...register(
+      Command.exportCollection,
+      {
+        run: (collectionId: string, folder: vscode.Uri, options?: ExportOptions) => {
+          required(collectionId, 'a collection id', Command.exportCollection);
+          return exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection), options);
+        },
+        ask: async () => askExport((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!),
+        show: (files, [, folder]) => void vscode.window.showInformationMessage(`JSONBin: Exported ${plural(files.length, 'bin')} to ${folder.fsPath}.`),
+      },
+      { row: [Command.rowExportCollection, (node: CollectionNode) => askExport(node.collection)] },
+    ),
+  ];
+}
+
+function requiredUri(value: unknown, what: string, command: CommandId): vscode.Uri {
+  if (!(value instanceof vscode.Uri)) {
+    throw new Error(`${command} needs ${what}`);
+  }
+  return value;
+}
+
+/** Where dialogs start: the first workspace folder, else the home folder. */
+function defaultFolder(): vscode.Uri {
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+}
+
+/** A bin tab's Uri names the bin, the version it shows, and its title. */
+function tabSaveTarget(uri: vscode.Uri): SaveTarget {
+  const resource = parseUri(uri);
+  if (resource?.kind !== 'bin') {
+    throw new Error(`Not a bin: ${uri.toString()}`);
+  }
+  return { id: resource.id, version: resource.version, title: binNameOfFile(fileNameOf(uri)) ?? resource.id };
+}
+
+/** Palette: the bin (or version) of the active tab, else a bin asked for, named by its id. */
+async function activeOrAskedSaveTarget(ui: Parts['prompts'], account: string): Promise<SaveTarget> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && parseUri(active, account)?.kind === 'bin') {
+    return tabSaveTarget(active);
+  }
+  const id = await askBinReference(ui);
+  return { id, title: id };
+}

@@ -1,0 +1,169 @@
+/**
+ * JSON files uploaded as bins. Every file is checked first (a `.json` name that can be a bin name,
+ * UTF-8 JSON whose numbers are kept, not blank, within the plan's size, valid against the
+ * collection's schema doc), then one create is sent per file that passed, with its text as
+ * written: a refused file costs no request, and a batch costs one request per bin it creates.
+ */
+import { posix } from 'node:path';
+import * as vscode from 'vscode';
+import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../../api';
+import type { CheckedBin } from '../../bins/recordWrites';
+import { Refused } from '../../bins/refused';
+import { binUri } from '../../fs/uris';
+import { plainText } from '../../bins/plainText';
+import { binNameOfFile, CANCELLED, isJsonFileName, plural, uploadSummary } from './fileTransfer';
+import type { Parts } from '../parts';
+import { confirmRequests } from '../requestWarning';
+
+export interface UploadOptions {
+  /** The collection the bins go into; null or absent: none. */
+  collectionId?: string | null;
+  /** Defaults to true. */
+  private?: boolean;
+  /** Asks first when more bins than this would be created (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
+}
+
+export interface Uploaded {
+  /** `uri` is the file, `binUri` the new bin's tab. */
+  created: { uri: vscode.Uri; id: string; binUri: vscode.Uri }[];
+  refused: { uri: vscode.Uri; reason: string }[];
+}
+
+interface Ready {
+  uri: vscode.Uri;
+  name?: string;
+  checked: CheckedBin;
+}
+
+/** Errors of one file's content: the next file may still be created. Any other stops the batch. */
+const FILE_ERRORS = new Set(['invalidInput', 'schemaMismatch', 'tooLarge']);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function fileNameOf(uri: vscode.Uri): string {
+  return posix.basename(uri.path);
+}
+
+export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options: UploadOptions = {}): Promise<Uploaded> {
+  const collection = await targetCollection(p, options.collectionId ?? undefined);
+  return p.prompts.progress(`Uploading ${plural(uris.length, 'file')} as bins…`, async (progress, token) => {
+    const step = 100 / (2 * uris.length);
+    const refused: Uploaded['refused'] = [];
+    const ready: Ready[] = [];
+    for (const uri of uris) {
+      const checked = token.isCancellationRequested ? CANCELLED : await checkFile(p, uri, { private: options.private ?? true, collectionId: collection?.id });
+      if (typeof checked === 'string') {
+        refused.push({ uri, reason: checked });
+      } else {
+        ready.push(checked);
+      }
+      progress.report({ message: `checked ${fileNameOf(uri)}`, increment: step });
+    }
+    // One create per file that passed its checks; the checks sent nothing more than the collection's listing and schema doc, read once.
+    await confirmRequests(p, options.warnAboveRequests, ready.length, `Uploading ${plural(ready.length, 'file')} as bins`, 'One request creates each bin.');
+    const created: Uploaded['created'] = [];
+    let stopped: string | undefined;
+    for (const file of ready) {
+      if (stopped || token.isCancellationRequested) {
+        refused.push({ uri: file.uri, reason: stopped ?? CANCELLED });
+        continue;
+      }
+      try {
+        const bin = await p.writes.create(file.checked);
+        const { id, private: isPrivate, createdAt } = bin.metadata;
+        created.push({ uri: file.uri, id, binUri: binUri(id, file.name, undefined, p.account.id) });
+        if (!collection) {
+          p.remembered.remember({ id, name: file.name, private: isPrivate, createdAt });
+        }
+      } catch (error) {
+        if (!(error instanceof BinServiceError)) {
+          throw error;
+        }
+        refused.push({ uri: file.uri, reason: error.message });
+        if (!FILE_ERRORS.has(error.kind)) {
+          stopped = `Not sent: the service refused an earlier file (${error.message})`;
+        }
+      }
+      progress.report({ message: `created ${created.length} of ${ready.length}`, increment: step });
+    }
+    if (collection) {
+      p.tree.refreshListing(collection.id);
+    } else {
+      p.tree.redraw();
+    }
+    const order = new Map(uris.map((uri, i) => [uri, i]));
+    refused.sort((a, b) => order.get(a.uri)! - order.get(b.uri)!);
+    return { created, refused };
+  });
+}
+
+/**
+ * The collection bins go into, known to exist before anything is sent (a wrong id would be refused
+ * once per file); its schema doc is read here once, not per file.
+ */
+async function targetCollection(p: Parts, id: string | undefined): Promise<Collection | undefined> {
+  if (!id) {
+    return undefined;
+  }
+  await p.schemaDocs.schemaFor(id);
+  const collection = (await p.schemaDocs.listCollections()).find((c) => c.id === id);
+  if (!collection) {
+    throw new Error(`There is no collection ${id} in this account`);
+  }
+  return collection;
+}
+
+/** The file ready to send, or why it is refused. */
+async function checkFile(p: Parts, uri: vscode.Uri, bin: { private: boolean; collectionId?: string }): Promise<Ready | string> {
+  const fileName = fileNameOf(uri);
+  if (!isJsonFileName(fileName)) {
+    return 'Not a .json file';
+  }
+  const name = binNameOfFile(fileName);
+  const badName = name === undefined ? undefined : nameProblem(name, MAX_BIN_NAME, 'Its name');
+  if (badName) {
+    return badName;
+  }
+  let text: string;
+  try {
+    // A byte order mark is no part of the text: the decoder drops it.
+    text = utf8.decode(await vscode.workspace.fs.readFile(uri));
+  } catch (error) {
+    return error instanceof TypeError ? 'Not UTF-8 text' : `Cannot be read: ${(error as Error).message}`;
+  }
+  try {
+    return { uri, name, checked: await p.writes.prepare(text, { ...bin, name }) };
+  } catch (error) {
+    if (error instanceof Refused) {
+      return error.reason;
+    }
+    throw error;
+  }
+}
+
+/** The summary of an interactive upload, with a way to the bins created and to the files refused. */
+export async function showUploaded(p: Parts, uploaded: Uploaded, options: UploadOptions): Promise<void> {
+  const { created, refused } = uploaded;
+  const collectionId = options.collectionId ?? undefined;
+  const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
+  const where = collection ? `in collection "${collection.name}"` : 'in no collection';
+  const text = `JSONBin: ${plainText(uploadSummary(created.length, where, refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason }))))}`;
+  const actions = [...(created.length === 1 ? ['Open Bin'] : []), ...(created.length > 0 ? ['Reveal in View'] : []), ...(refused.length > 0 ? ['Show Refused Files'] : [])];
+  const show = refused.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void show(text, ...actions).then(async (choice) => {
+    if (choice === 'Open Bin') {
+      await vscode.window.showTextDocument(created[0].binUri, { preview: false });
+    } else if (choice === 'Reveal in View') {
+      const first = created[0];
+      const row = await p.tree.binRow({ id: first.id, name: binNameOfFile(fileNameOf(first.uri)), private: options.private ?? true, createdAt: '' }, collectionId);
+      await p.treeView.reveal(row, { select: true, focus: true });
+    } else if (choice === 'Show Refused Files') {
+      const items = refused.map((r) => ({ label: fileNameOf(r.uri), detail: r.reason, uri: r.uri }));
+      const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Files not uploaded: pick one to open it' });
+      if (picked) {
+        await vscode.window.showTextDocument(picked.uri);
+      }
+    }
+  });
+}

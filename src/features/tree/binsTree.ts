@@ -1,0 +1,187 @@
+/**
+ * One account's rows of the JSONBin view (`binsView.ts` shows every account's). Nothing is fetched until a row is expanded; a refresh drops what was fetched
+ * and VS Code asks again only for the rows that are expanded. Each row kind lists its own
+ * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
+ */
+import * as vscode from 'vscode';
+import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from '../../api';
+import type { Connection } from '../../account/connection';
+import { Command } from '../../commands/ids';
+import type { SchemaDocs } from '../../schema/schemaDocs';
+import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type AccountNode, type Listings, type LoadMoreNode, type Node, type RowFilter } from './nodes';
+import type { RememberedBins } from './rememberedBins';
+
+export interface Page {
+  bins: BinSummary[];
+  more: boolean;
+}
+
+export class BinsTree implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** What is fetched of each listing (a collection's id, or uncategorized); Find Bin searches it first. */
+  readonly pages = new Map<string, Page>();
+  /** A listing's last fetch: the view and Find Bin asking at once send one request. */
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly listings: Listings;
+  /** What the rows are narrowed to (Filter Bins). */
+  private filter?: RowFilter;
+  private readonly collectionsRoot: CollectionsNode;
+  private readonly uncategorizedRoot: UncategorizedNode;
+  private rememberedShown = REMEMBERED_PER_PAGE;
+
+  constructor(
+    private readonly connection: Connection,
+    remembered: RememberedBins,
+    private readonly schemaDocs: SchemaDocs,
+    /** The account's row, the roots' parent (shown only when there are several accounts). */
+    private readonly root: AccountNode,
+  ) {
+    this.listings = {
+      canList: async () => connection.account.keyKind === 'master' && Boolean(await connection.keys.get()),
+      collections: () => schemaDocs.listCollections(),
+      bins: (listingId) => this.page(listingId),
+      remembered,
+      rememberedShown: () => this.rememberedShown,
+      schemaDocName: (id) => schemaDocs.nameOf(id),
+      filter: () => this.filter,
+    };
+    this.collectionsRoot = new CollectionsNode(root, this.listings);
+    this.uncategorizedRoot = new UncategorizedNode(root, this.listings);
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (!node) {
+      // A collection filter hides the bins in no collection; `null` (no collection) hides the collections.
+      const only = this.filter?.collectionId;
+      if (await this.listings.canList()) {
+        return only === undefined ? [this.collectionsRoot, this.uncategorizedRoot] : [only ? this.collectionsRoot : this.uncategorizedRoot];
+      }
+      return this.listings.remembered.count > 0 && !only ? [this.uncategorizedRoot] : [];
+    }
+    try {
+      return await node.children();
+    } catch (error) {
+      return [errorRow(node, error, this.root)];
+    }
+  }
+
+  /** Everything listed is fetched again when VS Code next asks (only expanded rows ask), from its first page. */
+  refresh(): void {
+    this.pages.clear();
+    this.rememberedShown = REMEMBERED_PER_PAGE;
+    this.changed.fire(undefined);
+  }
+
+  /** Shows what a command changed in one listing (a collection's id, or uncategorized). */
+  refreshListing(listingId: string): void {
+    this.pages.delete(listingId);
+    this.changed.fire(undefined);
+  }
+
+  /** Narrows the rows (undefined: all of them); the remembered bins start again from their first page. */
+  setFilter(filter: RowFilter | undefined): void {
+    this.filter = filter;
+    this.rememberedShown = REMEMBERED_PER_PAGE;
+    this.changed.fire(undefined);
+  }
+
+  /** Shows a change already applied to what was fetched (e.g. a schema doc attached), without a request. */
+  redraw(): void {
+    this.changed.fire(undefined);
+  }
+
+  /** A bin's name or privacy changed: its rows show it without fetching the listing again. */
+  updateBin(id: string, changes: Partial<Pick<BinSummary, 'name' | 'private'>>): void {
+    for (const page of this.pages.values()) {
+      page.bins = page.bins.map((b) => (b.id === id ? { ...b, ...changes } : b));
+    }
+    this.changed.fire(undefined);
+  }
+
+  /** What a fetched listing says of a bin (its privacy, its name), without a request. */
+  listed(id: string): BinSummary | undefined {
+    for (const page of this.pages.values()) {
+      const bin = page.bins.find((b) => b.id === id);
+      if (bin) {
+        return bin;
+      }
+    }
+    return undefined;
+  }
+
+  /** A deleted bin leaves its listings without fetching them again. */
+  removeBin(id: string): void {
+    for (const page of this.pages.values()) {
+      page.bins = page.bins.filter((b) => b.id !== id);
+    }
+    this.changed.fire(undefined);
+  }
+
+  /** The row of a bin, for revealing it. */
+  async binRow(bin: BinSummary, collectionId: string | undefined): Promise<BinNode> {
+    const collection: Collection | undefined = collectionId ? (await this.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
+    const parent = collection ? this.collectionsRoot.collectionNode(collection) : this.uncategorizedRoot;
+    return new BinNode(parent, bin, collection, !collection);
+  }
+
+  async loadMore(node: LoadMoreNode): Promise<void> {
+    if (node.listingId === REMEMBERED) {
+      this.rememberedShown += REMEMBERED_PER_PAGE;
+    } else {
+      await this.nextPage(node.listingId);
+    }
+    this.changed.fire(node.parent);
+  }
+
+  /** A listing's pages: the first is fetched (1 request) unless it already was. */
+  async page(listingId: string): Promise<Page> {
+    const fetched = this.pages.get(listingId);
+    if (fetched) {
+      return fetched;
+    }
+    await this.once(listingId, async () => {
+      if (!this.pages.has(listingId)) {
+        const bins = await this.connection.client.listBins(listingId);
+        this.pages.set(listingId, { bins, more: bins.length === BINS_PER_PAGE });
+      }
+    });
+    return this.pages.get(listingId) ?? this.page(listingId);
+  }
+
+  /** Fetches a listing's next page (1 request), when it has more. */
+  async nextPage(listingId: string): Promise<void> {
+    await this.once(listingId, async () => {
+      const page = this.pages.get(listingId);
+      if (page?.more) {
+        const next = await this.connection.client.listBins(listingId, page.bins[page.bins.length - 1].id);
+        page.bins.push(...next);
+        page.more = next.length === BINS_PER_PAGE;
+      }
+    });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  /** Runs a listing's fetches one after another: each sees what the one before it fetched. */
+  private once(listingId: string, fetch: () => Promise<void>): Promise<void> {
+    const next = (this.loading.get(listingId) ?? Promise.resolve()).then(fetch, fetch);
+    this.loading.set(listingId, next);
+    return next;
+  }
+}
+
+/** A listing that failed: the service's words, and a click that helps (Set API Key acts on the active account). */
+function errorRow(parent: Node, error: unknown, root: AccountNode): MessageNode {
+  const message = error instanceof Error ? error.message : String(error);
+  const keyProblem = error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey');
+  const active = root.contextValue.endsWith('.active');
+  const action = !keyProblem
+    ? { command: Command.refresh, title: 'Refresh' }
+    : active
+      ? { command: Command.setApiKey, title: 'Set API Key' }
+      : { command: Command.rowSwitchAccount, title: 'Make this account active, then Set API Key', arguments: [root] };
+  return new MessageNode(parent, message, action, true);
+}

@@ -1,0 +1,58 @@
+/** An account's row, shown when there are several: its collections and its bins beneath. */
+import * as vscode from 'vscode';
+import type { AccountInfo } from '../../../account/accountList';
+import { MessageNode } from './messageNode';
+import { Node } from './node';
+
+export class AccountNode extends Node {
+  /** The default account (its URIs have no authority) cannot be removed; the active one is not switched to. */
+  static readonly contextValues = ['account', 'account.active', 'account.default', 'account.default.active'] as const;
+
+  constructor(
+    private readonly info: () => AccountInfo,
+    private readonly serviceUrl: () => string,
+    private readonly isActive: () => boolean,
+    private readonly roots: () => Promise<Node[]>,
+  ) {
+    super(undefined);
+  }
+
+  override get account(): string {
+    return this.info().id;
+  }
+
+  get contextValue(): (typeof AccountNode.contextValues)[number] {
+    const kind = this.account ? 'account' : 'account.default';
+    return this.isActive() ? `${kind}.active` : kind;
+  }
+
+  get name(): string {
+    return this.info().name;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const { name, keyKind } = this.info();
+    const active = this.isActive();
+    const item = new vscode.TreeItem(name, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `account:${this.account || 'default'}`;
+    const host = hostOf(this.serviceUrl());
+    item.description = active ? `${host} · active` : host;
+    item.iconPath = new vscode.ThemeIcon(keyKind === 'access' ? 'key' : 'account');
+    item.tooltip = [name, `Service: ${this.serviceUrl()}`, `Key: ${keyKind === 'access' ? 'an access key (X-Access-Key)' : 'the master key (X-Master-Key)'}`, active ? 'Commands from the palette act on this account' : ''].filter(Boolean).join('\n');
+    item.contextValue = this.contextValue;
+    return item;
+  }
+
+  override async children(): Promise<Node[]> {
+    const roots = await this.roots();
+    return roots.length > 0 ? roots : [new MessageNode(this, 'No bins yet: add one by id or link')];
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,42 @@
+/** A bin: in a collection's listing, the uncategorized listing, or remembered by the user. */
+import * as vscode from 'vscode';
+import type { BinSummary, Collection } from '../../../api';
+import { Command } from '../../../commands/ids';
+import { Node } from './node';
+
+export class BinNode extends Node {
+  static readonly contextValues = ['bin', 'bin.remembered'] as const;
+  readonly contextValue: (typeof BinNode.contextValues)[number];
+
+  constructor(parent: Node, readonly bin: BinSummary, readonly collection: Collection | undefined, readonly remembered: boolean) {
+    super(parent);
+    this.contextValue = remembered ? 'bin.remembered' : 'bin';
+  }
+
+  get id(): string {
+    return this.bin.id;
+  }
+
+  get label(): string {
+    return this.bin.name ?? this.bin.id;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const { bin, collection } = this;
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.scoped(`bin:${collection?.id ?? 'uncategorized'}:${bin.id}`);
+    item.description = bin.private ? 'private' : 'public';
+    item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
+    // Names come from the service: a plain-text tooltip never renders them as Markdown.
+    item.tooltip = [
+      this.label,
+      `Id: ${bin.id}`,
+      `Created: ${bin.createdAt || 'unknown'}`,
+      `Privacy: ${bin.private ? 'private' : 'public'}`,
+      `Collection: ${collection ? collection.name : 'none'}`,
+    ].join('\n');
+    item.contextValue = this.contextValue;
+    item.command = { command: Command.rowOpenBin, title: 'Open Bin', arguments: [this] };
+    return item;
+  }
+}

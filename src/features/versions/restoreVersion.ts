@@ -1,0 +1,68 @@
+/**
+ * Restore This Version: a version's record becomes the bin's latest record through the write path
+ * (`RecordWrites.restore`): the collection's schema before any write, and the conflict check
+ * against what the user looked at. It reads the version (nothing when a tab holds it) and the
+ * current record, which serves both the diff and the conflict check.
+ */
+import * as vscode from 'vscode';
+import type { Json } from '../../api';
+import type { ConflictResolver } from '../../bins/ports';
+import { binUri, parseUri } from '../../fs/uris';
+import { Cancelled } from '../../commands/args';
+import { openDocumentsOf } from '../binTarget';
+import type { Parts } from '../parts';
+import { confirm } from '../../commands/prompts';
+
+/** Passed by the interactive forms only: a programmatic call cannot, so it never asks. */
+export const INTERACTIVE = Symbol('interactive');
+
+export async function restoreVersion(p: Parts, id: string, version: number, interactive: boolean): Promise<{ alreadyLatest: boolean }> {
+  const versionTab = vscode.workspace.textDocuments.find((d) => {
+    const r = parseUri(d.uri, p.account.id);
+    return r?.kind === 'bin' && r.id === id && r.version === version;
+  });
+  // A version's tab is read-only: its text is the version's record as it was read, unless it shows no record.
+  const record = once(async () => (versionTab && shownRecord(versionTab)) ?? (await p.connection.client.readBin(id, version)).record);
+  const [open] = openDocumentsOf(p.account.id, id);
+  const showDiff = async (currentText: string, name: string | undefined) => {
+    const label = name ?? id;
+    const left = p.snapshots.add(binUri(id, label, undefined, p.account.id), currentText);
+    const right = versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version, p.account.id), JSON.stringify(await record(), null, 2));
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${label}: current ↔ version ${version}`);
+    await confirm(
+      p.prompts,
+      `Restore version ${version} of ${label}?`,
+      `The diff shows the current record (left) and version ${version} (right). One update makes version ${version} the latest record; the versions stay.`,
+      'Restore',
+    );
+  };
+  // A programmatic call never asks: a bin changed since its tab read it is refused instead.
+  const refuse: ConflictResolver = async () => {
+    throw new Error(`Not restored: bin ${id} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose`);
+  };
+  const restored = await p.writes.restore(id, {
+    record,
+    doc: open?.uri.toString(),
+    docs: () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()),
+    confirm: interactive ? showDiff : undefined,
+    resolve: interactive ? undefined : refuse,
+  });
+  if (!restored.alreadyLatest && !restored.restored) {
+    throw new Cancelled();
+  }
+  return { alreadyLatest: restored.alreadyLatest };
+}
+
+/** The version's record is read at most once, for the check and the diff alike. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= read());
+}
+
+function shownRecord(document: vscode.TextDocument): Json | undefined {
+  try {
+    return JSON.parse(document.getText()) as Json;
+  } catch {
+    return undefined;
+  }
+}
