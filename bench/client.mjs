@@ -109,8 +109,19 @@ export function clientRows(r, report) {
     });
   }
   report.add({ section: SECTION, name: 'failed requests', value: r.failures, unit: `of ${2 * r.requests}`, ...judge(r.failures, '=', 0) });
-  report.add({ section: SECTION, name: 'sockets opened during the measured rounds', value: `project ${r.projectSockets}, bare ${r.bareSockets} (pool of 16)`, unit: '' });
-  report.add({ section: SECTION, name: 'requests when a wrong key meets a private bin', value: r.badKeyRequests, unit: 'requests', ...judge(r.badKeyRequests, '=', 1) });
+  report.add({
+    section: SECTION,
+    name: 'sockets opened during the measured rounds',
+    value: `project ${r.projectSockets}, bare ${r.bareSockets} (pool of 16)`,
+    unit: '',
+  });
+  report.add({
+    section: SECTION,
+    name: 'requests when a wrong key meets a private bin',
+    value: r.badKeyRequests,
+    unit: 'requests',
+    ...judge(r.badKeyRequests, '=', 1),
+  });
 }
 
 /** A key the service never accepted, reading a private bin: refused once, and not asked again without the key. */

@@ -40,12 +40,24 @@ export function createReport() {
       }
       const judged = rows.filter((r) => r.target);
       const missed = judged.filter((r) => !r.met);
-      out.push('', `${judged.length - missed.length} of ${judged.length} targets met${missed.length ? `; MISSED: ${missed.map((r) => r.name).join('; ')}` : ''}`);
+      out.push(
+        '',
+        `${judged.length - missed.length} of ${judged.length} targets met${missed.length ? `; MISSED: ${missed.map((r) => r.name).join('; ')}` : ''}`,
+      );
       write(out.join('\n'));
     },
     json() {
       return JSON.stringify(
-        rows.map(({ section, name, value, unit, spread, comparison, target, met }) => ({ section, name, value, unit, spread, comparison, target: target ?? null, met: met ?? null })),
+        rows.map(({ section, name, value, unit, spread, comparison, target, met }) => ({
+          section,
+          name,
+          value,
+          unit,
+          spread,
+          comparison,
+          target: target ?? null,
+          met: met ?? null,
+        })),
         null,
         2,
       );

@@ -75,7 +75,13 @@ export async function benchStartup(log) {
 export function startupRows({ bundle, runs }, report) {
   let section = 'Loading: what activation loads, and what waits for first use (production bundle)';
   const kb = bundle.activationBytes / 1024;
-  report.add({ section, name: `loaded at activation (${MAIN} and the ${bundle.activationFiles - 1} chunks it imports)`, value: kb, unit: 'KB', ...judge(kb, '<=', 60, 'KB') });
+  report.add({
+    section,
+    name: `loaded at activation (${MAIN} and the ${bundle.activationFiles - 1} chunks it imports)`,
+    value: kb,
+    unit: 'KB',
+    ...judge(kb, '<=', 60, 'KB'),
+  });
   report.add({
     section,
     name: 'undici, Ajv and RE2 loaded at activation',
@@ -85,9 +91,23 @@ export function startupRows({ bundle, runs }, report) {
     met: bundle.heavyAtActivation.length === 0,
   });
   for (const l of bundle.lazy.slice(0, 4)) {
-    report.add({ section, name: `  loaded on first use: ${l.file}`, value: fmtBytes(l.bytes), unit: '', comparison: l.packages.join(', ') || 'extension code' });
+    report.add({
+      section,
+      name: `  loaded on first use: ${l.file}`,
+      value: fmtBytes(l.bytes),
+      unit: '',
+      comparison: l.packages.join(', ') || 'extension code',
+    });
   }
-  report.add({ section, name: '.vsix', value: fmtBytes(bundle.vsixBytes), unit: '', comparison: `${bundle.vsixNodeModules} files from node_modules`, target: 'no node_modules', met: bundle.vsixNodeModules === 0 });
+  report.add({
+    section,
+    name: '.vsix',
+    value: fmtBytes(bundle.vsixBytes),
+    unit: '',
+    comparison: `${bundle.vsixNodeModules} files from node_modules`,
+    target: 'no node_modules',
+    met: bundle.vsixNodeModules === 0,
+  });
 
   section = `In code-server's extension host (${runs.length} runs)`;
   const stat = (values) => summarize(values);
@@ -102,13 +122,28 @@ export function startupRows({ bundle, runs }, report) {
     ...judge(startup.median, '<=', 20, 'ms'),
   });
   const requests = runs.map((r) => r.requestsAtActivation);
-  report.add({ section, name: 'requests during activation', value: Math.max(...requests), unit: 'requests', comparison: `each run: ${requests.join(', ')}`, ...judge(Math.max(...requests), '=', 0) });
+  report.add({
+    section,
+    name: 'requests during activation',
+    value: Math.max(...requests),
+    unit: 'requests',
+    comparison: `each run: ${requests.join(', ')}`,
+    ...judge(Math.max(...requests), '=', 0),
+  });
 
   const sizes = Object.keys(runs[0].editing.editMs).map(Number);
   const edits = (kb) => stat(runs.flatMap((r) => r.editing.editMs[kb]));
   const largest = sizes[sizes.length - 1];
   const edit = edits(largest);
-  report.add({ section, name: `edit applied → diagnostics published, ${largest} KB record`, value: edit.median, unit: 'ms', spread: fmtSpread(edit), comparison: 'validation delay 0 (debounce excluded)', ...judge(edit.median, '<=', 50, 'ms') });
+  report.add({
+    section,
+    name: `edit applied → diagnostics published, ${largest} KB record`,
+    value: edit.median,
+    unit: 'ms',
+    spread: fmtSpread(edit),
+    comparison: 'validation delay 0 (debounce excluded)',
+    ...judge(edit.median, '<=', 50, 'ms'),
+  });
   const own = stat(runs.map((r) => r.editing.ownLongestTask.ms));
   const task = (t) => `${fmtMs(t.ms)} (${t.samples} samples of about ${fmtMs(t.intervalMs)}: ${t.top.join(', ')})`;
   report.add({
@@ -134,7 +169,13 @@ export function startupRows({ bundle, runs }, report) {
   const growth = stat(runs.map((r) => r.openBins.heapGrowthBytes));
   const disk = stat(runs.map((r) => r.openBins.diskHeapGrowthBytes));
   const share = stat(runs.map((r) => r.openBins.heapGrowthBytes - r.openBins.diskHeapGrowthBytes));
-  report.add({ section, name: `heap growth with ${open.bins} open bins of 500 KB (${fmtBytes(records)} of records)`, value: growth.median / records, unit: '×', comparison: `${fmtBytes(growth.median)}; the same records opened as files (VS Code's own copy): ${fmtBytes(disk.median)} = ${(disk.median / records).toFixed(2)}×` });
+  report.add({
+    section,
+    name: `heap growth with ${open.bins} open bins of 500 KB (${fmtBytes(records)} of records)`,
+    value: growth.median / records,
+    unit: '×',
+    comparison: `${fmtBytes(growth.median)}; the same records opened as files (VS Code's own copy): ${fmtBytes(disk.median)} = ${(disk.median / records).toFixed(2)}×`,
+  });
   report.add({
     section,
     name: '  of which the extension holds (bins minus files), per record byte',
@@ -172,7 +213,13 @@ export function startupRows({ bundle, runs }, report) {
 
   let curve = 'Growth: first expansion of the tree vs remembered bins (median of the runs)';
   for (const [i, count] of tree.counts.entries()) {
-    report.add({ section: curve, name: `${count.toLocaleString('en')} remembered bins`, value: medians[i], unit: 'ms', bar: medians[i] / Math.max(...medians) });
+    report.add({
+      section: curve,
+      name: `${count.toLocaleString('en')} remembered bins`,
+      value: medians[i],
+      unit: 'ms',
+      bar: medians[i] / Math.max(...medians),
+    });
   }
 
   curve = 'Growth: edit → diagnostics vs record size (median of every edit of every run)';

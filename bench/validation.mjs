@@ -20,7 +20,7 @@ const DEFAULT_MAX_PROBLEMS = 100;
 /** Course modules as the contract's example shapes them, as many as make about `bytes`. */
 function modules(bytes, make) {
   const record = [];
-  for (let size = 0; size < bytes; ) {
+  for (let size = 0; size < bytes;) {
     const module = make(record.length);
     record.push(module);
     size += JSON.stringify(module, null, 2).length + 4 * 2 * 30;

@@ -73,4 +73,8 @@ if (problems.length > 0) {
   console.error(`check:layers:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core).map((l) => l.places.join(' ')).join(' ')} import no vscode`);
+console.log(
+  `check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core)
+    .map((l) => l.places.join(' '))
+    .join(' ')} import no vscode`,
+);

@@ -43,8 +43,15 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
   const scope = () => scopeOf(info());
   const binCollections = new BinCollections(shared.memory, scope);
   const connection = new Connection({ info, apiUrl, scope }, keys, binCollections, shared.log, shared.memory);
-  const schemaDocs = new SchemaDocs(() => connection.client, shared.validation, () => info().keyKind === 'master');
-  const offline = new AccountOfflineCopies(shared.offlineCopiesFolder, connection, { dropOffline: (r) => bins.dropOffline(r), changed: (docs) => bins.changed(docs) });
+  const schemaDocs = new SchemaDocs(
+    () => connection.client,
+    shared.validation,
+    () => info().keyKind === 'master',
+  );
+  const offline = new AccountOfflineCopies(shared.offlineCopiesFolder, connection, {
+    dropOffline: (r) => bins.dropOffline(r),
+    changed: (docs) => bins.changed(docs),
+  });
   const bins: BinStore = new BinStore(connection, schemaDocs, offline, shared.isDirty);
   const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict);
   const remembered = new RememberedBins(shared.memory, scope);

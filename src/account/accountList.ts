@@ -30,7 +30,12 @@ export function parseAccounts(stored: unknown): AccountInfo[] {
   const list = Array.isArray(stored) ? stored.filter(isAccount) : [];
   const byId = new Map(list.map((a) => [a.id, a]));
   const first = byId.get(DEFAULT_ACCOUNT);
-  const theDefault: AccountInfo = { id: DEFAULT_ACCOUNT, name: first?.name ?? DEFAULT_ACCOUNT_NAME, keyKind: first?.keyKind ?? 'master', permissions: first?.permissions };
+  const theDefault: AccountInfo = {
+    id: DEFAULT_ACCOUNT,
+    name: first?.name ?? DEFAULT_ACCOUNT_NAME,
+    keyKind: first?.keyKind ?? 'master',
+    permissions: first?.permissions,
+  };
   return [theDefault, ...[...byId.values()].filter((a) => a.id !== DEFAULT_ACCOUNT)];
 }
 
@@ -53,7 +58,9 @@ const ACCOUNT_ID = /^a[0-9a-f]{8}$/;
 export function newAccountId(taken: Iterable<string>, random: () => number = Math.random): string {
   const used = new Set(taken);
   for (;;) {
-    const id = `a${Math.floor(random() * 0x1_0000_0000).toString(16).padStart(8, '0')}`;
+    const id = `a${Math.floor(random() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0')}`;
     if (!used.has(id)) {
       return id;
     }

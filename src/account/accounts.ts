@@ -177,7 +177,9 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.keyStores.delete(id);
     await this.secrets.delete(accountKeySlot(id));
     const scope = scopeOf(removed);
-    await Promise.all([`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)));
+    await Promise.all(
+      [`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)),
+    );
   }
 
   async activate(id: string): Promise<void> {

@@ -48,7 +48,7 @@ export class Activity {
 
   /** Resolves once nothing has been under way for `turns` turns of the event loop in a row. */
   async idle(turns = 3): Promise<void> {
-    for (let quiet = 0; quiet < turns; ) {
+    for (let quiet = 0; quiet < turns;) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       quiet = this.count === 0 ? quiet + 1 : 0;
     }

@@ -123,7 +123,10 @@ export function parseBaseUrl(baseUrl: string): URL {
  * `host:port`, `.domain`, `*.domain`, `*`).
  */
 export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (isLoopback(url.hostname)) {
     return true;
   }
@@ -150,10 +153,7 @@ export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
 /** The key goes over plain http only to this machine. */
 export function checkKeyTransport(url: URL): void {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    throw new BinServiceError(
-      'invalidInput',
-      `Refusing to send the key to ${url.origin}: use https, or plain http only to a loopback address`,
-    );
+    throw new BinServiceError('invalidInput', `Refusing to send the key to ${url.origin}: use https, or plain http only to a loopback address`);
   }
 }
 

@@ -128,9 +128,7 @@ function classify403(message: string, facts: RequestFacts): ErrorKind {
   if (facts.askedForVersioning) {
     return 'versioningNotOnPlan';
   }
-  return facts.sentBody && (facts.operation === 'createBin' || facts.operation === 'updateBin')
-    ? 'tooLarge'
-    : 'allowanceExhausted';
+  return facts.sentBody && (facts.operation === 'createBin' || facts.operation === 'updateBin') ? 'tooLarge' : 'allowanceExhausted';
 }
 
 /** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */

@@ -215,12 +215,19 @@ function transportError(error: unknown, timeoutMs: number, request: Request): Bi
   const operation = request.facts.operation;
   if (errorCode(error) === 'UND_ERR_INVALID_ARG') {
     // Refused by undici before sending (e.g. a header holding a character HTTP forbids): nothing left.
-    return new BinServiceError('invalidInput', 'The request could not be sent: a header holds a character HTTP does not allow (check the key)', undefined, operation);
+    return new BinServiceError(
+      'invalidInput',
+      'The request could not be sent: a header holds a character HTTP does not allow (check the key)',
+      undefined,
+      operation,
+    );
   }
   const name = (error as { name?: string })?.name;
   const timedOut = name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError';
   const code = errorCode(error);
-  const why = timedOut ? `The service did not answer within ${timeoutMs / 1000} s` : `Could not reach the bin service${code ? ` (${code})` : ''}: the connection failed or was dropped`;
+  const why = timedOut
+    ? `The service did not answer within ${timeoutMs / 1000} s`
+    : `Could not reach the bin service${code ? ` (${code})` : ''}: the connection failed or was dropped`;
   // A write that left this machine may have been stored even though no answer came.
   const maybeStored = request.method !== 'GET' && (timedOut || !NOT_SENT_CODES.has(code ?? ''));
   const failure = maybeStored

@@ -235,7 +235,10 @@ export class BinStore {
       entry = this.entry(resource, serialize(doc.record), { name: doc.metadata.name });
     } else {
       // The reads of a part of a bin load with the first one opened.
-      const bin = resource.kind === 'peek' ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath) : await client.readBin(resource.id, resource.version);
+      const bin =
+        resource.kind === 'peek'
+          ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath)
+          : await client.readBin(resource.id, resource.version);
       entry = this.entry(resource, serialize(bin.record), { name: bin.metadata.name, private: bin.metadata.private });
       this.offline.keep(resource, entry.bytes, entry.name);
     }

@@ -77,4 +77,3 @@ export function dropUnreadBytes(entries: Iterable<Entry>, max: number, keep: Ent
     }
   }
 }
-

@@ -72,16 +72,23 @@ export class RecordWrites {
     const { entry, current } = await this.store.beforeSave(resource);
     if (entry.kept) {
       const at = new Date(entry.kept.at).toLocaleString();
-      throw new Refused('Not saved', `${entry.kept.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`, 'unavailable');
+      throw new Refused(
+        'Not saved',
+        `${entry.kept.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`,
+        'unavailable',
+      );
     }
     if (digestOfBytes(content) === entry.textDigest) {
       return;
     }
-    const destination = resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
+    const destination =
+      resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
     const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
     let digest: string;
     try {
-      const verdict = this.settings.conflictCheck() ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, this.resolveConflict) : 'write';
+      const verdict = this.settings.conflictCheck()
+        ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, this.resolveConflict)
+        : 'write';
       if (verdict === 'cancel') {
         throw new Refused('Save cancelled', 'it changed on the service since it was opened', 'unavailable');
       }

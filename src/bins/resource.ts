@@ -6,7 +6,8 @@ export type Resource =
   | { kind: 'schema'; id: string };
 
 export function resourceKey(resource: Resource): string {
-  const at = resource.kind === 'peek' ? (resource.jsonPath === undefined ? '/record' : `?${resource.jsonPath}`) : resource.kind === 'bin' ? resource.version : undefined;
+  const at =
+    resource.kind === 'peek' ? (resource.jsonPath === undefined ? '/record' : `?${resource.jsonPath}`) : resource.kind === 'bin' ? resource.version : undefined;
   return `${resource.kind}:${resource.id}${at === undefined ? '' : `@${at}`}`;
 }
 

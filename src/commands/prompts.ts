@@ -22,9 +22,7 @@ export async function askRequiredName(ui: Prompter, prompt: string, max = MAX_BI
 
 /** The JSON as typed: it is sent as written. */
 export async function askJson(ui: Prompter, prompt: string): Promise<RecordText> {
-  const text = cancelIfUndefined(
-    await ui.input({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }),
-  );
+  const text = cancelIfUndefined(await ui.input({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }));
   return RecordText.parse(text);
 }
 
@@ -55,7 +53,9 @@ export async function askBinReference(ui: Prompter): Promise<string> {
 }
 
 export async function askId(ui: Prompter, prompt: string): Promise<string> {
-  return cancelIfUndefined(await ui.input({ prompt, ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'The id cannot be blank' : undefined) })).trim();
+  return cancelIfUndefined(
+    await ui.input({ prompt, ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'The id cannot be blank' : undefined) }),
+  ).trim();
 }
 
 export async function pickCollection(ui: Prompter, collections: Collection[], allowNone: boolean): Promise<Collection | undefined> {

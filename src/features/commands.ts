@@ -46,7 +46,5 @@ export function registerCommands(partsFor: (account: string | undefined) => Prom
     }
     return found;
   };
-  return Object.values(Command).map((id) =>
-    vscode.commands.registerCommand(id, async (...args: never[]) => (await handler(id, args))(...args)),
-  );
+  return Object.values(Command).map((id) => vscode.commands.registerCommand(id, async (...args: never[]) => (await handler(id, args))(...args)));
 }

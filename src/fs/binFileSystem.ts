@@ -47,7 +47,13 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
     }
     const { parts, resource } = await this.of(uri);
     const { entry, readOnly } = await asFileSystem(() => parts.bins.stat(resource, uri.toString()));
-    return { type: vscode.FileType.File, ctime: entry.ctime, mtime: entry.mtime, size: entry.size, permissions: readOnly ? vscode.FilePermission.Readonly : undefined };
+    return {
+      type: vscode.FileType.File,
+      ctime: entry.ctime,
+      mtime: entry.mtime,
+      size: entry.size,
+      permissions: readOnly ? vscode.FilePermission.Readonly : undefined,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {

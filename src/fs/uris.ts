@@ -43,7 +43,12 @@ export function isFolder(uri: vscode.Uri): boolean {
 /** `account` is the URI authority of the account (empty for the default account). */
 export function binUri(id: string, title?: string, part?: number | { jsonPath?: string }, account = ''): vscode.Uri {
   const segment = part === undefined ? '' : typeof part === 'number' ? `/v${part}` : part.jsonPath === undefined ? '/record' : '/path';
-  return vscode.Uri.from({ scheme: SCHEME, authority: account, path: `/bin/${id}${segment}/${fileName(title ?? id)}`, query: typeof part === 'object' ? part.jsonPath : undefined });
+  return vscode.Uri.from({
+    scheme: SCHEME,
+    authority: account,
+    path: `/bin/${id}${segment}/${fileName(title ?? id)}`,
+    query: typeof part === 'object' ? part.jsonPath : undefined,
+  });
 }
 
 export function schemaDocUri(id: string, title?: string, account = ''): vscode.Uri {

@@ -86,7 +86,7 @@ export function subschema(schema: unknown, path: (string | number)[]): Schema | 
 function resolve(root: Schema, value: unknown): Schema | undefined {
   let schema = value as Schema | undefined;
   for (let hops = 0; schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#') && hops < 10; hops++) {
-    schema = (schema.$ref)
+    schema = schema.$ref
       .slice(1)
       .split('/')
       .filter(Boolean)

@@ -30,9 +30,7 @@ export function dialectOf(schema: object): Dialect {
   const key = typeof declared === 'string' ? declared.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
   const dialect = BY_URI[key];
   if (!dialect) {
-    throw new SchemaDocProblem(
-      `its $schema ${JSON.stringify(declared)} is not a dialect this editor knows (draft-04, draft-06, draft-07, 2019-09 or 2020-12)`,
-    );
+    throw new SchemaDocProblem(`its $schema ${JSON.stringify(declared)} is not a dialect this editor knows (draft-04, draft-06, draft-07, 2019-09 or 2020-12)`);
   }
   return dialect;
 }

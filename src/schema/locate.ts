@@ -170,7 +170,8 @@ export function locate(text: string, root: Wanted): void {
     }
     const code = text.charCodeAt(i);
     // A duplicate key's later values are not counted again: the walk must go on to the other nodes.
-    const found = wanted?.want && !wanted.found ? (wanted.found = { offset: i, length: 0, key, keys: wanted.withKeys ? new Map<string, Range>() : undefined }) : undefined;
+    const found =
+      wanted?.want && !wanted.found ? (wanted.found = { offset: i, length: 0, key, keys: wanted.withKeys ? new Map<string, Range>() : undefined }) : undefined;
     const array = code === OPEN_BRACKET;
     if (wanted && (array || code === OPEN_BRACE) && (wanted.children.size > 0 || (wanted.withKeys && !array))) {
       // Its length is known at its closing bracket.

@@ -41,12 +41,17 @@ export class SchemaDocs {
    * A record's text checked against its collection's schema doc: undefined when the collection has
    * none. Rejects with `SchemaDocProblem` or `CannotValidate` when it cannot be validated.
    */
-  async check(collectionId: string | undefined, text: string | OpenText, maxPlaced?: number): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
+  async check(
+    collectionId: string | undefined,
+    text: string | OpenText,
+    maxPlaced?: number,
+  ): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
     const schema = await this.schemaFor(collectionId);
     if (!schema) {
       return undefined;
     }
-    const result = typeof text === 'string' ? await this.validation.check(schema.source, text, maxPlaced) : await this.validation.checkOpen(schema.source, text, maxPlaced);
+    const result =
+      typeof text === 'string' ? await this.validation.check(schema.source, text, maxPlaced) : await this.validation.checkOpen(schema.source, text, maxPlaced);
     return { schema, result };
   }
 

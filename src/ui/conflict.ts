@@ -30,7 +30,10 @@ export type ConflictPrompt = (uri: vscode.Uri) => Promise<ConflictChoice>;
 export const askAboutConflict: ConflictPrompt = async () => {
   const choice = await vscode.window.showWarningMessage(
     'This bin changed on the service since you opened it.',
-    { modal: true, detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.' },
+    {
+      modal: true,
+      detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.',
+    },
     'Compare',
     'Overwrite',
   );

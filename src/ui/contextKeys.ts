@@ -41,7 +41,10 @@ export function setFiltered(filtered: boolean): Thenable<unknown> {
  * Filter Bins narrows the active account's rows, and the view's title says so: when another
  * account becomes active, every filter is cleared, so the title never describes rows it is not on.
  */
-export function clearFiltersOnSwitch(accounts: Accounts<AccountPartsBase & { tree: { setFilter(filter: undefined): void } }>, view: { description?: string }): vscode.Disposable {
+export function clearFiltersOnSwitch(
+  accounts: Accounts<AccountPartsBase & { tree: { setFilter(filter: undefined): void } }>,
+  view: { description?: string },
+): vscode.Disposable {
   let active = accounts.active.id;
   return accounts.onDidChange(() => {
     if (accounts.active.id !== active) {

@@ -42,7 +42,6 @@ export function reportError(error: unknown, retry?: () => unknown, inactive?: { 
   });
 }
 
-
 /** A notification that nothing waits on: it stays until the user dismisses it. */
 export function inform(message: string): void {
   void vscode.window.showInformationMessage(`JSONBin: ${plainText(message)}`);
@@ -50,7 +49,5 @@ export function inform(message: string): void {
 
 /** Runs slow work with a progress notification. */
 export function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-  return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}` }, work),
-  );
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}` }, work));
 }

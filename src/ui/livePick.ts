@@ -2,7 +2,11 @@
 import * as vscode from 'vscode';
 import { windowPrompter, type LiveItems, type Prompter } from './prompter';
 
-export async function pickLive<T extends vscode.QuickPickItem>(prompter: Prompter, live: LiveItems<T>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+export async function pickLive<T extends vscode.QuickPickItem>(
+  prompter: Prompter,
+  live: LiveItems<T>,
+  options: vscode.QuickPickOptions,
+): Promise<T | undefined> {
   if (prompter.pickLive) {
     return prompter.pickLive(live, options);
   }

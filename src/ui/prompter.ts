@@ -44,7 +44,8 @@ export const windowPrompter: Complete = {
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   openDialog: (options) => vscode.window.showOpenDialog(options),
   saveDialog: (options) => vscode.window.showSaveDialog(options),
-  progress: (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}`, cancellable: true }, work),
+  progress: (title, work) =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}`, cancellable: true }, work),
 };
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */

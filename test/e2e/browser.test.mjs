@@ -8,7 +8,27 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
-import { activeEditorTitle, answerDialog, closeAllEditors, answerInput, clickEditorTitle, clickExplorerMenu, clickRowButton, clickRowMenu, clickTreeRow, createdBinShown, exactRow, expandRow, focusEditor, openFromTree, openWorkbench, pick, runCommand, showJsonBinView, treeRow } from './workbench.mjs';
+import {
+  activeEditorTitle,
+  answerDialog,
+  closeAllEditors,
+  answerInput,
+  clickEditorTitle,
+  clickExplorerMenu,
+  clickRowButton,
+  clickRowMenu,
+  clickTreeRow,
+  createdBinShown,
+  exactRow,
+  expandRow,
+  focusEditor,
+  openFromTree,
+  openWorkbench,
+  pick,
+  runCommand,
+  showJsonBinView,
+  treeRow,
+} from './workbench.mjs';
 
 const results = [];
 const STEPS = 15;
@@ -27,14 +47,14 @@ async function step(name, body) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `probe()` holds (the service saw a request, a row appeared), failing after 20 s. */
 async function until(probe, what) {
-  for (const deadline = Date.now() + 20_000; !(await probe()); ) {
+  for (const deadline = Date.now() + 20_000; !(await probe());) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
 }
 /** Waits up to 10 s for `done()`, then a little more so that any request that follows is seen too. */
 async function settle(done) {
-  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; ) await sleep(100);
+  for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline;) await sleep(100);
   await sleep(500);
 }
 /** A save is done once its tab is no longer marked dirty. */
@@ -43,7 +63,10 @@ async function savedTab(page, title) {
 }
 /** VS Code says that the save failed, with the extension's reason: nothing was sent. */
 async function refusedSave(page) {
-  await page.locator('.notifications-toasts .notification-toast', { hasText: /Not saved: \d+ schema problem/ }).first().waitFor();
+  await page
+    .locator('.notifications-toasts .notification-toast', { hasText: /Not saved: \d+ schema problem/ })
+    .first()
+    .waitFor();
 }
 const demo = await startDemo({ log: () => undefined });
 const { browser, page } = await openWorkbench(demo.url);
@@ -110,7 +133,7 @@ try {
     assert.equal(demo.service.store.latest(demo.service.store.bins.get(demo.demo.validBinId)).title, 'Photosynthesis basics');
   });
 
-  await step('Create Bin from the palette takes the active editor\'s JSON, asking name, collection and privacy, and shows the new bin', async () => {
+  await step("Create Bin from the palette takes the active editor's JSON, asking name, collection and privacy, and shows the new bin", async () => {
     await focusEditor(page);
     const before = demo.service.log.length;
     await runCommand(page, 'JSONBin: Create Bin');
@@ -278,8 +301,12 @@ try {
     await page.locator('.notifications-toasts .monaco-button', { hasText: 'Open Bin' }).first().click();
     await page.locator('.tabs-container .tab.active', { hasText: 'optics-module.json' }).waitFor();
     const writes = demo.service.requestsSince(mark).filter((e) => e.method !== 'GET');
-    assert.deepEqual(writes.map((e) => `${e.method} ${e.path}`), ['POST /v3/b'], 'one create, no other write');
-    assert.equal(writes[0].body, text, 'the file\'s text as written');
+    assert.deepEqual(
+      writes.map((e) => `${e.method} ${e.path}`),
+      ['POST /v3/b'],
+      'one create, no other write',
+    );
+    assert.equal(writes[0].body, text, "the file's text as written");
     assert.equal(writes[0].headers['x-bin-name'], 'optics-module');
     await showJsonBinView(page);
     await expandRow(page, 'Bins in no collection', 'optics-module');
@@ -301,9 +328,16 @@ try {
     await page.locator('.monaco-dialog-box', { hasText: 'Restore version 0' }).waitFor();
     assert.deepEqual(demo.service.requestsSince(mark, 'PUT'), [], 'nothing is sent before the user says so');
     await answerDialog(page, 'Restore');
-    await page.locator('.notifications-toasts', { hasText: `version 0 of bin ${demo.demo.publicBinId} is its latest record again` }).first().waitFor();
+    await page
+      .locator('.notifications-toasts', { hasText: `version 0 of bin ${demo.demo.publicBinId} is its latest record again` })
+      .first()
+      .waitFor();
     const written = demo.service.requestsSince(mark, 'PUT');
-    assert.deepEqual(written.map((e) => e.path), [`/v3/b/${demo.demo.publicBinId}`], 'one PUT');
+    assert.deepEqual(
+      written.map((e) => e.path),
+      [`/v3/b/${demo.demo.publicBinId}`],
+      'one PUT',
+    );
     assert.deepEqual(JSON.parse(written[0].body), version);
     assert.deepEqual(store.latest(stored), version);
   });
@@ -340,12 +374,21 @@ try {
       await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).waitFor({ timeout: 30_000 });
       await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).waitFor({ timeout: 30_000 });
       // Each restored tab is read from its own account's service when shown (VS Code loads the active one first).
-      await until(() => demo.service.requestsSince(beforeHere).some((e) => e.path === `/v3/b/${demo.demo.validBinId}/latest` && e.status === 200), 'the default tab read again');
+      await until(
+        () => demo.service.requestsSince(beforeHere).some((e) => e.path === `/v3/b/${demo.demo.validBinId}/latest` && e.status === 200),
+        'the default tab read again',
+      );
       await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).click();
-      await until(() => staging.requestsSince(beforeThere).some((e) => e.path === `/v3/b/${stagingBin.id}/latest` && e.status === 200), 'the staging tab read again');
+      await until(
+        () => staging.requestsSince(beforeThere).some((e) => e.path === `/v3/b/${stagingBin.id}/latest` && e.status === 200),
+        'the staging tab read again',
+      );
       await page.locator('.monaco-editor .view-lines', { hasText: '"stage": "staging"' }).first().waitFor({ timeout: 10_000 });
       assert.ok(!demo.service.requestsSince(beforeHere).some((e) => e.path.includes(stagingBin.id)), 'the default service was never asked for the staging bin');
-      assert.ok(!staging.requestsSince(beforeThere).some((e) => e.path.includes(demo.demo.validBinId)), 'the staging service was never asked for the default bin');
+      assert.ok(
+        !staging.requestsSince(beforeThere).some((e) => e.path.includes(demo.demo.validBinId)),
+        'the staging service was never asked for the default bin',
+      );
       await closeAllEditors(page);
       await runCommand(page, 'JSONBin: Remove Account…');
       await pick(page, 'Staging');

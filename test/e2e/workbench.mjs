@@ -37,14 +37,11 @@ export async function answerInput(page, text) {
   await input.fill(text);
   await page.keyboard.press('Enter');
   // Answered once the box closes or moves on to the next question (this function runs in the page).
-  await page.waitForFunction(
-    (typed) => {
-      const widget = globalThis.document.querySelector('.quick-input-widget');
-      const box = widget?.querySelector('input');
-      return !widget || globalThis.getComputedStyle(widget).display === 'none' || box?.value !== typed;
-    },
-    text,
-  );
+  await page.waitForFunction((typed) => {
+    const widget = globalThis.document.querySelector('.quick-input-widget');
+    const box = widget?.querySelector('input');
+    return !widget || globalThis.getComputedStyle(widget).display === 'none' || box?.value !== typed;
+  }, text);
 }
 
 /** Picks the quick-pick item with this label. */
@@ -71,7 +68,11 @@ export function treeRow(page, label) {
 
 /** A row exactly labelled `label` (not one whose label merely contains it). */
 export function exactRow(page, label, state = '') {
-  return page.locator(`.pane-body .monaco-list-row${state}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
+  return page
+    .locator(`.pane-body .monaco-list-row${state}`, {
+      has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+    })
+    .first();
 }
 
 /**
@@ -97,7 +98,7 @@ export async function clickTreeRow(page, label) {
 export async function expandRow(page, label, childLabel) {
   const row = exactRow(page, label);
   await row.waitFor({ timeout: 60_000 });
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     if ((await row.getAttribute('aria-expanded')) !== 'true') {
       await row.locator('.monaco-tl-twistie').click();
     }

@@ -69,13 +69,28 @@ function bodies(sample: unknown, bigBytes: number): fc.Arbitrary<string> {
     {
       weight: 6,
       arbitrary: fc
-        .tuple(fc.array(fc.nat(20), { minLength: 1, maxLength: 4 }), fc.oneof(fc.constantFrom(null, '', 0, -1, 1e308, true, [], {}, 'x'), fc.jsonValue({ maxDepth: 2 })), fc.boolean())
+        .tuple(
+          fc.array(fc.nat(20), { minLength: 1, maxLength: 4 }),
+          fc.oneof(fc.constantFrom(null, '', 0, -1, 1e308, true, [], {}, 'x'), fc.jsonValue({ maxDepth: 2 })),
+          fc.boolean(),
+        )
         .map(([path, replacement, drop]) => JSON.stringify(mutate(sample, path, replacement, drop))),
     },
     { weight: 2, arbitrary: fc.nat(good.length).map((n) => good.slice(0, n)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-    { weight: 1, arbitrary: fc.constantFrom('', 'null', '"just a string"', '<html><body>502 Bad Gateway</body></html>', '{"message": 42}', '{"message": null}', '{"message": ""}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        'null',
+        '"just a string"',
+        '<html><body>502 Bad Gateway</body></html>',
+        '{"message": 42}',
+        '{"message": null}',
+        '{"message": ""}',
+      ),
+    },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
@@ -85,7 +100,10 @@ function bodies(sample: unknown, bigBytes: number): fc.Arbitrary<string> {
         `<pre>X-Access-Key: ${ECHOED_KEY}</pre>`,
       ),
     },
-    { weight: 1, arbitrary: fc.constantFrom('{"message": "\\u0000"}', '{"message": "\\u202e\\u200b"}', '{"message": "bad\\u0007\\nthing"}', '{"message": "\\ud83d"}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{"message": "\\u0000"}', '{"message": "\\u202e\\u200b"}', '{"message": "bad\\u0007\\nthing"}', '{"message": "\\ud83d"}'),
+    },
     { weight: 1, arbitrary: fc.constantFrom('['.repeat(20_000), `{"message": "${'m'.repeat(5000)}"}`, `{"message": "${'😀'.repeat(400)}"}`) },
     { weight: 1, arbitrary: fc.constant(`{"record": "${'x'.repeat(bigBytes)}"}`) },
   );

@@ -58,7 +58,12 @@ export async function campaign(runs: number, seed: number): Promise<Outcome> {
     const clientFailure = await check(client, clientProperty(service, baseUrl, client), runs, seed);
     const validation = new Figures('validation of a hostile record against a hostile schema doc');
     figures.push(validation);
-    const validationFailure = await check(validation, validationProperty(target.url, () => target.hits() + fetches, validation), runs, seed);
+    const validationFailure = await check(
+      validation,
+      validationProperty(target.url, () => target.hits() + fetches, validation),
+      runs,
+      seed,
+    );
     failures.push(...[clientFailure, validationFailure].filter((f): f is string => f !== undefined));
   } finally {
     globalThis.fetch = realFetch;

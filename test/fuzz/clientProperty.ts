@@ -32,11 +32,22 @@ function readable(message: string, answered: string): boolean {
 export function clientProperty(service: HostileService, baseUrl: string, figures: Figures) {
   const cases = fc
     .constantFrom(...OPERATIONS)
-    .chain((operation) => fc.tuple(fc.constant(operation), answers(operation.sample, MAX_ANSWER_BYTES * 2), fc.boolean(), fc.constantFrom<'master' | 'access'>('master', 'access')));
+    .chain((operation) =>
+      fc.tuple(fc.constant(operation), answers(operation.sample, MAX_ANSWER_BYTES * 2), fc.boolean(), fc.constantFrom<'master' | 'access'>('master', 'access')),
+    );
   return fc.asyncProperty(cases, async ([operation, answer, keyChecked, keyKind]) => {
     service.reset(answer);
     const log: RequestLogEntry[] = [];
-    const client = new BinClient({ baseUrl, key: () => KEY, keyKind, keyChecked, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, backoffMs: 1, onRequest: (e) => log.push(e) });
+    const client = new BinClient({
+      baseUrl,
+      key: () => KEY,
+      keyKind,
+      keyChecked,
+      timeoutMs: TIMEOUT_MS,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
+      backoffMs: 1,
+      onRequest: (e) => log.push(e),
+    });
     const started = performance.now();
     let outcome: { resolved: true; value: unknown } | { resolved: false; error: unknown };
     try {

@@ -87,9 +87,13 @@ export class HostileService {
       headers.push(['Content-Length', String(body.length + 10)]);
     } else if (length === 'chunked') {
       headers.push(['Transfer-Encoding', 'chunked']);
-      payload = body.length > 0 ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : Buffer.from('0\r\n\r\n');
+      payload =
+        body.length > 0 ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : Buffer.from('0\r\n\r\n');
     }
-    const head = Buffer.from(`HTTP/1.1 ${answer.status} ${answer.reason}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`, 'latin1');
+    const head = Buffer.from(
+      `HTTP/1.1 ${answer.status} ${answer.reason}\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`,
+      'latin1',
+    );
     const whole = Buffer.concat([head, payload]);
     const half = whole.subarray(0, head.length + Math.floor(payload.length / 2));
     switch (answer.delivery) {

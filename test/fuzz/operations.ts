@@ -38,8 +38,20 @@ export const OPERATIONS: Operation[] = [
     sample: { record: { a: 1 }, metadata: { id: ID, createdAt: AT, private: true, name: 'fuzzed' } },
     shape: (v) => bin(v) && string((v as { metadata: { id: unknown } }).metadata.id),
   },
-  { name: 'readBin', writesRecord: false, call: (c) => c.readBin(ID), sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } }, shape: bin },
-  { name: 'readVersion', writesRecord: false, call: (c) => c.readBin(ID, 1), sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } }, shape: bin },
+  {
+    name: 'readBin',
+    writesRecord: false,
+    call: (c) => c.readBin(ID),
+    sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
+    shape: bin,
+  },
+  {
+    name: 'readVersion',
+    writesRecord: false,
+    call: (c) => c.readBin(ID, 1),
+    sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
+    shape: bin,
+  },
   {
     name: 'versionCount',
     writesRecord: false,
@@ -47,13 +59,28 @@ export const OPERATIONS: Operation[] = [
     sample: { metadata: { id: ID, versionCount: 3, private: true } },
     shape: (v) => object(v) && typeof v.versionCount === 'number',
   },
-  { name: 'updateBin', writesRecord: true, call: (c) => c.updateBin(ID, { a: 2 }), sample: { record: { a: 2 }, metadata: { parentId: ID, private: true } }, shape: bin },
-  { name: 'deleteBin', writesRecord: false, call: (c) => c.deleteBin(ID), sample: { metadata: { id: ID, versionsDeleted: 2 }, message: 'Bin deleted successfully' }, shape: deleted },
+  {
+    name: 'updateBin',
+    writesRecord: true,
+    call: (c) => c.updateBin(ID, { a: 2 }),
+    sample: { record: { a: 2 }, metadata: { parentId: ID, private: true } },
+    shape: bin,
+  },
+  {
+    name: 'deleteBin',
+    writesRecord: false,
+    call: (c) => c.deleteBin(ID),
+    sample: { metadata: { id: ID, versionsDeleted: 2 }, message: 'Bin deleted successfully' },
+    shape: deleted,
+  },
   {
     name: 'deleteVersions',
     writesRecord: false,
     call: (c) => c.deleteVersions(ID, { preserveLatest: true }),
-    sample: { metadata: { id: ID, versionsDeleted: 2 }, message: 'Versions for the Bin are deleted successfully and latest version preserved on the base record.' },
+    sample: {
+      metadata: { id: ID, versionsDeleted: 2 },
+      message: 'Versions for the Bin are deleted successfully and latest version preserved on the base record.',
+    },
     shape: deleted,
   },
   { name: 'renameBin', writesRecord: false, call: (c) => c.renameBin(ID, 'renamed'), sample: { message: 'Bin name updated successfully' }, shape: nothing },
@@ -65,16 +92,35 @@ export const OPERATIONS: Operation[] = [
     sample: [{ record: ID, collectionMeta: { name: 'Fuzzed' }, createdAt: AT, schemaDocId: ID }],
     shape: (v) => Array.isArray(v) && v.every(collection),
   },
-  { name: 'createCollection', writesRecord: false, call: (c) => c.createCollection('Fuzzed'), sample: { record: ID, metadata: { createdAt: AT, name: 'Fuzzed' } }, shape: collection },
-  { name: 'renameCollection', writesRecord: false, call: (c) => c.renameCollection(ID, 'Renamed'), sample: { message: 'Collection name updated successfully' }, shape: nothing },
+  {
+    name: 'createCollection',
+    writesRecord: false,
+    call: (c) => c.createCollection('Fuzzed'),
+    sample: { record: ID, metadata: { createdAt: AT, name: 'Fuzzed' } },
+    shape: collection,
+  },
+  {
+    name: 'renameCollection',
+    writesRecord: false,
+    call: (c) => c.renameCollection(ID, 'Renamed'),
+    sample: { message: 'Collection name updated successfully' },
+    shape: nothing,
+  },
   {
     name: 'listBins',
     writesRecord: false,
     call: (c) => c.listBins(ID),
     sample: [{ record: ID, snippetMeta: { name: 'fuzzed' }, private: true, createdAt: AT }],
-    shape: (v) => Array.isArray(v) && v.every((row) => object(row) && string(row.id) && optional(string)(row.name) && boolean(row.private) && string(row.createdAt)),
+    shape: (v) =>
+      Array.isArray(v) && v.every((row) => object(row) && string(row.id) && optional(string)(row.name) && boolean(row.private) && string(row.createdAt)),
   },
-  { name: 'readSchemaDoc', writesRecord: false, call: (c) => c.readSchemaDoc(ID), sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } }, shape: schemaDoc },
+  {
+    name: 'readSchemaDoc',
+    writesRecord: false,
+    call: (c) => c.readSchemaDoc(ID),
+    sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
+    shape: schemaDoc,
+  },
   {
     name: 'createSchemaDoc',
     writesRecord: true,
@@ -89,13 +135,30 @@ export const OPERATIONS: Operation[] = [
     sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
     shape: schemaDoc,
   },
-  { name: 'attachSchemaDoc', writesRecord: false, call: (c) => c.attachSchemaDoc(ID, ID), sample: { message: 'Schema Doc attached successfully' }, shape: nothing },
+  {
+    name: 'attachSchemaDoc',
+    writesRecord: false,
+    call: (c) => c.attachSchemaDoc(ID, ID),
+    sample: { message: 'Schema Doc attached successfully' },
+    shape: nothing,
+  },
   { name: 'detachSchemaDoc', writesRecord: false, call: (c) => c.detachSchemaDoc(ID), sample: { message: 'Schema Doc removed successfully' }, shape: nothing },
   {
     name: 'createAccessKey',
     writesRecord: false,
     call: (c) => c.createAccessKey('fuzzed', { bins: { create: true, read: true, update: false, delete: false } }),
-    sample: { accessKey: '$2a$10$fuzzedaccesskey', accessKeyId: ID, metadata: { name: 'fuzzed' }, keyPermissions: { bins: { create: true, read: true, update: false, delete: false } } },
-    shape: (v) => object(v) && string(v.key) && optional(string)(v.id) && object(v.permissions) && object(v.permissions.bins) && Object.values(v.permissions.bins).every(boolean),
+    sample: {
+      accessKey: '$2a$10$fuzzedaccesskey',
+      accessKeyId: ID,
+      metadata: { name: 'fuzzed' },
+      keyPermissions: { bins: { create: true, read: true, update: false, delete: false } },
+    },
+    shape: (v) =>
+      object(v) &&
+      string(v.key) &&
+      optional(string)(v.id) &&
+      object(v.permissions) &&
+      object(v.permissions.bins) &&
+      Object.values(v.permissions.bins).every(boolean),
   },
 ];

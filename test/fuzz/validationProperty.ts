@@ -14,22 +14,46 @@ import { within, type Figures } from './figures';
 const SETTLE_MS = 2000;
 
 const HOSTILE_PATTERNS = ['^(a+)+$', '^(a|aa)+$', '^(\\w+\\s?)*$', '(x+x+)+y', '(', '(?=a)a', '\\1(a)', '[', '^\\p{L}+$', '.*.*.*.*.*.*=.*'];
-const DIALECTS = [undefined, 'http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema', 'https://example.com/unknown'];
+const DIALECTS = [
+  undefined,
+  'http://json-schema.org/draft-04/schema#',
+  'http://json-schema.org/draft-07/schema#',
+  'https://json-schema.org/draft/2019-09/schema',
+  'https://json-schema.org/draft/2020-12/schema',
+  'https://example.com/unknown',
+];
 
 /** Schema fragments, nested. */
 function fragments(remote: string): fc.Arbitrary<unknown> {
   const { node } = fc.letrec((tie) => ({
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
-      fc.record({ type: fc.constantFrom('object', 'array', 'string', 'number', 'integer', 'boolean', 'null', ['string', 'null'], 'nonsense') }, { requiredKeys: [] }),
+      fc.record(
+        { type: fc.constantFrom('object', 'array', 'string', 'number', 'integer', 'boolean', 'null', ['string', 'null'], 'nonsense') },
+        { requiredKeys: [] },
+      ),
       fc.record({ pattern: fc.constantFrom(...HOSTILE_PATTERNS) }),
       fc.record({ patternProperties: fc.dictionary(fc.constantFrom(...HOSTILE_PATTERNS), tie('node'), { maxKeys: 2 }) }),
       fc.record({ minimum: fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, 0.1) }, { requiredKeys: [] }),
       fc.record({ multipleOf: fc.constantFrom(1e-308, 0.1, 1e308) }),
-      fc.record({ properties: fc.dictionary(fc.constantFrom('a', '__proto__', 'constructor', 'toString', ''), tie('node'), { maxKeys: 3 }), required: fc.constantFrom(['a'], ['__proto__'], []) }),
+      fc.record({
+        properties: fc.dictionary(fc.constantFrom('a', '__proto__', 'constructor', 'toString', ''), tie('node'), { maxKeys: 3 }),
+        required: fc.constantFrom(['a'], ['__proto__'], []),
+      }),
       fc.record({ items: tie('node') }),
       fc.record({ enum: fc.constantFrom([1, '1', null], JSON.parse('[{"__proto__": 1}]'), ['\ud800']) }),
-      fc.record({ $ref: fc.constantFrom('#', '#/definitions/a', '#/definitions/b', '#/$defs/a', `${remote}/schema.json`, `${remote}/schema.json#/x`, 'https://example.com/s.json', 'other.json') }),
+      fc.record({
+        $ref: fc.constantFrom(
+          '#',
+          '#/definitions/a',
+          '#/definitions/b',
+          '#/$defs/a',
+          `${remote}/schema.json`,
+          `${remote}/schema.json#/x`,
+          'https://example.com/s.json',
+          'other.json',
+        ),
+      }),
       fc.record({ format: fc.constantFrom('email', 'date-time', 'regex', 'uri', 'no-such-format') }),
       fc.record({ allOf: fc.array(tie('node'), { maxLength: 2 }) }),
       fc.constantFrom(true, false, {}),
@@ -42,9 +66,12 @@ function fragments(remote: string): fc.Arbitrary<unknown> {
 function schemas(remote: string): fc.Arbitrary<unknown> {
   const node = fragments(remote);
   return fc.oneof(
-    fc
-      .tuple(fc.constantFrom(...DIALECTS), node, node, node)
-      .map(([$schema, root, a, b]) => ({ ...($schema ? { $schema } : {}), ...(typeof root === 'object' ? root : { not: root }), definitions: { a, b }, $defs: { a } })),
+    fc.tuple(fc.constantFrom(...DIALECTS), node, node, node).map(([$schema, root, a, b]) => ({
+      ...($schema ? { $schema } : {}),
+      ...(typeof root === 'object' ? root : { not: root }),
+      definitions: { a, b },
+      $defs: { a },
+    })),
     fc.constantFrom<unknown>(
       { definitions: { a: { $ref: '#/definitions/b' }, b: { $ref: '#/definitions/a' } }, $ref: '#/definitions/a' },
       { $ref: '#' },
@@ -99,14 +126,21 @@ export function validationProperty(remote: string, fetched: () => number, figure
       assert.ok(error instanceof CannotValidate, `validating ${text.slice(0, 60)} against ${JSON.stringify(schema)} threw ${String(error)}`);
     }
     for (const problem of result ? [...result.syntax, ...result.schema] : []) {
-      assert.ok(problem.offset >= 0 && problem.offset + problem.length <= Math.max(text.length, 1), `a problem placed outside the text: ${JSON.stringify(problem)}`);
+      assert.ok(
+        problem.offset >= 0 && problem.offset + problem.length <= Math.max(text.length, 1),
+        `a problem placed outside the text: ${JSON.stringify(problem)}`,
+      );
       assert.ok(problem.message.length > 0);
     }
     const ms = performance.now() - started;
     figures.case(ms);
     assert.ok(ms <= SETTLE_MS, `validating ${text.slice(0, 60)} against ${JSON.stringify(schema)} took ${ms.toFixed(0)} ms`);
     assert.equal(fetched(), 0, `a remote $ref was fetched for ${JSON.stringify(schema)}`);
-    assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).filter((name) => !PRISTINE.has(name)), [], 'Object.prototype was polluted');
+    assert.deepEqual(
+      Object.getOwnPropertyNames(Object.prototype).filter((name) => !PRISTINE.has(name)),
+      [],
+      'Object.prototype was polluted',
+    );
     assert.equal(({} as { polluted?: unknown }).polluted, undefined, 'Object.prototype was polluted');
   });
 }

@@ -23,7 +23,7 @@ describe('an account with an access key', () => {
     }
   });
 
-  it('reads and updates what the key allows, gets the service\'s message for the rest, never sending the master key, against a service that sends only the required fields', async () => {
+  it("reads and updates what the key allows, gets the service's message for the rest, never sending the master key, against a service that sends only the required fields", async () => {
     w.service.minimal = true;
     const id = (await w.other.createBin({ record: { v: 1 }, name: 'shared with the editor key' })).metadata.id;
     const key = w.service.addAccessKey(w.account, ['read', 'update'], 'editor key');
@@ -52,7 +52,10 @@ describe('an account with an access key', () => {
       'POST /v3/b',
     ]);
     assert.deepEqual([...new Set(sent.map((r) => r.keyHeader))], ['access'], 'only X-Access-Key, never X-Master-Key');
-    assert.deepEqual(sent.map((r) => r.status), [404, 200, 200, 200, 401, 401]);
+    assert.deepEqual(
+      sent.map((r) => r.status),
+      [404, 200, 200, 200, 401, 401],
+    );
     assert.deepEqual((await w.other.readBin(id)).record, { v: 2 }, 'the update was stored');
   });
 
@@ -83,8 +86,14 @@ describe('an account with an access key', () => {
       assert.rejects(run(Command.addAccount, { name: 'Wrong key', apiUrl: w.service.baseUrl, key: 'not-a-key', keyKind: 'access' }), /Invalid X-Access-Key/),
     );
     // Not yet known good: the refusal is not taken for someone else's public bin and asked again without the key.
-    assert.deepEqual(sent.map((r) => `${r.method} ${r.status} ${r.hasKey}`), ['GET 401 true']);
-    assert.deepEqual(w.api.accounts.all().map((a) => a.name), ['Default']);
+    assert.deepEqual(
+      sent.map((r) => `${r.method} ${r.status} ${r.hasKey}`),
+      ['GET 401 true'],
+    );
+    assert.deepEqual(
+      w.api.accounts.all().map((a) => a.name),
+      ['Default'],
+    );
   });
 
   it('opens the bins of a key created here without update permission read-only', async () => {
@@ -111,7 +120,10 @@ describe('an account with an access key', () => {
     const { accountId } = await run<{ accountId: string }>(Command.createAccessKey, { name: 'reader', permissions: { read: true }, accountName: 'Reader' });
     await run(Command.switchAccount, 'Reader');
     const writes = await requestsDuring(w.service, async () => {
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(binUri(id, 'not written here', undefined, accountId), Buffer.from('{"v": 2}'))), /Not saved: The access key of Reader may not update bins/);
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.fs.writeFile(binUri(id, 'not written here', undefined, accountId), Buffer.from('{"v": 2}'))),
+        /Not saved: The access key of Reader may not update bins/,
+      );
       await assert.rejects(run(Command.restoreVersion, id, 0), /may not update bins/);
       await assert.rejects(run(Command.setPrivacy, id, false), /may not update bins/);
       await assert.rejects(run(Command.setVersioning, id, true), /may not update bins/);

@@ -41,7 +41,10 @@ describe('several accounts, side by side', () => {
     const collection = await secondClient.createCollection('Staging only');
     const roots = await rowsOf();
     assert.deepEqual(await Promise.all(roots.map(label)), ['Default', 'Staging']);
-    assert.deepEqual(roots.map((r) => r.contextValue), ['account.default.active', 'account']);
+    assert.deepEqual(
+      roots.map((r) => r.contextValue),
+      ['account.default.active', 'account'],
+    );
     const [collections] = await rowsOf(roots[1]);
     let listed: string[] = [];
     const first = await requestsDuring(w.service, async () => {
@@ -70,9 +73,13 @@ describe('several accounts, side by side', () => {
 
     await replaceText(left, '{"where": "default, edited"}');
     await replaceText(right, '{"where": "staging, edited"}');
-    const saveLeft = await requestsDuring(second, async () => assert.deepEqual(pathsOf(await requestsDuring(w.service, () => left.save())), [`GET /v3/b/${here}/latest`, `PUT /v3/b/${here}`]));
+    const saveLeft = await requestsDuring(second, async () =>
+      assert.deepEqual(pathsOf(await requestsDuring(w.service, () => left.save())), [`GET /v3/b/${here}/latest`, `PUT /v3/b/${here}`]),
+    );
     assert.deepEqual(saveLeft, [], 'the staging service heard nothing of the default save');
-    const saveRight = await requestsDuring(w.service, async () => assert.deepEqual(pathsOf(await requestsDuring(second, () => right.save())), [`GET /v3/b/${there}/latest`, `PUT /v3/b/${there}`]));
+    const saveRight = await requestsDuring(w.service, async () =>
+      assert.deepEqual(pathsOf(await requestsDuring(second, () => right.save())), [`GET /v3/b/${there}/latest`, `PUT /v3/b/${there}`]),
+    );
     assert.deepEqual(saveRight, [], 'the default service heard nothing of the staging save');
     // Each service took the save, so each key was its own (the services know no other).
     assert.deepEqual((await w.other.readBin(here)).record, { where: 'default, edited' });
@@ -103,7 +110,7 @@ describe('several accounts, side by side', () => {
     assert.ok(!(await Promise.all((await rowsOf(defaultUncategorized)).map(label))).includes('to rename'), 'not remembered in the default account');
   });
 
-  it('counts each account\'s requests in the status bar while it is active', async () => {
+  it("counts each account's requests in the status bar while it is active", async () => {
     const shown = () => Number(/(\d+)$/.exec(w.api.requestStatus.text)?.[1]);
     const defaultCount = shown();
     const meanwhile = await requestsDuring(w.service, async () => {
@@ -113,8 +120,8 @@ describe('several accounts, side by side', () => {
         const requests = await requestsDuring(second, () => run(Command.createBin, { record: { counted: true } }));
         assert.equal(shown() - before, requests.length);
         assert.match(w.api.requestStatus.tooltip, /Account: Staging/);
-      assert.match(w.api.requestStatus.text, /^\$\(cloud\) Staging \d+$/, 'the item names the active account');
-      assert.equal(w.api.requestStatus.command?.command, Command.switchAccount, 'a click switches accounts');
+        assert.match(w.api.requestStatus.text, /^\$\(cloud\) Staging \d+$/, 'the item names the active account');
+        assert.equal(w.api.requestStatus.command?.command, Command.switchAccount, 'a click switches accounts');
       } finally {
         await run(Command.switchAccount, 'Default');
       }
@@ -130,8 +137,8 @@ describe('several accounts, side by side', () => {
     try {
       let here: LogEntry[] = [];
       const there = await requestsDuring(second, async () => (here = await requestsDuring(w.service, () => run(Command.viewSetApiKey, stagingRow))));
-      assert.deepEqual(pathsOf(here), ['GET /v3/c'], 'the key was checked with the active (default) account\'s service');
-      assert.deepEqual(there, [], 'the focused row\'s service heard nothing');
+      assert.deepEqual(pathsOf(here), ['GET /v3/c'], "the key was checked with the active (default) account's service");
+      assert.deepEqual(there, [], "the focused row's service heard nothing");
       assert.match(answered[0], /of Default/);
     } finally {
       w.api.setPrompter(undefined);
@@ -156,21 +163,29 @@ describe('several accounts, side by side', () => {
       const there = (await secondClient.createBin({ record: { n: 1 }, name: 'minimal' })).metadata.id;
       const uri = binUri(there, 'minimal', undefined, accountId);
       // The default account moves to the hosted service and back: the staging account is not reset by it.
-      const heard = await asHostedService(w, () => requestsDuring(second, async () => {
-        const document = await vscode.workspace.openTextDocument(uri);
-        await replaceText(document, '{"n": 2}');
-        assert.ok(await document.save());
-      }));
+      const heard = await asHostedService(w, () =>
+        requestsDuring(second, async () => {
+          const document = await vscode.workspace.openTextDocument(uri);
+          await replaceText(document, '{"n": 2}');
+          assert.ok(await document.save());
+        }),
+      );
       // Read, then saved (with the conflict check's read unless the first read is a moment old).
       assert.deepEqual(pathsOf(heard).at(-1), `PUT /v3/b/${there}`);
-      assert.ok(heard.every((r) => r.path.startsWith(`/v3/b/${there}`) && r.status === 200), pathsOf(heard).join());
+      assert.ok(
+        heard.every((r) => r.path.startsWith(`/v3/b/${there}`) && r.status === 200),
+        pathsOf(heard).join(),
+      );
       // The default account's key changes: the staging tab reads and saves with its own key still.
       await run(Command.setApiKey, TEST_KEY);
       const document = await vscode.workspace.openTextDocument(uri);
       await replaceText(document, '{"n": 3}');
       const saved = await requestsDuring(second, async () => assert.ok(await document.save()));
       assert.deepEqual(pathsOf(saved).at(-1), `PUT /v3/b/${there}`);
-      assert.ok(saved.every((r) => r.status === 200), pathsOf(saved).join());
+      assert.ok(
+        saved.every((r) => r.status === 200),
+        pathsOf(saved).join(),
+      );
       assert.deepEqual((await secondClient.readBin(there)).record, { n: 3 });
     } finally {
       second.minimal = false;

@@ -8,7 +8,8 @@ import { Command } from '../../src/commands/ids';
 import { closeAll, config, pathsOf, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
 
 /** The tooltip's lines by action: `[action, this window, today]`. */
-const byAction = (tooltip: string) => [...tooltip.matchAll(/^(\w+): (\d+) in this window, (\d+) today$/gm)].map(([, action, window, today]) => [action, Number(window), Number(today)] as const);
+const byAction = (tooltip: string) =>
+  [...tooltip.matchAll(/^(\w+): (\d+) in this window, (\d+) today$/gm)].map(([, action, window, today]) => [action, Number(window), Number(today)] as const);
 
 describe('the allowance in sight', () => {
   let w: World;
@@ -43,10 +44,24 @@ describe('the allowance in sight', () => {
     const { tooltip } = w.api.requestStatus;
     const [, window, today] = /^JSONBin requests: (\d+) in this window, (\d+) today/.exec(tooltip)!.map(Number);
     const rows = byAction(tooltip);
-    assert.ok(rows.some(([action, n]) => action === 'deleteBin' && n >= 1), tooltip);
-    assert.equal(rows.reduce((sum, [, n]) => sum + n, 0), window, tooltip);
-    assert.equal(rows.reduce((sum, [, , n]) => sum + n, 0), today, tooltip);
-    assert.ok(rows.every(([, n, m]) => m >= n), `today holds this window: ${tooltip}`);
+    assert.ok(
+      rows.some(([action, n]) => action === 'deleteBin' && n >= 1),
+      tooltip,
+    );
+    assert.equal(
+      rows.reduce((sum, [, n]) => sum + n, 0),
+      window,
+      tooltip,
+    );
+    assert.equal(
+      rows.reduce((sum, [, , n]) => sum + n, 0),
+      today,
+      tooltip,
+    );
+    assert.ok(
+      rows.every(([, n, m]) => m >= n),
+      `today holds this window: ${tooltip}`,
+    );
     assert.deepEqual(
       rows.map(([, , n]) => n),
       rows.map(([, , n]) => n).sort((a, b) => b - a),
@@ -62,12 +77,17 @@ describe('the allowance in sight', () => {
       await run(Command.createBin, { record: { n: 2 } });
       await assert.rejects(run(Command.createBin, { record: { n: 3 } }), /Requests exhausted/);
       assert.equal(w.api.requestStatus.exhausted, true);
-      assert.match(w.api.requestStatus.tooltip, /^The service said: Requests exhausted.*\nSaid at \d\d:\d\d; the service gives no time at which the allowance renews\./m);
+      assert.match(
+        w.api.requestStatus.tooltip,
+        /^The service said: Requests exhausted.*\nSaid at \d\d:\d\d; the service gives no time at which the allowance renews\./m,
+      );
       assert.match(w.api.requestStatus.text, /^\$\(warning\) \d+ \(exhausted at \d\d:\d\d\)$/);
       assert.equal(w.api.requestStatus.command?.command, Command.retryRequests);
 
       const held = await requestsDuring(w.service, async () => {
-        await assert.rejects(run(Command.createBin, { record: { n: 4 } }), (e: Error) => /^Not sent: at \d\d:\d\d the service said "Requests exhausted/.test(e.message));
+        await assert.rejects(run(Command.createBin, { record: { n: 4 } }), (e: Error) =>
+          /^Not sent: at \d\d:\d\d the service said "Requests exhausted/.test(e.message),
+        );
         await assert.rejects(run(Command.createCollection, 'held back'), /Not sent/);
       });
       assert.deepEqual(held, [], 'nothing reached the service while held back');
@@ -100,7 +120,6 @@ describe('the allowance in sight', () => {
       'the stored key is used, and the service takes it',
     );
   });
-
 
   describe('asks before an action that would send more than jsonbin.warnAboveRequests', () => {
     const collection = `warned ${Date.now()}`;
@@ -165,7 +184,9 @@ describe('the allowance in sight', () => {
       const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
       const transfer = new vscode.DataTransfer();
       transfer.set('text/uri-list', new vscode.DataTransferItem(files.map((f) => f.toString()).join('\r\n')));
-      const dropped = await requestsDuring(w.service, async () => w.api.dragAndDrop.handleDrop!(uncategorized, transfer, new vscode.CancellationTokenSource().token));
+      const dropped = await requestsDuring(w.service, async () =>
+        w.api.dragAndDrop.handleDrop!(uncategorized, transfer, new vscode.CancellationTokenSource().token),
+      );
       assert.deepEqual(dropped, []);
       assert.deepEqual(asked, ['Uploading 3 files as bins sends 3 requests. Send them?']);
     });
@@ -179,7 +200,12 @@ describe('the allowance in sight', () => {
       const sent = await requestsDuring(w.service, () => run(Command.exportCollection));
       assert.equal(sent.length, 4, pathsOf(sent).join('\n'));
       assert.deepEqual(pathsOf(sent).slice(0, 1), [listing]);
-      assert.ok(pathsOf(sent).slice(1).every((path) => /^GET \/v3\/b\/\w+\/latest$/.test(path)), pathsOf(sent).join('\n'));
+      assert.ok(
+        pathsOf(sent)
+          .slice(1)
+          .every((path) => /^GET \/v3\/b\/\w+\/latest$/.test(path)),
+        pathsOf(sent).join('\n'),
+      );
       assert.equal(readdirSync(join(folder, 'export 1')).length, 3);
 
       asked = [];
@@ -187,7 +213,14 @@ describe('the allowance in sight', () => {
       const programmatic = await requestsDuring(w.service, () => run(Command.exportCollection, collectionId, vscode.Uri.file(join(folder, 'programmatic'))));
       assert.equal(programmatic.length, 4);
       assert.deepEqual(asked, [], 'not asked without warnAboveRequests in its options');
-      assert.deepEqual(pathsOf(await requestsDuring(w.service, () => assert.rejects(run(Command.exportCollection, collectionId, vscode.Uri.file(folder), { warnAboveRequests: 2 }), /Cancelled/))), [listing]);
+      assert.deepEqual(
+        pathsOf(
+          await requestsDuring(w.service, () =>
+            assert.rejects(run(Command.exportCollection, collectionId, vscode.Uri.file(folder), { warnAboveRequests: 2 }), /Cancelled/),
+          ),
+        ),
+        [listing],
+      );
       assert.equal(asked.length, 1);
     });
 

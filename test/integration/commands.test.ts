@@ -5,17 +5,17 @@ import { BinClient } from '../../src/api';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
-
 describe('commands', () => {
   let w: World;
   before(async () => (w = await setup()));
   after(() => closeAll());
 
   it('setApiKey checks the key with one call and refuses a rejected key with the service message', async () => {
-    const refused = await requestsDuring(w.service, () =>
-      assert.rejects(run(Command.setApiKey, 'not-a-key'), /Invalid X-Master-Key provided/),
+    const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.setApiKey, 'not-a-key'), /Invalid X-Master-Key provided/));
+    assert.deepEqual(
+      refused.map((r) => `${r.method} ${r.path}`),
+      ['GET /v3/c'],
     );
-    assert.deepEqual(refused.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
     const accepted = await requestsDuring(w.service, () => run(Command.setApiKey, TEST_KEY));
     assert.equal(accepted.length, 1);
   });
@@ -57,7 +57,10 @@ describe('commands', () => {
       assert.equal(read.hasKey, false);
       await replaceText(document, '{"open": "and saved without a key"}');
       const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
-      assert.deepEqual(saved.map((r) => `${r.method} ${r.hasKey}`), ['GET false', 'PUT false']);
+      assert.deepEqual(
+        saved.map((r) => `${r.method} ${r.hasKey}`),
+        ['GET false', 'PUT false'],
+      );
       assert.deepEqual((await w.other.readBin(publicId)).record, { open: 'and saved without a key' });
     } finally {
       await run(Command.setApiKey, TEST_KEY);
@@ -85,7 +88,10 @@ describe('commands', () => {
     const posts = await requestsDuring(w.service, () =>
       assert.rejects(run(Command.createBin, { record: { b: 1 }, collectionId }), /1 schema problem.*"needs-a".*Missing property "a"/),
     );
-    assert.deepEqual(posts.filter((r) => r.method === 'POST'), []);
+    assert.deepEqual(
+      posts.filter((r) => r.method === 'POST'),
+      [],
+    );
     const ok = await run<{ id: string }>(Command.createBin, { record: { a: 1 }, collectionId });
     assert.equal((await w.other.readBin(ok.id)).metadata.collectionId, collectionId);
   });
@@ -130,7 +136,10 @@ describe('commands', () => {
     try {
       const created = await run<{ id: string }>(Command.createBin, { record: { n: 0 } });
       const versioning = await requestsDuring(w.service, () => run(Command.setVersioning, created.id, true));
-      assert.deepEqual(versioning.map((r) => `${r.method} ${r.headers['x-bin-versioning'] ?? ''}`), ['GET ', 'PUT true']);
+      assert.deepEqual(
+        versioning.map((r) => `${r.method} ${r.headers['x-bin-versioning'] ?? ''}`),
+        ['GET ', 'PUT true'],
+      );
       const paid = new BinClient({ baseUrl: w.service.baseUrl, key: () => w.paid.key });
       await paid.updateBin(created.id, { n: 1 });
       await paid.updateBin(created.id, { n: 2 });

@@ -98,7 +98,10 @@ describe('schema diagnostics', () => {
     // run once it marks a broken JSON document opened after this one.
     const control = await vscode.workspace.openTextDocument({ language: 'json', content: '{"broken": }' });
     await until(() => vscode.languages.getDiagnostics(control.uri).length > 0 || undefined, "VS Code's JSON validation of a broken document", 20_000);
-    assert.deepEqual(vscode.languages.getDiagnostics(document.uri).filter((d) => !d.source?.startsWith('JSONBin')), []);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(document.uri).filter((d) => !d.source?.startsWith('JSONBin')),
+      [],
+    );
   });
 
   it('clears the problems when validation is turned off, and shows them again when it is on', async () => {
@@ -118,9 +121,8 @@ describe('schema diagnostics', () => {
   it('refuses to save a record with schema problems, sending nothing', async () => {
     const document = await open({ title: 't', tags: ['a', 'b'] });
     await replaceText(document, '{"title": 1, "tags": []}');
-    await assert.rejects(
-      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
-      (e: Error) => /2 schema problems against schema doc "course"/.test(e.message),
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (e: Error) =>
+      /2 schema problems against schema doc "course"/.test(e.message),
     );
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.deepEqual(requests, []);
@@ -141,7 +143,11 @@ describe('schema diagnostics', () => {
       const document = await open({ title: 'u', tags: ['a', 'b'] });
       await diagnosticsOf(document.uri, 0);
     });
-    assert.deepEqual(second.map((r) => r.method), ['POST', 'GET'], 'the create and the open; no schema doc read');
+    assert.deepEqual(
+      second.map((r) => r.method),
+      ['POST', 'GET'],
+      'the create and the open; no schema doc read',
+    );
 
     const schemaUri = binUriOf(await vscode.commands.executeCommand(Command.openSchemaDoc, schemaDocId));
     const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);

@@ -42,12 +42,18 @@ describe('schema assist in the editor', () => {
     let properties: vscode.CompletionItem[] = [];
     const requests = await requestsDuring(w.service, async () => (properties = await completions(new vscode.Position(2, 2))));
     assert.deepEqual(requests, []);
-    assert.deepEqual(properties.map((i) => i.label), ['kind', 'notes']);
+    assert.deepEqual(
+      properties.map((i) => i.label),
+      ['kind', 'notes'],
+    );
     assert.equal((properties[0].insertText as vscode.SnippetString).value, '"kind": "scenario"');
 
     await replaceText(document, '{\n  "title": "t",\n  "kind": \n}');
     const values = await completions(new vscode.Position(2, 10));
-    assert.deepEqual(values.map((i) => i.label), ['"scenario"', '"design"']);
+    assert.deepEqual(
+      values.map((i) => i.label),
+      ['"scenario"', '"design"'],
+    );
   });
 
   it('describes a property on hover', async () => {

@@ -53,7 +53,9 @@ describe('Save Bin as File and Export Collection', function () {
     await w.other.updateBin(id, latest);
 
     const latestFile = fileIn('latest.json');
-    const saved = await requestsDuring(w.service, async () => assert.equal(String(await run(Command.saveBinAsFile, id, { uri: latestFile })), String(latestFile)));
+    const saved = await requestsDuring(w.service, async () =>
+      assert.equal(String(await run(Command.saveBinAsFile, id, { uri: latestFile })), String(latestFile)),
+    );
     assert.deepEqual(pathsOf(saved), [`GET /v3/b/${id}/latest`]);
     assert.equal(read(latestFile), formatted(latest));
 
@@ -104,9 +106,18 @@ describe('Save Bin as File and Export Collection', function () {
       `GET /v3/c/${collectionId}/bins/${newestFirst[9]}`,
       ...newestFirst.map((id) => `GET /v3/b/${id}/latest`),
     ]);
-    const expected = [...Array.from({ length: 10 }, (_, i) => `bin ${i}.json`), `Same (${ids[10]}).json`, `same (${ids[11]}).json`, `${ids[12]}.json`, 'a_b.json'];
+    const expected = [
+      ...Array.from({ length: 10 }, (_, i) => `bin ${i}.json`),
+      `Same (${ids[10]}).json`,
+      `same (${ids[11]}).json`,
+      `${ids[12]}.json`,
+      'a_b.json',
+    ];
     assert.deepEqual(readdirSync(target.fsPath).sort(), [...expected].sort());
-    assert.deepEqual(files.map((f) => f.path.split('/').at(-1)), [...expected].reverse());
+    assert.deepEqual(
+      files.map((f) => f.path.split('/').at(-1)),
+      [...expected].reverse(),
+    );
     names.forEach((name, i) => assert.equal(read(vscode.Uri.joinPath(target, expected[i])), formatted({ i, name: name ?? null })));
   });
 
@@ -117,9 +128,14 @@ describe('Save Bin as File and Export Collection', function () {
     }
     cancelOn = /^2 of 10 written/;
     const target = vscode.Uri.file(join(folder, 'ten'));
-    const requests = await requestsDuring(w.service, () => assert.rejects(run(Command.exportCollection, collectionId, target), /Export cancelled: 2 of 10 bins written/));
+    const requests = await requestsDuring(w.service, () =>
+      assert.rejects(run(Command.exportCollection, collectionId, target), /Export cancelled: 2 of 10 bins written/),
+    );
     // Ten bins fill a page: the next, empty, says there are no more.
-    assert.deepEqual(pathsOf(requests).map((p) => p.replace(/[0-9a-f]{24}/g, 'ID')), ['GET /v3/c/ID/bins', 'GET /v3/c/ID/bins/ID', 'GET /v3/b/ID/latest', 'GET /v3/b/ID/latest']);
+    assert.deepEqual(
+      pathsOf(requests).map((p) => p.replace(/[0-9a-f]{24}/g, 'ID')),
+      ['GET /v3/c/ID/bins', 'GET /v3/c/ID/bins/ID', 'GET /v3/b/ID/latest', 'GET /v3/b/ID/latest'],
+    );
     assert.deepEqual(readdirSync(target.fsPath).sort(), ['ten 8.json', 'ten 9.json']);
   });
 });

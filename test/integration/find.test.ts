@@ -12,7 +12,6 @@ import type { LiveItems, Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';
 import { closeAll, config, labelOf, pathsOf, requestsDuring, run, setup, idle, TEST_KEY, until, type World } from './support';
 
-
 interface Found {
   id: string;
   name?: string;
@@ -111,7 +110,10 @@ describe('Find Bin and Filter Bins', function () {
     let found: Found[] = [];
     const requests = await requestsDuring(service, async () => (found = await run<Found[]>(Command.findBin, 'needle', { maxRequests: 2 })));
     assert.deepEqual(pathsOf(requests), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`]);
-    assert.deepEqual(byName(found).map((f) => f.name), ['alpha needle 5', 'remembered needle']);
+    assert.deepEqual(
+      byName(found).map((f) => f.name),
+      ['alpha needle 5', 'remembered needle'],
+    );
     const none = await requestsDuring(service, async () => (found = await run<Found[]>(Command.findBin, 'needle', { maxRequests: 0 })));
     assert.deepEqual(none, []);
     assert.deepEqual(found.map((f) => f.name).sort(), ['alpha needle 5', 'remembered needle']);
@@ -150,11 +152,17 @@ describe('Find Bin and Filter Bins', function () {
     };
     const [focused] = await rows();
     const requests = await requestsDuring(service, () => run(Command.viewFindBin, focused.node));
-    assert.equal(asked[1], 'Searching every collection may send up to 20 requests | $(search) Search every collection (up to 20 requests) | $(list-flat) Search what is already listed (no request)');
+    assert.equal(
+      asked[1],
+      'Searching every collection may send up to 20 requests | $(search) Search every collection (up to 20 requests) | $(list-flat) Search what is already listed (no request)',
+    );
     assert.equal(asked[2], '5 bins found · 6 requests');
     assert.equal(seen[0], 1, 'the remembered bin is shown before any request');
     assert.equal(seen.at(-1), 5);
-    assert.ok(seen.every((n, i) => i === 0 || n >= seen[i - 1]), `matches only come: ${seen.join()}`);
+    assert.ok(
+      seen.every((n, i) => i === 0 || n >= seen[i - 1]),
+      `matches only come: ${seen.join()}`,
+    );
     assert.deepEqual(pathsOf(requests), [
       'GET /v3/c',
       `GET /v3/c/${collections.alpha}/bins`,
@@ -180,7 +188,10 @@ describe('Find Bin and Filter Bins', function () {
     await idle();
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await finding;
-    await until(() => vscode.window.activeTextEditor?.document.uri.path.startsWith(`/bin/${ids['remembered needle']}/`) || undefined, 'the first match to open');
+    await until(
+      () => vscode.window.activeTextEditor?.document.uri.path.startsWith(`/bin/${ids['remembered needle']}/`) || undefined,
+      'the first match to open',
+    );
     assert.equal(service.log.length - mark, 7, 'the search, then one read to open');
   });
 
@@ -234,7 +245,11 @@ describe('Find Bin and Filter Bins', function () {
       await run(Command.viewFilterBins, collectionsRoot.node);
       assert.equal(w.api.view.description, 'filter: "NEEDLE", in Alpha');
       const roots = await rows();
-      assert.deepEqual(roots.map((r) => labelOf(r.item)), ['Collections'], 'a collection filter hides the bins in no collection');
+      assert.deepEqual(
+        roots.map((r) => labelOf(r.item)),
+        ['Collections'],
+        'a collection filter hides the bins in no collection',
+      );
       assert.deepEqual(await labels(roots[0].node), ['Alpha']);
       assert.deepEqual(await labels(await row('Alpha', roots[0].node)), ['alpha needle 5', 'Load 10 more…']);
     });
@@ -268,6 +283,9 @@ describe('Find Bin and Filter Bins', function () {
       assert.equal(w.api.view.description, undefined);
     });
     // Listing Alpha, Beta and the bins in no collection after the refresh, nothing for the filter itself.
-    assert.deepEqual(pathsOf(requests).sort(), ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`, `GET /v3/c/${collections.beta}/bins`, 'GET /v3/c/uncategorized/bins'].sort());
+    assert.deepEqual(
+      pathsOf(requests).sort(),
+      ['GET /v3/c', `GET /v3/c/${collections.alpha}/bins`, `GET /v3/c/${collections.beta}/bins`, 'GET /v3/c/uncategorized/bins'].sort(),
+    );
   });
 });

@@ -29,7 +29,10 @@ describe('bin file system', () => {
     const id = await newBin({ b: [1, 2], a: 'x' }, 'Greeting');
     let document!: vscode.TextDocument;
     const requests = await requestsDuring(w.service, async () => (document = await openBin(id)));
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/b/${id}/latest`],
+    );
     assert.equal(document.getText(), JSON.stringify({ b: [1, 2], a: 'x' }, null, 2));
     assert.ok(document.uri.path.endsWith('/Greeting.json'));
     assert.equal(document.languageId, 'json');
@@ -45,7 +48,10 @@ describe('bin file system', () => {
     let saved = false;
     const requests = await requestsDuring(w.service, async () => (saved = await document.save()));
     assert.ok(saved);
-    assert.deepEqual(requests.map((r) => r.method), ['GET', 'PUT']);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET', 'PUT'],
+    );
     assert.equal(requests[1].body, '{\n  "greeting": "changed"\n}', 'the text as written');
     assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'changed' });
     assert.ok((await vscode.workspace.fs.stat(document.uri)).mtime > before, 'mtime moves forward');
@@ -63,7 +69,10 @@ describe('bin file system', () => {
     const document = await openBin(id);
     await replaceText(document, '{"greeting": "no check"}');
     const requests = await requestsDuring(w.service, () => document.save());
-    assert.deepEqual(requests.map((r) => r.method), ['PUT']);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['PUT'],
+    );
   });
 
   const faults: [string, Parameters<World['service']['fault']>[0], RegExp][] = [
@@ -83,10 +92,7 @@ describe('bin file system', () => {
       await replaceText(document, text);
       w.service.fault({ method: 'PUT', path: `/b/${id}`, ...fault });
       // The provider's own answer carries the service's words; VS Code shows them on save.
-      await assert.rejects(
-        Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(text))),
-        (e: Error) => message.test(e.message),
-      );
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(text))), (e: Error) => message.test(e.message));
       const saved = await document.save();
       assert.equal(saved, false, 'a failed PUT must not mark the document saved');
       assert.ok(document.isDirty);
@@ -106,9 +112,8 @@ describe('bin file system', () => {
     const id = await newBin();
     const document = await openBin(id);
     await replaceText(document, JSON.stringify({ blob: 'x'.repeat(520 * 1024) }));
-    await assert.rejects(
-      Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))),
-      (e: Error) => /over the free plan's limit of 500 KB/.test(e.message),
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from(document.getText()))), (e: Error) =>
+      /over the free plan's limit of 500 KB/.test(e.message),
     );
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.deepEqual(requests, []);
@@ -126,7 +131,10 @@ describe('bin file system', () => {
       return 'cancel';
     });
     const cancelled = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
-    assert.deepEqual(cancelled.map((r) => r.method), ['GET']);
+    assert.deepEqual(
+      cancelled.map((r) => r.method),
+      ['GET'],
+    );
     assert.deepEqual(asked, [document.uri.toString()]);
     assert.ok(document.isDirty);
 
@@ -146,7 +154,10 @@ describe('bin file system', () => {
 
     w.api.setConflictPrompt(async () => 'overwrite');
     const overwritten = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
-    assert.deepEqual(overwritten.map((r) => r.method), ['GET', 'PUT']);
+    assert.deepEqual(
+      overwritten.map((r) => r.method),
+      ['GET', 'PUT'],
+    );
     assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'mine' });
   });
 
@@ -185,7 +196,10 @@ describe('bin file system', () => {
       const old = binUriOf(await vscode.commands.executeCommand(Command.compareWithVersion, id, 1));
       assert.equal(old.toString(), uri.toString());
       await until(
-        () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === uri.toString()) || undefined,
+        () =>
+          vscode.window.tabGroups.all
+            .flatMap((g) => g.tabs)
+            .some((t) => t.input instanceof vscode.TabInputTextDiff && t.input.original.toString() === uri.toString()) || undefined,
         'the diff of the version with its tab',
       );
     } finally {
@@ -205,7 +219,10 @@ describe('bin file system', () => {
     await replaceText(document, '{"type": "object", "required": ["a"]}');
     const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     // The conflict check reads the schema doc, then one PUT carries its name.
-    assert.deepEqual(saved.map((r) => `${r.method} ${r.headers['x-schema-doc-name']}`), ['GET undefined', 'PUT shape']);
+    assert.deepEqual(
+      saved.map((r) => `${r.method} ${r.headers['x-schema-doc-name']}`),
+      ['GET undefined', 'PUT shape'],
+    );
     assert.deepEqual((await w.other.readSchemaDoc(doc.metadata.id)).record, { type: 'object', required: ['a'] });
 
     for (const bad of ['{}', '[]', '{"type": "nonsense"}', '{"type": ']) {

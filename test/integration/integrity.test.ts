@@ -44,7 +44,10 @@ describe('integrity of saves', function () {
       { status: 503, message: 'Service Unavailable' },
       { status: 403, message: 'Requests exhausted' },
     );
-    const answers = fc.oneof(fc.record({ fails: fc.constant(true), fault: failures }), fc.record({ fails: fc.constant(false), fault: fc.constantFrom<Fault>({}, { delayMs: 50 }) }));
+    const answers = fc.oneof(
+      fc.record({ fails: fc.constant(true), fault: failures }),
+      fc.record({ fails: fc.constant(false), fault: fc.constantFrom<Fault>({}, { delayMs: 50 }) }),
+    );
     let n = 0;
     await fc.assert(
       fc.asyncProperty(answers, async ({ fails, fault }) => {
@@ -77,7 +80,10 @@ describe('integrity of saves', function () {
     assert.equal(requests.find((r) => r.method === 'PUT')?.body, text);
   });
 
-  for (const [number, what] of [['1e400', 'beyond a double'], ['12345678901234567890', 'beyond 2^53']]) {
+  for (const [number, what] of [
+    ['1e400', 'beyond a double'],
+    ['12345678901234567890', 'beyond 2^53'],
+  ]) {
     it(`refuses ${number} (${what}) before any request, keeping the edit`, async () => {
       const { document } = await openBin({ a: 1 });
       await replaceText(document, `{"n": ${number}}`);
@@ -100,7 +106,11 @@ describe('integrity of saves', function () {
       assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, Buffer.from('{"v": "mine"}'))), /changed on the service/),
     );
     assert.deepEqual(asked, [document.uri.toString()]);
-    assert.deepEqual(written.map((r) => r.method), ['GET'], 'the stale write sent no PUT');
+    assert.deepEqual(
+      written.map((r) => r.method),
+      ['GET'],
+      'the stale write sent no PUT',
+    );
     // Saved from the editor, VS Code sees the newer record first and asks as well; nothing is sent either way.
     const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.ok(!saved.some((r) => r.method === 'PUT'));
@@ -125,7 +135,10 @@ describe('integrity of saves', function () {
     await config().update('requestTimeoutSeconds', 25, vscode.ConfigurationTarget.Global);
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     assert.deepEqual(asked, []);
-    assert.deepEqual(requests.map((r) => r.method), ['GET', 'PUT']);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET', 'PUT'],
+    );
   });
 
   it('keeps the base of unsaved edits carried into a renamed tab', async () => {
@@ -150,11 +163,20 @@ describe('integrity of saves', function () {
     await w.other.updateSchemaDoc(doc.metadata.id, { type: 'object', required: ['theirs'] }, 'integrity schema');
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.deepEqual(asked, [document.uri.toString()]);
-    assert.deepEqual(requests.map((r) => r.method), ['GET']);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET'],
+    );
     assert.deepEqual((await w.other.readSchemaDoc(doc.metadata.id)).record, { type: 'object', required: ['theirs'] });
   });
 
-  for (const dialect of ['http://json-schema.org/draft-04/schema#', 'http://json-schema.org/draft-06/schema#', 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema']) {
+  for (const dialect of [
+    'http://json-schema.org/draft-04/schema#',
+    'http://json-schema.org/draft-06/schema#',
+    'http://json-schema.org/draft-07/schema#',
+    'https://json-schema.org/draft/2019-09/schema',
+    'https://json-schema.org/draft/2020-12/schema',
+  ]) {
     it(`saves a schema doc with $id and $schema ${dialect} again and again, and validates bins by it`, async () => {
       const body = { $schema: dialect, $id: 'https://example.com/person.json', type: 'object', required: ['name'] };
       const doc = await w.other.createSchemaDoc('dialect', body);
@@ -168,7 +190,14 @@ describe('integrity of saves', function () {
       const binId = (await w.other.createBin({ record: { email: 'e' }, collectionId })).metadata.id;
       const bin = await vscode.workspace.openTextDocument(binUriOf(await vscode.commands.executeCommand(Command.openBin, binId)));
       await replaceText(bin, '{"name": "n"}');
-      const problems = await until(() => vscode.languages.getDiagnostics(bin.uri).map((d) => d.message).join() || undefined, 'diagnostics');
+      const problems = await until(
+        () =>
+          vscode.languages
+            .getDiagnostics(bin.uri)
+            .map((d) => d.message)
+            .join() || undefined,
+        'diagnostics',
+      );
       assert.match(problems, /Missing property "email"/);
     });
   }
@@ -179,7 +208,11 @@ describe('integrity of saves', function () {
     await w.other.updateBin(id, { v: 2 });
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     assert.deepEqual(asked, []);
-    assert.deepEqual(requests.map((r) => r.method), ['GET'], 'the text is there already: no second PUT');
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET'],
+      'the text is there already: no second PUT',
+    );
     assert.ok(!document.isDirty);
   });
 });
@@ -192,7 +225,10 @@ describe('names', () => {
   for (const name of ['Ωμέγα', '名前', 'bin 😀']) {
     it(`refuses "${name}" before sending, saying why`, async () => {
       const requests = await requestsDuring(w.service, () =>
-        assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.createBin, { record: { a: 1 }, name })), /can hold only Latin-1 characters.*is not one/),
+        assert.rejects(
+          Promise.resolve(vscode.commands.executeCommand(Command.createBin, { record: { a: 1 }, name })),
+          /can hold only Latin-1 characters.*is not one/,
+        ),
       );
       assert.deepEqual(requests, []);
     });

@@ -201,7 +201,11 @@ describe('every menu entry, as VS Code invokes it', function () {
     places.push(...(menus[menu] ?? []).map((entry) => ({ menu, entry })));
   }
   const hidden = new Set(menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
-  places.push(...manifest().contributes.commands.filter((c) => !hidden.has(c.command)).map((c) => ({ menu: 'palette', entry: { command: c.command } })));
+  places.push(
+    ...manifest()
+      .contributes.commands.filter((c) => !hidden.has(c.command))
+      .map((c) => ({ menu: 'palette', entry: { command: c.command } })),
+  );
   let covered = 0;
 
   before(async () => {

@@ -50,7 +50,11 @@ describe('against a minimal service (required fields only, contract routes only)
   afterEach(() => closeAll());
 
   it('a bin created into a collection is validated as the user types, and a breaking save sends nothing', async () => {
-    const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, { record: { title: 'ok' }, name: 'made here', collectionId: collection.id });
+    const created = await vscode.commands.executeCommand<{ id: string }>(Command.createBin, {
+      record: { title: 'ok' },
+      name: 'made here',
+      collectionId: collection.id,
+    });
     const document = await open(created.id);
     assert.equal(w.api.validationStatus.visible, false);
     await replaceText(document, '{"title": 5}');
@@ -90,7 +94,10 @@ describe('against a minimal service (required fields only, contract routes only)
     w.api.setPrompter(prompter);
     const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(command.command, ...((command.arguments ?? []) as unknown[])));
     w.api.setPrompter(undefined);
-    assert.ok(requests.every((r) => r.path.endsWith('/c') || r.path.includes('/s/')), requests.map((r) => r.path).join());
+    assert.ok(
+      requests.every((r) => r.path.endsWith('/c') || r.path.includes('/s/')),
+      requests.map((r) => r.path).join(),
+    );
     assert.deepEqual(await problemsOf(document.uri, 1), ['Missing property "title"']);
     assert.equal(w.api.validationStatus.visible, false);
   });
@@ -112,7 +119,10 @@ describe('against a minimal service (required fields only, contract routes only)
     const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.openVersion));
     w.api.setPrompter(undefined);
     assert.match(asked.join(), /does not say how many versions/);
-    assert.deepEqual(requests.map((r) => `${r.status} ${r.path.replace(id, 'ID')}`), ['404 /v3/b/ID/versions/count', '200 /v3/b/ID/1']);
+    assert.deepEqual(
+      requests.map((r) => `${r.status} ${r.path.replace(id, 'ID')}`),
+      ['404 /v3/b/ID/versions/count', '200 /v3/b/ID/1'],
+    );
     assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), { title: 'v1' });
   });
 
@@ -126,14 +136,20 @@ describe('against a minimal service (required fields only, contract routes only)
     const requests = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.tabRestoreVersion, uri));
     w.api.setPrompter(undefined);
     // The current record is read through /b/<id> (the service lacks /latest), then one PUT (validation may read the schema doc).
-    assert.deepEqual(requests.filter((r) => r.status === 200 && r.path.startsWith('/v3/b/')).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`), ['GET /v3/b/ID', 'PUT /v3/b/ID']);
+    assert.deepEqual(
+      requests.filter((r) => r.status === 200 && r.path.startsWith('/v3/b/')).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`),
+      ['GET /v3/b/ID', 'PUT /v3/b/ID'],
+    );
     assert.deepEqual((await other.readBin(id)).record, { title: 'first' });
   });
 
-  it('renames a schema doc with the contract\'s update; says that renaming a collection is not offered', async () => {
+  it("renames a schema doc with the contract's update; says that renaming a collection is not offered", async () => {
     const id = (await other.createSchemaDoc('minimal named', { type: 'object' })).metadata.id;
     const renamed = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.renameSchemaDoc, id, 'minimal renamed'));
-    assert.deepEqual(renamed.map((r) => `${r.method} ${r.path.replace(id, 'ID')} ${r.status}`), ['GET /v3/s/ID 200', 'PUT /v3/s/ID 200']);
+    assert.deepEqual(
+      renamed.map((r) => `${r.method} ${r.path.replace(id, 'ID')} ${r.status}`),
+      ['GET /v3/s/ID 200', 'PUT /v3/s/ID 200'],
+    );
     assert.equal((await other.readSchemaDoc(id)).metadata.name, 'minimal renamed');
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand(Command.renameCollection, collection.id, 'new name')),
@@ -148,10 +164,16 @@ describe('against a minimal service (required fields only, contract routes only)
     await replaceText(document, '{"title": "saved"}');
     const saved = await requestsDuring(minimal, async () => assert.equal(await document.save(), true));
     // The conflict check reads through /b/<id> (the service lacks /latest), then one PUT.
-    assert.deepEqual(saved.filter((r) => r.status === 200).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`), ['GET /v3/b/ID', 'PUT /v3/b/ID']);
+    assert.deepEqual(
+      saved.filter((r) => r.status === 200).map((r) => `${r.method} ${r.path.replace(id, 'ID')}`),
+      ['GET /v3/b/ID', 'PUT /v3/b/ID'],
+    );
     const deleted = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.deleteVersions, id, { preserveLatest: true }));
     // The open tab then reloads the record that may have changed.
-    assert.deepEqual(deleted.filter((r) => r.method === 'DELETE').map((r) => `${r.path.replace(id, 'ID')} ${r.status}`), ['/v3/b/ID/versions 200']);
+    assert.deepEqual(
+      deleted.filter((r) => r.method === 'DELETE').map((r) => `${r.path.replace(id, 'ID')} ${r.status}`),
+      ['/v3/b/ID/versions 200'],
+    );
     const version = await vscode.workspace.openTextDocument(binUri(id, 'v', 0));
     assert.deepEqual(JSON.parse(version.getText()), { title: 'saved' });
     await assert.rejects(
@@ -163,13 +185,23 @@ describe('against a minimal service (required fields only, contract routes only)
   it('opens the record alone though the service ignores X-Bin-Meta, and says that it ignores X-JSON-Path rather than show the whole record', async () => {
     const id = (await other.createBin({ record: { title: 'whole' }, collectionId: collection.id })).metadata.id;
     const alone = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.openRecordOnly, id));
-    assert.deepEqual(alone.map((r) => `${r.status} ${r.path.replace(id, 'ID')} ${r.headers['x-bin-meta']}`), ['200 /v3/b/ID false']);
+    assert.deepEqual(
+      alone.map((r) => `${r.status} ${r.path.replace(id, 'ID')} ${r.headers['x-bin-meta']}`),
+      ['200 /v3/b/ID false'],
+    );
     assert.deepEqual(JSON.parse(vscode.window.activeTextEditor!.document.getText()), { title: 'whole' });
     await closeAll();
-    const path = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.title')), /ignores X-JSON-Path/));
-    assert.deepEqual(path.map((r) => `${r.status} ${r.headers['x-json-path']}`), ['200 $.title']);
+    const path = await requestsDuring(minimal, () =>
+      assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.title')), /ignores X-JSON-Path/),
+    );
+    assert.deepEqual(
+      path.map((r) => `${r.status} ${r.headers['x-json-path']}`),
+      ['200 $.title'],
+    );
     assert.equal(vscode.window.activeTextEditor, undefined, 'no tab shows the whole record as a selection');
-    const again = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.other')), /ignores X-JSON-Path/));
+    const again = await requestsDuring(minimal, () =>
+      assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.openJsonPath, id, '$.other')), /ignores X-JSON-Path/),
+    );
     assert.deepEqual(again, [], 'not asked again');
   });
 
@@ -177,6 +209,9 @@ describe('against a minimal service (required fields only, contract routes only)
     const id = (await other.createBin({ record: { title: 'found' }, collectionId: collection.id })).metadata.id;
     await vscode.commands.executeCommand(Command.refresh);
     const found = await vscode.commands.executeCommand<{ id: string; collectionId: string | null }[]>(Command.findBin, id);
-    assert.deepEqual(found.map((b) => [b.id, b.collectionId]), [[id, collection.id]]);
+    assert.deepEqual(
+      found.map((b) => [b.id, b.collectionId]),
+      [[id, collection.id]],
+    );
   });
 });

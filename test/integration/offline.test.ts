@@ -18,7 +18,8 @@ describe('bins read offline', function () {
   /** Waits until a kept copy holds `text` (keeping is not waited on by the read). */
   const keptWith = (text: string) => until(async () => (await keptContents()).some((c) => c.includes(text)) || undefined, `a kept copy with ${text}`);
   const lensesOf = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
-  const banner = (uri: vscode.Uri) => until(async () => (await lensesOf(uri)).find((l) => /Offline copy kept/.test(l.command?.title ?? '')), 'the offline banner');
+  const banner = (uri: vscode.Uri) =>
+    until(async () => (await lensesOf(uri)).find((l) => /Offline copy kept/.test(l.command?.title ?? '')), 'the offline banner');
   /** Whether VS Code lets the user type in the editor: a read-only editor drops the edit (though `edit` says it applied). */
   async function editable(document: vscode.TextDocument): Promise<boolean> {
     const editor = await vscode.window.showTextDocument(document);
@@ -94,7 +95,10 @@ describe('bins read offline', function () {
     await Promise.resolve(vscode.workspace.applyEdit(edit)).catch(() => false);
     assert.deepEqual(JSON.parse(document.getText()), { offline: 1 });
     assert.equal(document.isDirty, false);
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from('{"lost": true}'))), /Not saved: .*copy kept .*read-only until the service answers/);
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from('{"lost": true}'))),
+      /Not saved: .*copy kept .*read-only until the service answers/,
+    );
 
     await restart();
     await w.other.updateBin(id, { offline: 2 });
@@ -106,7 +110,7 @@ describe('bins read offline', function () {
     assert.deepEqual(pathsOf(again), [`GET /v3/b/${id}/latest`]);
     await until(async () => (await editable(document)) || undefined, 'the tab to be editable');
     assert.equal((await vscode.workspace.fs.stat(uri)).permissions, undefined);
-    await until(async () => ((await lensesOf(uri)).length === 0) || undefined, 'the banner to go');
+    await until(async () => (await lensesOf(uri)).length === 0 || undefined, 'the banner to go');
   });
 
   it('opens a bin not read in this window (as after a reload) read-only from its kept copy at once', async () => {
@@ -230,6 +234,6 @@ describe('bins read offline', function () {
       assert.ok(!content.includes(TEST_KEY), 'a kept copy holds the key');
     }
     await run(Command.clearOfflineCopies);
-    await until(async () => ((await keptFiles()).length === 0) || undefined, 'no kept copy left');
+    await until(async () => (await keptFiles()).length === 0 || undefined, 'no kept copy left');
   });
 });

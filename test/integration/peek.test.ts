@@ -4,7 +4,13 @@ import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUriOf, closeAll, requestsDuring, run, setup, type World } from './support';
 
-const record = { title: 'Graphs', modules: [{ name: 'Paths', weeks: 2 }, { name: 'Trees', weeks: 3 }] };
+const record = {
+  title: 'Graphs',
+  modules: [
+    { name: 'Paths', weeks: 2 },
+    { name: 'Trees', weeks: 3 },
+  ],
+};
 
 describe('parts of a bin', () => {
   let w: World;
@@ -50,7 +56,7 @@ describe('parts of a bin', () => {
     assert.deepEqual(sent(requests), [`GET /v3/b/${id}/latest $..['weeks']`]);
   });
 
-  it("rejects a path the service refuses with its message, opening no tab; a blank path or missing argument sends nothing", async () => {
+  it('rejects a path the service refuses with its message, opening no tab; a blank path or missing argument sends nothing', async () => {
     const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.openJsonPath, id, '$.modules['), /Invalid X-JSON-Path provided: /));
     assert.deepEqual(sent(refused), [`GET /v3/b/${id}/latest $.modules[`]);
     assert.equal(vscode.window.activeTextEditor, undefined);

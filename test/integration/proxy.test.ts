@@ -50,7 +50,10 @@ describe('proxy', function () {
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.setApiKey, TEST_KEY)), /Refusing to send the key/);
     assert.deepEqual(await read(id), { proxied: true });
     assert.deepEqual(proxy.carried, [new URL(viaName).host]);
-    assert.ok(proxy.seen.every((text) => !text.includes(TEST_KEY)), 'the proxy saw the key');
+    assert.ok(
+      proxy.seen.every((text) => !text.includes(TEST_KEY)),
+      'the proxy saw the key',
+    );
   });
 
   it('sends http.noProxy hosts direct', async () => {

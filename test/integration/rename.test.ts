@@ -41,7 +41,10 @@ describe('renaming collections and schema docs', function () {
       assert.ok(await rowNamed(collections, `renamed ${made}`), 'the view shows the new name');
       assert.equal(await rowNamed(collections, `to rename ${made}`), undefined);
     });
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers['x-collection-name']}`), [`PUT /v3/c/${id}/meta/name renamed ${made}`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path} ${r.headers['x-collection-name']}`),
+      [`PUT /v3/c/${id}/meta/name renamed ${made}`],
+    );
     assert.equal((await w.other.listCollections()).find((c) => c.id === id)?.name, `renamed ${made}`);
   });
 
@@ -70,17 +73,20 @@ describe('renaming collections and schema docs', function () {
     assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`, `PUT /v3/s/${id}`]);
     assert.equal(requests[1].headers['x-schema-doc-name'], `renamed schema ${made}`);
     assert.equal(requests[1].body, JSON.stringify(schema));
-    assert.deepEqual(schemaDocTabs(id).map((uri) => uri.path), [schemaDocUri(id, `renamed schema ${made}`).path]);
+    assert.deepEqual(
+      schemaDocTabs(id).map((uri) => uri.path),
+      [schemaDocUri(id, `renamed schema ${made}`).path],
+    );
     const shown = await requestsDuring(w.service, async () => {
       const [schemaDocRow] = await rows(collection);
       assert.equal((await w.api.tree.getTreeItem(schemaDocRow)).description, `renamed schema ${made}`);
     });
-    assert.deepEqual(pathsOf(shown), [`GET /v3/c/${collectionId}/bins`], 'only the collection\'s bins, listed for the first time');
+    assert.deepEqual(pathsOf(shown), [`GET /v3/c/${collectionId}/bins`], "only the collection's bins, listed for the first time");
     const service = await w.other.readSchemaDoc(id);
     assert.deepEqual([service.metadata.name, service.record], [`renamed schema ${made}`, schema]);
   });
 
-  it('carries a schema doc tab\'s unsaved edits to its new title, reading nothing more', async () => {
+  it("carries a schema doc tab's unsaved edits to its new title, reading nothing more", async () => {
     const id = (await w.other.createSchemaDoc(`edited ${++made}`, { type: 'object' })).metadata.id;
     const document = await vscode.workspace.openTextDocument(schemaDocUri(id, `edited ${made}`));
     await replaceText(document, '{"type": "array"}');

@@ -58,7 +58,7 @@ describe('restoring a version', function () {
       await until(() => JSON.stringify(recordOf(latest)) === '{"n":1}' || undefined, 'the open tab to show the restored record');
     });
     assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/1`, `GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
-    assert.equal(requests[2].body, '{"n":1}', 'the version\'s record, compact');
+    assert.equal(requests[2].body, '{"n":1}', "the version's record, compact");
     assert.deepEqual(result, { alreadyLatest: false });
     assert.deepEqual(confirmed, [], 'the programmatic form does not ask');
     assert.equal(latest.isDirty, false);
@@ -85,7 +85,7 @@ describe('restoring a version', function () {
     assert.deepEqual(requests, []);
   });
 
-  it('from the version\'s tab: reads nothing for the version, shows the diff, asks, and sends nothing when declined', async () => {
+  it("from the version's tab: reads nothing for the version, shows the diff, asks, and sends nothing when declined", async () => {
     const { id, name } = await versionedBin();
     const uri = binUri(id, `${name} (version 1)`, 1);
     await vscode.window.showTextDocument(uri);
@@ -104,7 +104,7 @@ describe('restoring a version', function () {
     assert.deepEqual((await w.other.readBin(id)).record, { n: 1 });
   });
 
-  it('never sends a version its collection\'s schema doc refuses, and says why', async () => {
+  it("never sends a version its collection's schema doc refuses, and says why", async () => {
     const collectionId = (await w.other.createCollection('Restore validated')).id;
     // Versions made before the schema doc was attached: the base record's n is below its minimum.
     const { id } = await versionedBin(collectionId);

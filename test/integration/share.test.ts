@@ -15,7 +15,8 @@ describe('sharing a bin', function () {
     await closeAll();
   });
 
-  const newBin = async (isPrivate: boolean) => (await w.other.createBin({ record: { shared: isPrivate ? 'privately' : 'publicly' }, name: 'shared', private: isPrivate })).metadata.id;
+  const newBin = async (isPrivate: boolean) =>
+    (await w.other.createBin({ record: { shared: isPrivate ? 'privately' : 'publicly' }, name: 'shared', private: isPrivate })).metadata.id;
   const urlOf = (id: string) => `${w.service.baseUrl}/b/${id}/latest`;
 
   it('copies the public URL of a public bin; a bin never read here is read once to learn its privacy', async () => {
@@ -34,12 +35,17 @@ describe('sharing a bin', function () {
   it('refuses a private bin programmatically unless told to make it public, which costs one request', async () => {
     const id = await newBin(true);
     await vscode.env.clipboard.writeText('before');
-    const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.copyPublicUrl, id), /is private: its public URL would not read it\. Pass \{ makePublic: true \}/));
+    const refused = await requestsDuring(w.service, () =>
+      assert.rejects(run(Command.copyPublicUrl, id), /is private: its public URL would not read it\. Pass \{ makePublic: true \}/),
+    );
     assert.deepEqual(pathsOf(refused), [`GET /v3/b/${id}/latest`]);
     assert.equal(await vscode.env.clipboard.readText(), 'before');
     assert.equal((await w.other.readBin(id)).metadata.private, true);
     const made = await requestsDuring(w.service, () => run(Command.copyPublicUrl, id, { makePublic: true }));
-    assert.deepEqual(made.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-private']}`), [`PUT /v3/b/${id}/meta/privacy false`]);
+    assert.deepEqual(
+      made.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-private']}`),
+      [`PUT /v3/b/${id}/meta/privacy false`],
+    );
     assert.equal((await w.other.readBin(id)).metadata.private, false);
     assert.equal(await vscode.env.clipboard.readText(), urlOf(id));
     // What the extension knows of the bin says public now: the next copy costs nothing.
@@ -70,7 +76,7 @@ describe('sharing a bin', function () {
     assert.equal(await vscode.env.clipboard.readText(), urlOf(id));
   });
 
-  it('from a bin tab\'s editor title and a bin row, offers to make a private bin public too', async () => {
+  it("from a bin tab's editor title and a bin row, offers to make a private bin public too", async () => {
     const fromTab = await newBin(true);
     const uri = binUriOf(await run(Command.openBin, fromTab));
     await vscode.window.showTextDocument(uri);
@@ -96,10 +102,13 @@ describe('sharing a bin', function () {
     assert.deepEqual(pathsOf(fromRowMade), [`PUT /v3/b/${fromRow}/meta/privacy`]);
     assert.equal(await vscode.env.clipboard.readText(), urlOf(fromRow));
     assert.equal(asked.length, 2, 'each place asked once');
-    assert.ok(asked.every((m) => m.endsWith('is private: make it public?')), asked.join('; '));
+    assert.ok(
+      asked.every((m) => m.endsWith('is private: make it public?')),
+      asked.join('; '),
+    );
   });
 
-  it('copies fetch and curl snippets: a private bin\'s key comes from the environment, a public bin\'s snippet sends none', async () => {
+  it("copies fetch and curl snippets: a private bin's key comes from the environment, a public bin's snippet sends none", async () => {
     const privateId = await newBin(true);
     const publicId = await newBin(false);
     // Opened: their privacy is known, so the snippets cost nothing.
@@ -136,7 +145,10 @@ describe('sharing a bin', function () {
       opened.push(uri.toString(true));
       return true;
     });
-    await assert.rejects(run(Command.openInDashboard, id), /dashboard shows only the bins of the hosted service \(https:\/\/api\.jsonbin\.io\/v3\), not of http:\/\/127\.0\.0\.1/);
+    await assert.rejects(
+      run(Command.openInDashboard, id),
+      /dashboard shows only the bins of the hosted service \(https:\/\/api\.jsonbin\.io\/v3\), not of http:\/\/127\.0\.0\.1/,
+    );
     assert.deepEqual(opened, []);
     const requests = await requestsDuring(w.service, () => asHostedService(w, () => run(Command.openInDashboard, id)));
     assert.deepEqual(requests, []);

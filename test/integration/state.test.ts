@@ -5,7 +5,6 @@ import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/features/tree/nodes';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
-
 describe('programmatic calls and state after changes', () => {
   let w: World;
   const asked: string[] = [];
@@ -56,7 +55,10 @@ describe('programmatic calls and state after changes', () => {
     const id = (await w.other.createBin({ record: { v: 0 }, private: false })).metadata.id;
     await w.other.updateBin(id, { v: 1 });
     const requests = await requestsDuring(w.service, async () => assert.deepEqual(await run(Command.deleteVersions, id), { versionsDeleted: 1 }));
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers['x-preserve-latest']}`), [`DELETE /v3/b/${id}/versions false`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path} ${r.headers['x-preserve-latest']}`),
+      [`DELETE /v3/b/${id}/versions false`],
+    );
     assert.deepEqual((await w.other.readBin(id)).record, { v: 0 });
   });
 
@@ -69,7 +71,10 @@ describe('programmatic calls and state after changes', () => {
     const id = (await w.other.createBin({ record: { r: 1 }, name: 'clean title' })).metadata.id;
     const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
     const requests = await requestsDuring(w.service, () => run(Command.renameBin, id, 'clean renamed'));
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`PUT /v3/b/${id}/meta/name`],
+    );
     const active = vscode.window.activeTextEditor!.document;
     assert.ok(active.uri.path.endsWith(`/bin/${id}/clean renamed.json`), active.uri.path);
     assert.equal(active.getText(), document.getText());
@@ -83,7 +88,10 @@ describe('programmatic calls and state after changes', () => {
     await replaceText(document, '{"r": "unsaved"}');
     const requests = await requestsDuring(w.service, () => run(Command.renameBin, id, 'new title'));
     // The extension keeps no copy of an open record: the text the edits were made on is fetched.
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/name`, `GET /v3/b/${id}/latest`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`PUT /v3/b/${id}/meta/name`, `GET /v3/b/${id}/latest`],
+    );
     const active = vscode.window.activeTextEditor!.document;
     assert.ok(active.uri.path.endsWith(`/bin/${id}/new title.json`), active.uri.path);
     assert.equal(active.getText(), '{"r": "unsaved"}');
@@ -104,7 +112,10 @@ describe('programmatic calls and state after changes', () => {
       await run(Command.createCollection, 'State created');
       assert.ok((await labelsUnder(collections)).includes('State created'));
     });
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['POST /v3/c']);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      ['POST /v3/c'],
+    );
   });
 
   it('privacy shows in the row at once, with no request beyond its own', async () => {
@@ -125,7 +136,10 @@ describe('programmatic calls and state after changes', () => {
       await run(Command.setPrivacy, id, false);
       assert.equal((await privacyRow()).description, 'public');
     });
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), [`PUT /v3/b/${id}/meta/privacy`]);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`PUT /v3/b/${id}/meta/privacy`],
+    );
   });
 
   it('delete shows the open tab as deleted and leaves the listing, with one request', async () => {
@@ -140,7 +154,10 @@ describe('programmatic calls and state after changes', () => {
       assert.ok(!(await labelsUnder(collectionRow)).includes('to delete'), 'the deleted bin is still listed');
       await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(document.uri)), (e: vscode.FileSystemError) => e.code === 'FileNotFound');
     });
-    assert.deepEqual(deleting.map((r) => `${r.method} ${r.path}`), [`DELETE /v3/b/${id}`]);
+    assert.deepEqual(
+      deleting.map((r) => `${r.method} ${r.path}`),
+      [`DELETE /v3/b/${id}`],
+    );
     await replaceText(document, '{"d": 2}');
     assert.equal(await document.save(), false, 'a deleted bin cannot be saved');
     assert.ok(document.isDirty, 'the edit is kept');

@@ -8,7 +8,7 @@ import { Command } from '../../src/commands/ids';
 type Provider = vscode.TreeDataProvider<unknown>;
 
 async function children(tree: Provider, node?: unknown): Promise<unknown[]> {
-  return ((await tree.getChildren(node)) ?? []);
+  return (await tree.getChildren(node)) ?? [];
 }
 
 async function item(tree: Provider, node: unknown): Promise<vscode.TreeItem> {
@@ -44,10 +44,7 @@ describe('bins tree', () => {
   it('fetches nothing until a node is expanded', async () => {
     const requests = await requestsDuring(w.service, async () => {
       const roots = await children(tree);
-      assert.deepEqual(
-        await Promise.all(roots.map(async (r) => (await item(tree, r)).label)),
-        ['Collections', 'Bins in no collection'],
-      );
+      assert.deepEqual(await Promise.all(roots.map(async (r) => (await item(tree, r)).label)), ['Collections', 'Bins in no collection']);
       for (const root of roots) {
         assert.equal((await item(tree, root)).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
       }
@@ -59,11 +56,17 @@ describe('bins tree', () => {
     const [collectionsGroup] = await children(tree);
     let collections: unknown[] = [];
     const listed = await requestsDuring(w.service, async () => (collections = await children(tree, collectionsGroup)));
-    assert.deepEqual(listed.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
+    assert.deepEqual(
+      listed.map((r) => `${r.method} ${r.path}`),
+      ['GET /v3/c'],
+    );
     const collection = await find(tree, collections, 'Tree collection');
     let nodes: unknown[] = [];
     const paged = await requestsDuring(w.service, async () => (nodes = await children(tree, collection)));
-    assert.deepEqual(paged.map((r) => `${r.method} ${r.path}`), [`GET /v3/c/${collectionId}/bins`]);
+    assert.deepEqual(
+      paged.map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/c/${collectionId}/bins`],
+    );
     const items = await Promise.all(nodes.map((n) => item(tree, n)));
     assert.equal(items[0].label, 'Schema doc');
     assert.equal(items[0].command?.command, Command.rowOpenSchemaDoc);
@@ -108,13 +111,24 @@ describe('bins tree', () => {
     await vscode.commands.executeCommand(Command.refresh);
     let first: vscode.TreeItem[] = [];
     const listed = await requestsDuring(w.service, async () => (first = await rows()));
-    assert.deepEqual(listed.map((r) => `${r.method} ${r.path}`), ['GET /v3/c/uncategorized/bins'], 'only the service listing is fetched');
-    assert.deepEqual(first.slice(0, 100).map((i) => [i.label, i.contextValue]), newestFirst(100).map((label) => [label, 'bin.remembered']));
+    assert.deepEqual(
+      listed.map((r) => `${r.method} ${r.path}`),
+      ['GET /v3/c/uncategorized/bins'],
+      'only the service listing is fetched',
+    );
+    assert.deepEqual(
+      first.slice(0, 100).map((i) => [i.label, i.contextValue]),
+      newestFirst(100).map((label) => [label, 'bin.remembered']),
+    );
     const more = first[100];
     assert.equal(more.label, 'Show 100 more remembered bins…');
     assert.equal(more.contextValue, 'loadMore');
     const rowIds = new Set(created.map((id) => `bin:uncategorized:${id}`));
-    assert.deepEqual(first.slice(101).filter((i) => rowIds.has(i.id ?? '')), [], 'a remembered bin is not listed again');
+    assert.deepEqual(
+      first.slice(101).filter((i) => rowIds.has(i.id ?? '')),
+      [],
+      'a remembered bin is not listed again',
+    );
 
     let second: vscode.TreeItem[] = [];
     const paged = await requestsDuring(w.service, async () => {
@@ -122,14 +136,20 @@ describe('bins tree', () => {
       second = await rows();
     });
     assert.deepEqual(paged, [], 'remembered bins cost no request');
-    assert.deepEqual(second.slice(0, 200).map((i) => i.label), newestFirst(200));
+    assert.deepEqual(
+      second.slice(0, 200).map((i) => i.label),
+      newestFirst(200),
+    );
     assert.equal(second[200].contextValue, 'loadMore');
 
     // A new filter shows its matches from the first page again, not as far as "Show more" went before.
     await vscode.commands.executeCommand(Command.filterBins, { name: 'paged' });
     try {
       const filtered = await rows();
-      assert.deepEqual(filtered.slice(0, 100).map((i) => i.label), newestFirst(100));
+      assert.deepEqual(
+        filtered.slice(0, 100).map((i) => i.label),
+        newestFirst(100),
+      );
       assert.equal(filtered[100].label, 'Show 100 more remembered bins…');
     } finally {
       await vscode.commands.executeCommand(Command.filterBins, {});
@@ -171,6 +191,9 @@ describe('bins tree', () => {
       await vscode.commands.executeCommand(Command.refresh);
       await children(tree, collectionsGroup);
     });
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      ['GET /v3/c'],
+    );
   });
 });

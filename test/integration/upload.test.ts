@@ -11,7 +11,6 @@ import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/features/tree/nodes';
 import { closeAll, labelOf, requestsDuring, run, setup, type World } from './support';
 
-
 interface Uploaded {
   created: { uri: vscode.Uri; id: string; binUri: vscode.Uri }[];
   refused: { uri: vscode.Uri; reason: string }[];
@@ -107,10 +106,16 @@ describe('Upload as Bin and drag and drop', function () {
       [file('notes.txt', '{"a": 1}'), /^Not a \.json file$/],
       [file('latin-1.json', Buffer.from('{"a": "caf\xe9"}', 'latin1')), /^Not UTF-8 text$/],
     ];
-    const { result, requests } = await upload(refusals.map(([uri]) => uri), { collectionId: validated.id });
+    const { result, requests } = await upload(
+      refusals.map(([uri]) => uri),
+      { collectionId: validated.id },
+    );
     assert.deepEqual(requests, []);
     assert.deepEqual(result.created, []);
-    assert.deepEqual(namesOf(result.refused), refusals.map(([uri]) => basename(uri.fsPath)));
+    assert.deepEqual(
+      namesOf(result.refused),
+      refusals.map(([uri]) => basename(uri.fsPath)),
+    );
     result.refused.forEach((r, i) => assert.match(r.reason, refusals[i][1], basename(r.uri.fsPath)));
   });
 
@@ -125,8 +130,14 @@ describe('Upload as Bin and drag and drop', function () {
       assert.deepEqual([r.method, r.path, r.headers['x-collection-id'], r.headers['x-bin-private']], ['POST', '/v3/b', validated.id, 'true']);
     }
     // Each file's text as written, under its name.
-    assert.deepEqual(requests.map((r) => [r.headers['x-bin-name'], r.body]), texts.map((text, i) => [names[i], text]));
-    assert.deepEqual(result.created.map((c) => c.uri.toString()), valid.map(String));
+    assert.deepEqual(
+      requests.map((r) => [r.headers['x-bin-name'], r.body]),
+      texts.map((text, i) => [names[i], text]),
+    );
+    assert.deepEqual(
+      result.created.map((c) => c.uri.toString()),
+      valid.map(String),
+    );
     assert.deepEqual(namesOf(result.refused), ['still broken.json', 'still no a.json']);
     const stored = await w.other.readBin(result.created[42].id);
     assert.deepEqual([stored.record, stored.metadata.collectionId], [JSON.parse(texts[42]), validated.id]);
@@ -138,10 +149,13 @@ describe('Upload as Bin and drag and drop', function () {
   it('uploads into no collection, public when asked, named after the file cut to 128 characters: remembered and shown', async () => {
     const long = 'n'.repeat(140);
     const { result, requests } = await upload([file('loose one.json', '{"loose": 1}'), file(`${long}.json`, '[0]')], { collectionId: null, private: false });
-    assert.deepEqual(requests.map((r) => [r.method, r.headers['x-collection-id'], r.headers['x-bin-private'], r.headers['x-bin-name']]), [
-      ['POST', undefined, 'false', 'loose one'],
-      ['POST', undefined, 'false', 'n'.repeat(128)],
-    ]);
+    assert.deepEqual(
+      requests.map((r) => [r.method, r.headers['x-collection-id'], r.headers['x-bin-private'], r.headers['x-bin-name']]),
+      [
+        ['POST', undefined, 'false', 'loose one'],
+        ['POST', undefined, 'false', 'n'.repeat(128)],
+      ],
+    );
     const rows = await Promise.all((await rowsUnder(await uncategorizedRow())).map(async (n) => w.api.tree.getTreeItem(n)));
     const remembered = rows.filter((r) => r.contextValue === 'bin.remembered').map(labelOf);
     assert.ok(remembered.includes('loose one') && remembered.includes('n'.repeat(128)), remembered.join());
@@ -149,11 +163,20 @@ describe('Upload as Bin and drag and drop', function () {
   });
 
   it('stops at a refusal that would repeat for every file, and cancelling stops before the next create', async () => {
-    w.service.fault({ method: 'POST', path: '/b', status: 403, message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing', times: 1 });
+    w.service.fault({
+      method: 'POST',
+      path: '/b',
+      status: 403,
+      message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing',
+      times: 1,
+    });
     const three = [1, 2, 3].map((i) => file(`exhausted ${i}.json`, `{"a": ${i}}`));
     const exhausted = await upload(three, { collectionId: plain.id });
     assert.equal(exhausted.requests.length, 1);
-    assert.deepEqual(exhausted.result.refused.map((r) => r.reason.slice(0, 30)), ['Requests exhausted. Buy additi', 'Not sent: the service refused ', 'Not sent: the service refused ']);
+    assert.deepEqual(
+      exhausted.result.refused.map((r) => r.reason.slice(0, 30)),
+      ['Requests exhausted. Buy additi', 'Not sent: the service refused ', 'Not sent: the service refused '],
+    );
     // Requests are held back after "Requests exhausted" until the user retries.
     assert.equal(w.api.requestStatus.exhausted, true);
     await run(Command.retryRequests);
@@ -161,18 +184,30 @@ describe('Upload as Bin and drag and drop', function () {
     cancelOn = /^created 2 of/;
     const five = [1, 2, 3, 4, 5].map((i) => file(`cancelled ${i}.json`, `{"a": ${i}}`));
     const cancelled = await upload(five, {});
-    assert.deepEqual(cancelled.requests.map((r) => r.headers['x-bin-name']), ['cancelled 1', 'cancelled 2']);
-    assert.deepEqual(cancelled.result.refused.map((r) => [basename(r.uri.fsPath), r.reason]), [3, 4, 5].map((i) => [`cancelled ${i}.json`, 'Not sent: cancelled']));
+    assert.deepEqual(
+      cancelled.requests.map((r) => r.headers['x-bin-name']),
+      ['cancelled 1', 'cancelled 2'],
+    );
+    assert.deepEqual(
+      cancelled.result.refused.map((r) => [basename(r.uri.fsPath), r.reason]),
+      [3, 4, 5].map((i) => [`cancelled ${i}.json`, 'Not sent: cancelled']),
+    );
   });
 
   it('rejects a call without files, or into a collection the account lacks, sending nothing', async () => {
     const requests = await requestsDuring(w.service, async () => {
       await assert.rejects(run(Command.uploadAsBin, undefined), /jsonbin\.uploadAsBin needs uris/);
       await assert.rejects(run(Command.uploadAsBin, [], {}), /jsonbin\.uploadAsBin needs uris/);
-      await assert.rejects(run(Command.uploadAsBin, [file('lost.json', '{"a": 1}')], { collectionId: '0123456789abcdef01234567' }), /There is no collection 0123456789abcdef01234567/);
+      await assert.rejects(
+        run(Command.uploadAsBin, [file('lost.json', '{"a": 1}')], { collectionId: '0123456789abcdef01234567' }),
+        /There is no collection 0123456789abcdef01234567/,
+      );
     });
     // Not in the list known: listed once more, in case it was just created.
-    assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /v3/c']);
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      ['GET /v3/c'],
+    );
   });
 
   it('makes files dropped from the Explorer bins of the collection row, or of none on "Bins in no collection"', async () => {
@@ -185,14 +220,20 @@ describe('Upload as Bin and drag and drop', function () {
     const texts = ['{"dropped": 1}', '{ "dropped": 2 }'];
     const uris = texts.map((text, i) => file(`dropped ${i}.json`, text));
     const requests = await requestsDuring(w.service, () => drop(target, dropped([...uris, file('dropped bad.json', '{')])));
-    assert.deepEqual(requests.map((r) => [r.method, r.headers['x-collection-id'], r.headers['x-bin-name'], r.body]), [
-      ['POST', plain.id, 'dropped 0', texts[0]],
-      ['POST', plain.id, 'dropped 1', texts[1]],
-    ]);
+    assert.deepEqual(
+      requests.map((r) => [r.method, r.headers['x-collection-id'], r.headers['x-bin-name'], r.body]),
+      [
+        ['POST', plain.id, 'dropped 0', texts[0]],
+        ['POST', plain.id, 'dropped 1', texts[1]],
+      ],
+    );
     assert.deepEqual((await labelsUnder(target)).slice(0, 2), ['dropped 1', 'dropped 0']);
 
     const none = await requestsDuring(w.service, async () => drop(await uncategorizedRow(), dropped([file('dropped loose.json', '{"x": 1}')])));
-    assert.deepEqual(none.map((r) => [r.method, r.headers['x-collection-id']]), [['POST', undefined]]);
+    assert.deepEqual(
+      none.map((r) => [r.method, r.headers['x-collection-id']]),
+      [['POST', undefined]],
+    );
     assert.ok((await labelsUnder(await uncategorizedRow())).includes('dropped loose'));
   });
 
@@ -219,14 +260,24 @@ describe('Upload as Bin and drag and drop', function () {
 
     confirmAnswer = true;
     const copied = await requestsDuring(w.service, async () => drop(onto, await drag('to copy')));
-    assert.deepEqual(copied.map((r) => `${r.method} ${r.path}`), [`GET /v3/b/${source}/latest`, 'POST /v3/b']);
+    assert.deepEqual(
+      copied.map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/b/${source}/latest`, 'POST /v3/b'],
+    );
     const post = copied[1];
-    assert.deepEqual([post.headers['x-collection-id'], post.headers['x-bin-name'], post.headers['x-bin-private'], JSON.parse(post.body!)], [validated.id, 'to copy', 'false', record]);
+    assert.deepEqual(
+      [post.headers['x-collection-id'], post.headers['x-bin-name'], post.headers['x-bin-private'], JSON.parse(post.body!)],
+      [validated.id, 'to copy', 'false', record],
+    );
     assert.deepEqual((await w.other.readBin(source)).metadata.collectionId, plain.id, 'the original stays');
     assert.ok((await labelsUnder(onto)).includes('to copy'));
 
     const invalid = await requestsDuring(w.service, async () => drop(onto, await drag('not valid there')));
-    assert.deepEqual(invalid.map((r) => `${r.method} ${r.path}`), [`GET /v3/b/${refused}/latest`], 'the schema doc refuses it before the create');
+    assert.deepEqual(
+      invalid.map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/b/${refused}/latest`],
+      'the schema doc refuses it before the create',
+    );
 
     confirms.length = 0;
     const ownCollection = await requestsDuring(w.service, async () => drop(from, await drag('to copy')));

@@ -63,13 +63,23 @@ describe('row menus', () => {
     assert.deepEqual([...new Set(entries.map((m) => m.command))].sort(), [...dashboard].sort());
     for (const entry of entries) {
       // A conjunct of the clause (VS Code may reorder a clause it has parsed).
-      assert.ok((entry.when ?? '').split('&&').map((c) => c.trim()).includes(ContextKey.hostedService), `${entry.command}: ${entry.when}`);
+      assert.ok(
+        (entry.when ?? '')
+          .split('&&')
+          .map((c) => c.trim())
+          .includes(ContextKey.hostedService),
+        `${entry.command}: ${entry.when}`,
+      );
     }
   });
 
   it('put nothing on Load more and message rows', () => {
     for (const entry of manifest().contributes.menus['view/item/context']) {
-      assert.deepEqual(kindsMatching(entry.when ?? '').filter((k) => k === 'loadMore' || k === 'message'), [], entry.command);
+      assert.deepEqual(
+        kindsMatching(entry.when ?? '').filter((k) => k === 'loadMore' || k === 'message'),
+        [],
+        entry.command,
+      );
     }
   });
 });

@@ -21,7 +21,7 @@ describe('wiring', () => {
     assert.deepEqual(registered.sort(), [...ids].sort());
   });
 
-  it('has a handler for every id it registers before the commands\' code is loaded', () => {
+  it("has a handler for every id it registers before the commands' code is loaded", () => {
     // Building the handlers runs no command: the parts are not touched.
     const handled = [...commandHandlers({} as Parts).keys()];
     assert.deepEqual(handled.sort(), [...ids].sort());
@@ -33,19 +33,25 @@ describe('wiring', () => {
       assert.ok(c.title.length > 0, c.command);
       assert.equal((c as { category?: string }).category, 'JSONBin', c.command);
     }
-    const buttons = [...menus['view/title'], ...menus['view/item/context'], ...menus['editor/title']].filter((m) => m.group?.startsWith('inline') || m.group?.startsWith('navigation'));
+    const buttons = [...menus['view/title'], ...menus['view/item/context'], ...menus['editor/title']].filter(
+      (m) => m.group?.startsWith('inline') || m.group?.startsWith('navigation'),
+    );
     for (const button of buttons) {
       assert.match(commands.find((c) => c.command === button.command)?.icon ?? '', /^\$\([a-z-]+\)$/, button.command);
     }
   });
 
   it('hides every view, row, tab and Explorer form from the palette, and shows every palette form', () => {
-    const hidden = new Set(manifest().contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+    const hidden = new Set(
+      manifest()
+        .contributes.menus.commandPalette.filter((m) => m.when === 'false')
+        .map((m) => m.command),
+    );
     const forms = [...ids].filter((id) => /^jsonbin\.(view|row|tab|explorer)\./.test(id));
     assert.deepEqual([...hidden].sort(), forms.sort());
   });
 
-  it('names in when clauses only the table\'s context keys and view', () => {
+  it("names in when clauses only the table's context keys and view", () => {
     const known = new Set<string>([...Object.values(ContextKey), VIEW_ID]);
     const named = Object.values(manifest().contributes.menus)
       .flat()
@@ -54,7 +60,9 @@ describe('wiring', () => {
   });
 
   it('registers the one view', async () => {
-    const views = Object.values(manifest().contributes.views).flat().map((v) => v.id);
+    const views = Object.values(manifest().contributes.views)
+      .flat()
+      .map((v) => v.id);
     assert.deepEqual(views, [VIEW_ID]);
     assert.ok((await vscode.commands.getCommands(true)).includes(`${VIEW_ID}.focus`));
   });

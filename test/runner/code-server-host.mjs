@@ -51,11 +51,16 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
   writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
   const args = [
     codeServerEntry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extDir,
-    '--config', join(runDir, 'config.yaml'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extDir,
+    '--config',
+    join(runDir, 'config.yaml'),
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -92,8 +97,14 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((done) => {
-          const timer = setTimeout(() => { child.kill('SIGKILL'); done(); }, 5000);
-          child.on('exit', () => { clearTimeout(timer); done(); });
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            done();
+          }, 5000);
+          child.on('exit', () => {
+            clearTimeout(timer);
+            done();
+          });
         });
       }
     },
@@ -103,4 +114,3 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
 export function launchBrowser() {
   return playwright.launch({ executablePath: chromium, args: CHROMIUM_ARGS, headless: true });
 }
-

@@ -1,7 +1,22 @@
 /** Bin routes: the contract's create, update, delete and delete versions, and the documented reads. */
 import { JsonPathError, select } from './jsonPath';
 import { M } from './messages';
-import { account, booleanHeader, charge, fail, ID, jsonBody, key, keyHolder, nameHeader, ok, permit, requireJsonContentType, type Answer, type Context } from './http';
+import {
+  account,
+  booleanHeader,
+  charge,
+  fail,
+  ID,
+  jsonBody,
+  key,
+  keyHolder,
+  nameHeader,
+  ok,
+  permit,
+  requireJsonContentType,
+  type Answer,
+  type Context,
+} from './http';
 import { SIZE_LIMITS, type Account, type BinAction, type StoredBin } from './store';
 
 export function createBin(c: Context): Answer {

@@ -23,7 +23,11 @@ export function seedDemo(service: BinService, key?: string): Demo {
   const schemaDoc = store.createSchemaDoc(account, 'Course module', courseModuleSchema, store.compile(courseModuleSchema));
   collection.schemaDocId = schemaDoc.id;
   const valid = store.createBin(account, courseModule('Photosynthesis'), { name: 'Photosynthesis', private: true, collectionId: collection.id });
-  const publicBin = store.createBin(account, courseModule('Plate tectonics'), { name: 'Plate tectonics (public)', private: false, collectionId: collection.id });
+  const publicBin = store.createBin(account, courseModule('Plate tectonics'), {
+    name: 'Plate tectonics (public)',
+    private: false,
+    collectionId: collection.id,
+  });
   const loose = store.createBin(account, { theme: 'dark', fontSize: 14, features: { autosave: true } }, { name: 'Editor preferences', private: true });
   return {
     account,

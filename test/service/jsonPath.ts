@@ -12,10 +12,7 @@
 export class JsonPathError extends Error {}
 
 type Selector =
-  | { kind: 'member'; name: string }
-  | { kind: 'index'; index: number }
-  | { kind: 'slice'; start?: number; end?: number; step?: number }
-  | { kind: 'wildcard' };
+  { kind: 'member'; name: string } | { kind: 'index'; index: number } | { kind: 'slice'; start?: number; end?: number; step?: number } | { kind: 'wildcard' };
 
 interface Segment {
   selectors: Selector[];

@@ -177,9 +177,7 @@ export class BinService {
         return;
       }
       const answer: Answer =
-        fault?.status !== undefined
-          ? { status: fault.status, body: { message: fault.message ?? 'Injected fault' } }
-          : this.answer(req, entry, body);
+        fault?.status !== undefined ? { status: fault.status, body: { message: fault.message ?? 'Injected fault' } } : this.answer(req, entry, body);
       entry.status = answer.status;
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
     } catch (error) {
@@ -197,7 +195,10 @@ export class BinService {
     }
     let segments: string[];
     try {
-      segments = url.pathname.slice(this.basePath.length + 1).split('/').map(decodeURIComponent);
+      segments = url.pathname
+        .slice(this.basePath.length + 1)
+        .split('/')
+        .map(decodeURIComponent);
     } catch {
       return { status: 400, body: { message: M.badPath } };
     }
@@ -220,8 +221,7 @@ export class BinService {
     const path = entry.path.startsWith(this.basePath) ? entry.path.slice(this.basePath.length) : entry.path;
     const fault = this.faults.find(
       (f) =>
-        (f.method === undefined || f.method === entry.method) &&
-        (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))),
+        (f.method === undefined || f.method === entry.method) && (f.path === undefined || (typeof f.path === 'string' ? f.path === path : f.path.test(path))),
     );
     if (fault && fault.times !== undefined && --fault.times <= 0) {
       this.faults.splice(this.faults.indexOf(fault), 1);

@@ -10,7 +10,12 @@ export interface Fixture {
   other: Account;
   client(account?: Account, options?: Partial<ClientOptions>): BinClient;
   /** A raw request, as any other client of the service would send it. */
-  raw(method: string, path: string, headers?: Record<string, string>, body?: string): Promise<{ status: number; body: { message?: string } & Record<string, unknown> }>;
+  raw(
+    method: string,
+    path: string,
+    headers?: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; body: { message?: string } & Record<string, unknown> }>;
   close(): Promise<void>;
 }
 

@@ -54,7 +54,10 @@ export async function measureOpenBins(service: BinService, account: Account): Pr
   const text = 'x'.repeat(500 * 1024 - 40);
   const bins = Array.from({ length: BINS }, (_, i) => service.store.createBin(account, { i, text }, { name: `big ${i}`, private: true }));
   const recordBytes = bins.reduce((sum, b) => sum + Buffer.byteLength(JSON.stringify(service.store.latest(b), null, 2)), 0);
-  const opened = await growth(gc, bins.map((b) => binUri(b.id, `big-${b.id}`)));
+  const opened = await growth(
+    gc,
+    bins.map((b) => binUri(b.id, `big-${b.id}`)),
+  );
   const folder = mkdtempSync(join(tmpdir(), 'jsonbin-bench-'));
   const files = bins.map((b) => {
     const path = join(folder, `${b.id}.json`);

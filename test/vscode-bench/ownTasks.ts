@@ -97,7 +97,10 @@ export class OwnTasks {
       ms: longest.ms / 1000,
       samples: longest.to - longest.from,
       intervalMs: (profile.endTime - profile.startTime) / 1000 / profile.samples.length,
-      top: [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, n]) => `${name} ${n}`),
+      top: [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([name, n]) => `${name} ${n}`),
     };
   }
 

@@ -40,7 +40,12 @@ export async function benchTreeScale(
   // One connection for all counts: only the first request of all pays for opening a socket.
   const info = (): AccountInfo => ({ id: '', name: 'Default', keyKind: 'master' });
   const connection = new Connection({ info, apiUrl: () => baseUrl, scope: () => baseUrl }, keys, new BinCollections(new MemoryMemento(), () => baseUrl), log);
-  const root = new AccountNode(info, () => baseUrl, () => true, async () => []);
+  const root = new AccountNode(
+    info,
+    () => baseUrl,
+    () => true,
+    async () => [],
+  );
   const result = { counts: COUNTS, firstListMs: [] as number[], listMs: [] as number[], firstLevelMs: [] as number[] };
   for (const count of COUNTS) {
     const memento = new MemoryMemento();
@@ -49,7 +54,12 @@ export async function benchTreeScale(
     for (let run = 0; run < RUNS; run++) {
       // As in a new session: the list is taken from the state by the first expansion, which is timed with it.
       const remembered = new RememberedBins(memento, () => baseUrl);
-      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))), root);
+      const tree = new BinsTree(
+        connection,
+        remembered,
+        new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))),
+        root,
+      );
       const [roots, firstLevelMs] = await time(() => list(tree));
       const [rows, firstListMs] = await time(() => list(tree, roots[1]));
       const [, listMs] = await time(() => list(tree, roots[1]));

@@ -31,32 +31,35 @@ const GRANTS: { label: string; grant: BinPermission[] }[] = [
 
 export function accessKeyCommands(p: Parts): Handler[] {
   const ui = p.prompts;
-  return register(
-    Command.createAccessKey,
-    {
-      // One request: the service answers with the key, which goes straight to the secret storage.
-      run: async (input: NewAccessKey) => {
-        const name = required(input?.name, 'a name', Command.createAccessKey);
-        const given = required(input.permissions, 'permissions', Command.createAccessKey);
-        const accountName = (input.accountName ?? name).trim();
-        const problem = checkAccountName(accountName, p.accounts.all());
-        if (problem) {
-          throw new Error(problem);
-        }
-        const permissions = { bins: Object.fromEntries(BIN_PERMISSIONS.map((action) => [action, given[action] === true])) } as KeyPermissions;
-        const key = await p.connection.client.createAccessKey(name, permissions);
-        const account = await p.accounts.add({ name: accountName, apiUrl: p.connection.baseUrl, keyKind: 'access', permissions: key.permissions }, key.key);
-        return { accountId: account.id, accessKeyId: key.id };
-      },
-      ask: async () => {
-        const name = await askRequiredName(ui, 'Name of the access key on the service (1 to 32 characters)', MAX_SHORT_NAME);
-        const { grant } = cancelIfUndefined(await ui.pick(GRANTS, { placeHolder: `What may ${name} do?`, ignoreFocusOut: true }));
-        const accountName = cancelIfUndefined(
-          await ui.input({ prompt: 'Name of the account that holds the key', value: name, ignoreFocusOut: true, validateInput: (t) => checkAccountName(t, p.accounts.all()) }),
-        );
-        return [{ name, permissions: Object.fromEntries(grant.map((g) => [g, true])), accountName }] as [NewAccessKey];
-      },
-      show: (_, [{ accountName, name }]) => inform(`access key ${name} created and added as the account ${accountName ?? name}; its key is kept in VS Code’s secret storage.`),
+  return register(Command.createAccessKey, {
+    // One request: the service answers with the key, which goes straight to the secret storage.
+    run: async (input: NewAccessKey) => {
+      const name = required(input?.name, 'a name', Command.createAccessKey);
+      const given = required(input.permissions, 'permissions', Command.createAccessKey);
+      const accountName = (input.accountName ?? name).trim();
+      const problem = checkAccountName(accountName, p.accounts.all());
+      if (problem) {
+        throw new Error(problem);
+      }
+      const permissions = { bins: Object.fromEntries(BIN_PERMISSIONS.map((action) => [action, given[action] === true])) } as KeyPermissions;
+      const key = await p.connection.client.createAccessKey(name, permissions);
+      const account = await p.accounts.add({ name: accountName, apiUrl: p.connection.baseUrl, keyKind: 'access', permissions: key.permissions }, key.key);
+      return { accountId: account.id, accessKeyId: key.id };
     },
-  );
+    ask: async () => {
+      const name = await askRequiredName(ui, 'Name of the access key on the service (1 to 32 characters)', MAX_SHORT_NAME);
+      const { grant } = cancelIfUndefined(await ui.pick(GRANTS, { placeHolder: `What may ${name} do?`, ignoreFocusOut: true }));
+      const accountName = cancelIfUndefined(
+        await ui.input({
+          prompt: 'Name of the account that holds the key',
+          value: name,
+          ignoreFocusOut: true,
+          validateInput: (t) => checkAccountName(t, p.accounts.all()),
+        }),
+      );
+      return [{ name, permissions: Object.fromEntries(grant.map((g) => [g, true])), accountName }] as [NewAccessKey];
+    },
+    show: (_, [{ accountName, name }]) =>
+      inform(`access key ${name} created and added as the account ${accountName ?? name}; its key is kept in VS Code’s secret storage.`),
+  });
 }

@@ -56,16 +56,18 @@ export function accountCommands(p: Parts): Handler[] {
           }
           await p.connection.keys.set(trimmed);
         },
-        ask: async () => [
-          cancelIfUndefined(
-            await p.prompts.input({
-              prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
-              password: true,
-              ignoreFocusOut: true,
-              validateInput: (t) => (t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters'),
-            }),
-          ),
-        ] as [string],
+        ask: async () =>
+          [
+            cancelIfUndefined(
+              await p.prompts.input({
+                prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
+                password: true,
+                ignoreFocusOut: true,
+                validateInput: (t) =>
+                  t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters',
+              }),
+            ),
+          ] as [string],
         show: () => inform('the key is stored in VS Code’s secret storage.'),
       },
       { view: Command.viewSetApiKey },

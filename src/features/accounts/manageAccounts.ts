@@ -132,7 +132,12 @@ export function manageAccounts(p: Parts): Handler[] {
           return [id, await askName('New name of the account', id, p.accounts.info(id)?.name)] as [string, string];
         },
       },
-      { row: [Command.rowRenameAccount, async (node: AccountNode) => [node.account, await askName('New name of the account', node.account, node.name)] as [string, string]] },
+      {
+        row: [
+          Command.rowRenameAccount,
+          async (node: AccountNode) => [node.account, await askName('New name of the account', node.account, node.name)] as [string, string],
+        ],
+      },
     ),
 
     ...register(
@@ -144,7 +149,9 @@ export function manageAccounts(p: Parts): Handler[] {
           const unsaved = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === SCHEME && d.uri.authority === account.id).length;
           if (unsaved > 0) {
             // Its tabs could no longer be saved: the edits would be stranded.
-            throw new Error(`${account.name} has ${unsaved} tab${unsaved === 1 ? '' : 's'} with unsaved edits: save or revert ${unsaved === 1 ? 'it' : 'them'} before removing the account`);
+            throw new Error(
+              `${account.name} has ${unsaved} tab${unsaved === 1 ? '' : 's'} with unsaved edits: save or revert ${unsaved === 1 ? 'it' : 'them'} before removing the account`,
+            );
           }
           await p.accounts.remove(account.id);
           return account.name;
@@ -161,7 +168,12 @@ export function manageAccounts(p: Parts): Handler[] {
 
   async function confirmRemove(id: string): Promise<[string]> {
     const name = p.accounts.info(id)?.name ?? id;
-    await confirm(ui, `Remove the account ${name}?`, 'Its key is deleted from VS Code’s secret storage and its remembered bins are forgotten. Nothing on the service changes.', 'Remove Account');
+    await confirm(
+      ui,
+      `Remove the account ${name}?`,
+      'Its key is deleted from VS Code’s secret storage and its remembered bins are forgotten. Nothing on the service changes.',
+      'Remove Account',
+    );
     return [id];
   }
 }
@@ -174,4 +186,3 @@ function urlProblem(text: string): string | undefined {
     return (error as Error).message;
   }
 }
-

@@ -56,14 +56,21 @@ export class RequestStatus implements vscode.Disposable {
     this.text = held ? `$(warning) ${count} (exhausted at ${since})` : `$(cloud) ${count}`;
     const rows = breakdown(window, day);
     const heading = `JSONBin requests: ${window.total} in this window, ${day.total} today (${requests.serviceUrl})${account ? `\nAccount: ${account}` : ''}`;
-    const warning = held && [`The service said: ${held}`, `Said at ${since}; the service gives no time at which the allowance renews.`, 'Requests are not sent until you retry (click here).'];
+    const warning = held && [
+      `The service said: ${held}`,
+      `Said at ${since}; the service gives no time at which the allowance renews.`,
+      'Requests are not sent until you retry (click here).',
+    ];
     this.tooltip = [...(warning ? [...warning, ''] : []), heading, ...rows.map((r) => `${r.action}: ${r.window} in this window, ${r.today} today`)].join('\n');
 
     const markdown = new vscode.MarkdownString('', true);
     if (warning) {
       markdown.appendMarkdown('$(warning) ').appendText(warning.join('\n')).appendMarkdown('\n\n---\n\n');
     }
-    markdown.appendMarkdown('**JSONBin requests** to ').appendText(account ? `${requests.serviceUrl} (${account})` : requests.serviceUrl).appendMarkdown('\n\n| Action | This window | Today |\n|:--|--:|--:|\n');
+    markdown
+      .appendMarkdown('**JSONBin requests** to ')
+      .appendText(account ? `${requests.serviceUrl} (${account})` : requests.serviceUrl)
+      .appendMarkdown('\n\n| Action | This window | Today |\n|:--|--:|--:|\n');
     for (const r of rows) {
       markdown.appendMarkdown(`| ${r.action} | ${r.window} | ${r.today} |\n`);
     }
@@ -71,7 +78,11 @@ export class RequestStatus implements vscode.Disposable {
     this.item.text = this.text;
     this.item.tooltip = markdown;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.command = held ? { title: 'Retry Requests', command: Command.retryRequests } : account ? { title: 'Switch Account', command: Command.switchAccount } : undefined;
+    this.item.command = held
+      ? { title: 'Retry Requests', command: Command.retryRequests }
+      : account
+        ? { title: 'Switch Account', command: Command.switchAccount }
+        : undefined;
     this.item.show();
   }
 

@@ -35,7 +35,10 @@ export function binCommands(p: Parts): Handler[] {
       },
       {
         view: Command.viewCreateBin,
-        row: [Command.rowCreateBin, async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)] as [CreateArgs]],
+        row: [
+          Command.rowCreateBin,
+          async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)] as [CreateArgs],
+        ],
       },
     ),
 
@@ -132,7 +135,10 @@ async function deleteBin(p: Parts, id: string) {
   const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
   p.remembered.forget(id);
   p.binCollections.forget(id);
-  p.bins.markDeleted({ kind: 'bin', id }, openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()));
+  p.bins.markDeleted(
+    { kind: 'bin', id },
+    openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()),
+  );
   p.tree.removeBin(id);
   return { versionsDeleted: result.versionsDeleted };
 }
@@ -152,7 +158,10 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
   const editor = vscode.window.activeTextEditor;
   const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
   const fromEditor = text.trim() !== '' && (await jsonProblem(text)) === undefined;
-  const record = fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON')) ? await RecordText.parse(text) : await askJson(ui, 'The record of the new bin (JSON)');
+  const record =
+    fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON'))
+      ? await RecordText.parse(text)
+      : await askJson(ui, 'The record of the new bin (JSON)');
   const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');

@@ -10,7 +10,10 @@ import type { BinNode } from '../tree/nodes';
 
 export function binStateCommands(p: Parts): Handler[] {
   const ui = p.prompts;
-  const askRename = async (target: BinTarget): Promise<[string, string]> => [target.id, await askRequiredName(ui, 'New name of the bin', undefined, target.name)];
+  const askRename = async (target: BinTarget): Promise<[string, string]> => [
+    target.id,
+    await askRequiredName(ui, 'New name of the bin', undefined, target.name),
+  ];
   const askPrivacy = async (target: BinTarget): Promise<[string, boolean]> => [
     target.id,
     await pickBoolean(ui, `Privacy of ${labelOf(target)}`, 'Private: only the key reads it', 'Public: anyone with the id reads it'),
@@ -20,8 +23,18 @@ export function binStateCommands(p: Parts): Handler[] {
     await pickBoolean(ui, `Versioning of ${labelOf(target)}`, 'Turn versioning on', 'Turn versioning off'),
   ];
   const askDeleteVersions = async (target: BinTarget): Promise<[string, { preserveLatest: boolean }]> => {
-    const preserveLatest = await pickBoolean(ui, 'Keep the latest record?', 'Keep the latest record as the bin’s record', 'Go back to the record the bin was created with');
-    await confirm(ui, `Delete all versions of ${labelOf(target)}?`, preserveLatest ? 'The latest record is kept.' : 'The bin goes back to its base record.', 'Delete Versions');
+    const preserveLatest = await pickBoolean(
+      ui,
+      'Keep the latest record?',
+      'Keep the latest record as the bin’s record',
+      'Go back to the record the bin was created with',
+    );
+    await confirm(
+      ui,
+      `Delete all versions of ${labelOf(target)}?`,
+      preserveLatest ? 'The latest record is kept.' : 'The bin goes back to its base record.',
+      'Delete Versions',
+    );
     return [target.id, { preserveLatest }];
   };
 

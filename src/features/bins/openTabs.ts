@@ -60,4 +60,3 @@ async function revert(document: vscode.TextDocument, viewColumn: vscode.ViewColu
   }
   return !document.isDirty;
 }
-

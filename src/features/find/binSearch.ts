@@ -49,7 +49,12 @@ export async function leastRequests(p: Parts): Promise<number> {
   return ids.filter((id) => p.tree.pages.get(id)?.more !== false).length;
 }
 
-export async function searchBins(p: Parts, query: string, maxRequests: number, progress: { report(search: Search): void; cancelled(): boolean }): Promise<Search> {
+export async function searchBins(
+  p: Parts,
+  query: string,
+  maxRequests: number,
+  progress: { report(search: Search): void; cancelled(): boolean },
+): Promise<Search> {
   const needle = query.trim().toLowerCase();
   const found = new Map<string, Match>();
   const search: Search = { matches: [], requests: 0, unfinished: 0, capped: false, failures: [] };
@@ -57,7 +62,13 @@ export async function searchBins(p: Parts, query: string, maxRequests: number, p
     const known = found.get(bin.id);
     // A bin both remembered and listed in a collection is found once, in its collection.
     if ((bin.id.toLowerCase().includes(needle) || bin.name?.toLowerCase().includes(needle)) && (!known || (collection && !known.collectionId))) {
-      found.set(bin.id, { id: bin.id, name: bin.name ?? known?.name, collectionId: collection?.id ?? null, collectionName: collection?.name, private: bin.private !== false });
+      found.set(bin.id, {
+        id: bin.id,
+        name: bin.name ?? known?.name,
+        collectionId: collection?.id ?? null,
+        collectionName: collection?.name,
+        private: bin.private !== false,
+      });
     }
   };
   const report = () => {

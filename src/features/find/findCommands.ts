@@ -39,7 +39,11 @@ class FindSession implements LiveItems<MatchItem> {
   readonly choice: Promise<MatchItem | undefined>;
 
   constructor(p: Parts, query: string) {
-    this.choice = pickLive(p.prompts.current, this, { placeHolder: `Bins whose name or id contains "${query}"`, matchOnDescription: true, matchOnDetail: true });
+    this.choice = pickLive(p.prompts.current, this, {
+      placeHolder: `Bins whose name or id contains "${query}"`,
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
   }
 
   update(search: Search, status: string, done: boolean): void {
@@ -125,16 +129,18 @@ async function findBin(p: Parts, query: string, options: FindOptions, session?: 
   }
   let search: Search;
   if (session) {
-    search = await searchBins(p, query, maxRequests, { report: (s) => session.update(s, statusOf(s, query, maxRequests, false), false), cancelled: () => session.closed }).catch(
-      (error: unknown) => {
-        session.fail(error);
-        throw error;
-      },
-    );
+    search = await searchBins(p, query, maxRequests, {
+      report: (s) => session.update(s, statusOf(s, query, maxRequests, false), false),
+      cancelled: () => session.closed,
+    }).catch((error: unknown) => {
+      session.fail(error);
+      throw error;
+    });
     session.update(search, statusOf(search, query, maxRequests, true), true);
   } else {
-    search = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'JSONBin: Finding bins…', cancellable: true }, (_, token) =>
-      searchBins(p, query, maxRequests, { report: () => undefined, cancelled: () => token.isCancellationRequested }),
+    search = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'JSONBin: Finding bins…', cancellable: true },
+      (_, token) => searchBins(p, query, maxRequests, { report: () => undefined, cancelled: () => token.isCancellationRequested }),
     );
     if (search.failures.length > 0) {
       throw new Error(search.failures[0]);
@@ -164,7 +170,11 @@ function statusOf(search: Search, query: string, maxRequests: number, done: bool
 /** The query, then (unless what is fetched covers everything) how many requests the search may send. */
 async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
   const query = cancelIfUndefined(
-    await p.prompts.input({ prompt: "Part of the bin's name or id", ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'Type part of a name or id' : undefined) }),
+    await p.prompts.input({
+      prompt: "Part of the bin's name or id",
+      ignoreFocusOut: true,
+      validateInput: (t) => (t.trim() === '' ? 'Type part of a name or id' : undefined),
+    }),
   ).trim();
   const cap = settings.findMaxRequests();
   const least = await leastRequests(p);
@@ -173,13 +183,21 @@ async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
     const every = {
       label: '$(search) Search every collection',
       description: `up to ${plural(cap, 'request')}`,
-      detail: least > cap ? `It needs at least ${least}: it stops at the cap before the end` : `At least ${least}; the jsonbin.find.maxRequests setting is the cap`,
+      detail:
+        least > cap ? `It needs at least ${least}: it stops at the cap before the end` : `At least ${least}; the jsonbin.find.maxRequests setting is the cap`,
     };
     const listed = { label: '$(list-flat) Search what is already listed', description: 'no request', detail: 'Remembered bins and the pages the view fetched' };
     const placeHolder = `Searching every collection may send up to ${plural(cap, 'request')}`;
     maxRequests = cancelIfUndefined(await p.prompts.pick([every, listed], { placeHolder, ignoreFocusOut: true })) === every ? cap : 0;
     // The cap is the estimate: how many pages the listings have is not known before they are fetched.
-    await confirmRequests(p, settings.warnAboveRequests(), maxRequests, 'Searching every collection', 'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.', true);
+    await confirmRequests(
+      p,
+      settings.warnAboveRequests(),
+      maxRequests,
+      'Searching every collection',
+      'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.',
+      true,
+    );
   }
   return [query, { maxRequests }, new FindSession(p, query)];
 }
@@ -200,7 +218,9 @@ function checkFilter(filter: BinFilter): BinFilter {
 /** Name, privacy and collection; the collections offered are those listed already, so asking costs nothing. */
 async function askFilter(p: Parts, current: BinFilter): Promise<BinFilter> {
   const ui = p.prompts;
-  const name = cancelIfUndefined(await ui.input({ prompt: 'Show the bins whose name (or id) contains (empty: any name)', value: current.name, ignoreFocusOut: true }));
+  const name = cancelIfUndefined(
+    await ui.input({ prompt: 'Show the bins whose name (or id) contains (empty: any name)', value: current.name, ignoreFocusOut: true }),
+  );
   const privacy = [
     { label: 'Any privacy', value: undefined },
     { label: '$(lock) Private', value: true },

@@ -11,7 +11,14 @@ export function offlineBanner(copies: AccountOfflineCopies, store: BinStore): vs
   let banner: Promise<OfflineBanner> | undefined;
   const served = copies.onDidServe((e) => {
     banner ??= import('./offlineBanner.js').then(
-      (m) => new m.OfflineBanner({ isShown: (doc) => copies.isShown(doc), onDidChange: (listener) => store.onDidChange(listener), scheme: SCHEME, retry: Command.retryOfflineBins, plainText }),
+      (m) =>
+        new m.OfflineBanner({
+          isShown: (doc) => copies.isShown(doc),
+          onDidChange: (listener) => store.onDidChange(listener),
+          scheme: SCHEME,
+          retry: Command.retryOfflineBins,
+          plainText,
+        }),
     );
     void banner.then((b) => b.served(e));
   });

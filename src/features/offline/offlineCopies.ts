@@ -33,7 +33,14 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
   copies(): Promise<OfflineCopyStore> {
     this.loading ??= import('./offlineCopyStore.js').then(
       (m) =>
-        (this.loaded = new m.OfflineCopyStore(this.folder, settings.offlineCopiesMaxBytes, () => this.connection.scope, this.entries, (e) => this.served.fire(e), (doc) => vscode.Uri.parse(doc))),
+        (this.loaded = new m.OfflineCopyStore(
+          this.folder,
+          settings.offlineCopiesMaxBytes,
+          () => this.connection.scope,
+          this.entries,
+          (e) => this.served.fire(e),
+          (doc) => vscode.Uri.parse(doc),
+        )),
     );
     return this.loading;
   }
@@ -50,7 +57,9 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
    * any. Any other failure (not found, a refused key) is the answer: the copies are not loaded for it.
    */
   async read(resource: Resource, error: BinServiceError): Promise<OfflineCopy | undefined> {
-    return isLatest(resource) && UNREACHABLE.has(error.kind) && settings.keepCopies() ? (await this.copies()).read(resource, plainText(error.message)) : undefined;
+    return isLatest(resource) && UNREACHABLE.has(error.kind) && settings.keepCopies()
+      ? (await this.copies()).read(resource, plainText(error.message))
+      : undefined;
   }
 
   forget(resource: Resource): void {

@@ -14,7 +14,9 @@ const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
 const assist = () => import('../../schema/assist.js');
 
 /** `accountOf` gives the document's account's parts (undefined for an account that is gone). */
-export function registerSchemaAssist(accountOf: (uri: vscode.Uri) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined): vscode.Disposable[] {
+export function registerSchemaAssist(
+  accountOf: (uri: vscode.Uri) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined,
+): vscode.Disposable[] {
   const schemaOf = async (document: vscode.TextDocument) => {
     const resource = parseUri(document.uri);
     const account = accountOf(document.uri);
@@ -33,7 +35,10 @@ export function registerSchemaAssist(accountOf: (uri: vscode.Uri) => { binCollec
           }
           const { suggest } = await assist();
           return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
-            const item = new vscode.CompletionItem(s.label, s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
+            const item = new vscode.CompletionItem(
+              s.label,
+              s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property,
+            );
             item.insertText = new vscode.SnippetString(s.snippet);
             item.detail = s.detail;
             item.sortText = String(i).padStart(4, '0');

@@ -30,7 +30,12 @@ export function schemaCommands(p: Parts): Handler[] {
     binId,
     (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
   ];
-  const pickWithSchema = async () => (await pickCollection(ui, (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId), false))!;
+  const pickWithSchema = async () =>
+    (await pickCollection(
+      ui,
+      (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId),
+      false,
+    ))!;
   const askCollectionRename = async (collection: Collection): Promise<[string, string]> => [
     collection.id,
     await askRequiredName(ui, 'New name of the collection (1 to 32 characters)', MAX_SHORT_NAME, collection.name),
@@ -64,7 +69,9 @@ export function schemaCommands(p: Parts): Handler[] {
       Command.createCollection,
       {
         run: async (name: string) => {
-          const collection = await withProgress('Creating collection…', () => p.connection.client.createCollection(required(name, 'a name', Command.createCollection)));
+          const collection = await withProgress('Creating collection…', () =>
+            p.connection.client.createCollection(required(name, 'a name', Command.createCollection)),
+          );
           p.schemaDocs.created(collection);
           p.tree.redraw();
           return { id: collection.id };
@@ -89,7 +96,10 @@ export function schemaCommands(p: Parts): Handler[] {
           p.schemaDocs.updated(doc);
           return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
         },
-        ask: async () => [{ name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') }] as [{ name: string; schema: RecordText }],
+        ask: async () =>
+          [
+            { name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') },
+          ] as [{ name: string; schema: RecordText }],
         show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
       },
       { view: Command.viewCreateSchemaDoc },
@@ -99,7 +109,10 @@ export function schemaCommands(p: Parts): Handler[] {
       Command.attachSchemaDoc,
       {
         run: (collectionId: string, schemaDocId: string) =>
-          setSchemaDoc(required(collectionId, 'a collection id', Command.attachSchemaDoc), required(schemaDocId, 'a schema doc id', Command.attachSchemaDoc).trim()),
+          setSchemaDoc(
+            required(collectionId, 'a collection id', Command.attachSchemaDoc),
+            required(schemaDocId, 'a schema doc id', Command.attachSchemaDoc).trim(),
+          ),
         ask: async () => askSchemaDocFor((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!.id),
       },
       { row: [Command.rowAttachSchemaDoc, (node: CollectionNode) => askSchemaDocFor(node.collection.id)] },

@@ -32,7 +32,11 @@ export class SchemaDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (this.owns(e.document.uri)) {
-          schemaDocs.openTexts.edited(e.document.uri.toString(), e.document.version, e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+          schemaDocs.openTexts.edited(
+            e.document.uri.toString(),
+            e.document.version,
+            e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
+          );
           this.schedule(e.document, true);
         }
       }),
@@ -53,9 +57,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
         }
       }),
       // Whatever was learned (even "in no collection"), the bin's documents are checked again.
-      binCollections.onDidLearn((binId) =>
-        vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d)),
-      ),
+      binCollections.onDidLearn((binId) => vscode.workspace.textDocuments.filter((d) => this.resourceOf(d.uri)?.id === binId).forEach((d) => this.schedule(d))),
     ];
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
   }
@@ -71,9 +73,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   /** Documents stay loaded a while after their tab closes: only those in a tab are worth a request. */
   private openInTabs(): vscode.TextDocument[] {
     const inTabs = new Set(
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
     );
     return vscode.workspace.textDocuments.filter((d) => {
       const resource = this.resourceOf(d.uri);
@@ -109,7 +109,11 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     const diagnostics = problems.map((p) => {
       const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
-      const diagnostic = new vscode.Diagnostic(range, p.message, p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error);
+      const diagnostic = new vscode.Diagnostic(
+        range,
+        p.message,
+        p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
+      );
       diagnostic.source = schema ? `JSONBin schema doc "${schema.schemaDoc.name}"` : 'JSONBin';
       diagnostic.code = p.keyword;
       return diagnostic;

@@ -28,7 +28,12 @@ export function shareCommands(p: Parts): Handler[] {
   /** The interactive forms offer to make a private bin public: never silently. */
   const askPublic = async (target: BinTarget): Promise<[string, CopyPublicUrlOptions]> => {
     if (await isPrivate(p, target.id)) {
-      await confirm(ui, `${labelOf(target)} is private: make it public?`, 'Its public URL reads it without a key only once it is public: anyone with the URL can then read it.', 'Make Public and Copy URL');
+      await confirm(
+        ui,
+        `${labelOf(target)} is private: make it public?`,
+        'Its public URL reads it without a key only once it is public: anyone with the URL can then read it.',
+        'Make Public and Copy URL',
+      );
       return [target.id, { makePublic: true }];
     }
     return [target.id, {}];
@@ -69,7 +74,8 @@ export function shareCommands(p: Parts): Handler[] {
           return url;
         },
         ask: async () => askPublic(await activeOrAskedBin(ui, p.account.id)),
-        show: (url, [, options]) => (options?.makePublic ? inform(`the bin is now public; copied ${url}`) : vscode.window.setStatusBarMessage(`JSONBin: copied ${url}`, 3000)),
+        show: (url, [, options]) =>
+          options?.makePublic ? inform(`the bin is now public; copied ${url}`) : vscode.window.setStatusBarMessage(`JSONBin: copied ${url}`, 3000),
       },
       {
         row: [Command.rowCopyPublicUrl, (node: BinNode) => askPublic(rowBin(node))],

@@ -64,7 +64,13 @@ export async function exportCollection(p: Parts, collectionId: string, folder: v
       bins.push(...page);
       progress.report({ message: `${plural(bins.length, 'bin')} listed` });
     }
-    await confirmRequests(p, options.warnAboveRequests, bins.length, `Exporting ${plural(bins.length, 'bin')}`, `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`);
+    await confirmRequests(
+      p,
+      options.warnAboveRequests,
+      bins.length,
+      `Exporting ${plural(bins.length, 'bin')}`,
+      `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`,
+    );
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
     const written: vscode.Uri[] = [];

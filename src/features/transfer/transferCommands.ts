@@ -25,17 +25,30 @@ interface SaveTarget {
 export function transferCommands(p: Parts): Handler[] {
   const ui = p.prompts;
 
-  const askCollection = async (): Promise<UploadOptions> => ({ collectionId: (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null });
+  const askCollection = async (): Promise<UploadOptions> => ({
+    collectionId: (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
+  });
   const askFiles = async (): Promise<vscode.Uri[]> => {
     const uris = cancelIfUndefined(
-      await ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, filters: { JSON: ['json'] }, openLabel: 'Upload as Bins', title: 'JSON files to upload as bins', defaultUri: defaultFolder() }),
+      await ui.openDialog({
+        canSelectMany: true,
+        canSelectFiles: true,
+        canSelectFolders: false,
+        filters: { JSON: ['json'] },
+        openLabel: 'Upload as Bins',
+        title: 'JSON files to upload as bins',
+        defaultUri: defaultFolder(),
+      }),
     );
     if (uris.length === 0) {
       throw new Cancelled();
     }
     return uris;
   };
-  const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [uris, { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests() }];
+  const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [
+    uris,
+    { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests() },
+  ];
 
   const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri }]> => {
     const uri = cancelIfUndefined(
@@ -51,7 +64,14 @@ export function transferCommands(p: Parts): Handler[] {
 
   const askExport = async (collection: Collection): Promise<[string, vscode.Uri, ExportOptions]> => {
     const [folder] = cancelIfUndefined(
-      await ui.openDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Export Here', title: `Folder for the bins of "${collection.name}"`, defaultUri: defaultFolder() }),
+      await ui.openDialog({
+        canSelectFolders: true,
+        canSelectFiles: false,
+        canSelectMany: false,
+        openLabel: 'Export Here',
+        title: `Folder for the bins of "${collection.name}"`,
+        defaultUri: defaultFolder(),
+      }),
     );
     return [collection.id, cancelIfUndefined(folder), { warnAboveRequests: settings.warnAboveRequests() }];
   };
@@ -87,7 +107,9 @@ export function transferCommands(p: Parts): Handler[] {
         },
         ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
         show: (uri, [id]) =>
-          void vscode.window.showInformationMessage(`JSONBin: Saved bin ${id} to ${fileNameOf(uri)}.`, 'Open File').then((choice) => choice && vscode.window.showTextDocument(uri)),
+          void vscode.window
+            .showInformationMessage(`JSONBin: Saved bin ${id} to ${fileNameOf(uri)}.`, 'Open File')
+            .then((choice) => choice && vscode.window.showTextDocument(uri)),
       },
       {
         row: [Command.rowSaveBinAsFile, (node: BinNode) => askSave({ id: node.id, title: node.label })],

@@ -148,15 +148,28 @@ export async function showUploaded(p: Parts, uploaded: Uploaded, options: Upload
   const collectionId = options.collectionId ?? undefined;
   const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
   const where = collection ? `in collection "${collection.name}"` : 'in no collection';
-  const text = `JSONBin: ${plainText(uploadSummary(created.length, where, refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason }))))}`;
-  const actions = [...(created.length === 1 ? ['Open Bin'] : []), ...(created.length > 0 ? ['Reveal in View'] : []), ...(refused.length > 0 ? ['Show Refused Files'] : [])];
+  const text = `JSONBin: ${plainText(
+    uploadSummary(
+      created.length,
+      where,
+      refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
+    ),
+  )}`;
+  const actions = [
+    ...(created.length === 1 ? ['Open Bin'] : []),
+    ...(created.length > 0 ? ['Reveal in View'] : []),
+    ...(refused.length > 0 ? ['Show Refused Files'] : []),
+  ];
   const show = refused.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(text, ...actions).then(async (choice) => {
     if (choice === 'Open Bin') {
       await vscode.window.showTextDocument(created[0].binUri, { preview: false });
     } else if (choice === 'Reveal in View') {
       const first = created[0];
-      const row = await p.tree.binRow({ id: first.id, name: binNameOfFile(fileNameOf(first.uri)), private: options.private ?? true, createdAt: '' }, collectionId);
+      const row = await p.tree.binRow(
+        { id: first.id, name: binNameOfFile(fileNameOf(first.uri)), private: options.private ?? true, createdAt: '' },
+        collectionId,
+      );
       await p.treeView.reveal(row, { select: true, focus: true });
     } else if (choice === 'Show Refused Files') {
       const items = refused.map((r) => ({ label: fileNameOf(r.uri), detail: r.reason, uri: r.uri }));

@@ -8,7 +8,19 @@ import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from
 import type { Connection } from '../../account/connection';
 import { Command } from '../../commands/ids';
 import type { SchemaDocs } from '../../schema/schemaDocs';
-import { BinNode, CollectionsNode, MessageNode, REMEMBERED, REMEMBERED_PER_PAGE, UncategorizedNode, type AccountNode, type Listings, type LoadMoreNode, type Node, type RowFilter } from './nodes';
+import {
+  BinNode,
+  CollectionsNode,
+  MessageNode,
+  REMEMBERED,
+  REMEMBERED_PER_PAGE,
+  UncategorizedNode,
+  type AccountNode,
+  type Listings,
+  type LoadMoreNode,
+  type Node,
+  type RowFilter,
+} from './nodes';
 import type { RememberedBins } from './rememberedBins';
 
 export interface Page {

@@ -13,7 +13,6 @@ export type { RememberedBin } from './rememberedIndex';
 /** The whole list is written each time: a burst of changes (a script adding bins) writes it once. */
 const WRITE_DELAY_MS = 200;
 
-
 /** One service URL's list as this window knows it. */
 interface Known {
   slot: string;
@@ -33,7 +32,10 @@ export class RememberedBins {
   private readonly window = Math.random().toString(36).slice(2);
   private writes = 0;
 
-  constructor(private readonly memory: Memory, private readonly scope: () => string) {}
+  constructor(
+    private readonly memory: Memory,
+    private readonly scope: () => string,
+  ) {}
 
   get count(): number {
     return this.known().index.size;

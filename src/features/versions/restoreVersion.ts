@@ -27,7 +27,8 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
   const showDiff = async (currentText: string, name: string | undefined) => {
     const label = name ?? id;
     const left = p.snapshots.add(binUri(id, label, undefined, p.account.id), currentText);
-    const right = versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version, p.account.id), JSON.stringify(await record(), null, 2));
+    const right =
+      versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version, p.account.id), JSON.stringify(await record(), null, 2));
     await vscode.commands.executeCommand('vscode.diff', left, right, `${label}: current ↔ version ${version}`);
     await confirm(
       p.prompts,
@@ -38,7 +39,9 @@ export async function restoreVersion(p: Parts, id: string, version: number, inte
   };
   // A programmatic call never asks: a bin changed since its tab read it is refused instead.
   const refuse: ConflictResolver = async () => {
-    throw new Error(`Not restored: bin ${id} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose`);
+    throw new Error(
+      `Not restored: bin ${id} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose`,
+    );
   };
   const restored = await p.writes.restore(id, {
     record,

@@ -74,7 +74,11 @@ export function versionCommands(p: Parts): Handler[] {
         },
         ask: askRestore,
         show: (result, [id, version]) =>
-          inform(result.alreadyLatest ? `version ${version} of bin ${id} is already its latest record: nothing was sent.` : `version ${version} of bin ${id} is its latest record again.`),
+          inform(
+            result.alreadyLatest
+              ? `version ${version} of bin ${id} is already its latest record: nothing was sent.`
+              : `version ${version} of bin ${id} is its latest record again.`,
+          ),
       },
       {
         tab: [

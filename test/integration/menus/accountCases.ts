@@ -57,15 +57,25 @@ export function accountCases(c: MenuContext): Record<string, Case> {
       const target = place.menu === 'palette' || !kind?.includes('default') ? added.id : '';
       const requests = await invoke(place.entry.command, await argsFor(place, kind), ...palette(place, added.name), renamed);
       assert.deepEqual(requests, []);
-      assert.equal(accounts().all().find((a) => a.id === target)?.name, renamed);
+      assert.equal(
+        accounts()
+          .all()
+          .find((a) => a.id === target)?.name,
+        renamed,
+      );
     }),
     [Command.createAccessKey]: guarded(async (place, kind) => {
       const name = `Menu key ${c.next()}`;
       const requests = await invoke(place.entry.command, await argsFor(place, kind), name, 'Read bins', `${name} account`);
       assert.deepEqual(pathsOf(requests), ['POST /v3/a']);
       assert.equal(requests[0].keyHeader, 'master');
-      const added = accounts().all().find((a) => a.name === `${name} account`);
-      assert.deepEqual({ keyKind: added?.keyKind, permissions: added?.permissions }, { keyKind: 'access', permissions: { bins: { create: false, read: true, update: false, delete: false } } });
+      const added = accounts()
+        .all()
+        .find((a) => a.name === `${name} account`);
+      assert.deepEqual(
+        { keyKind: added?.keyKind, permissions: added?.permissions },
+        { keyKind: 'access', permissions: { bins: { create: false, read: true, update: false, delete: false } } },
+      );
       assert.equal(accounts().active.id, '', 'the account that made the key stays active');
     }),
     [Command.removeAccount]: guarded(async (place, kind) => {
@@ -73,7 +83,12 @@ export function accountCases(c: MenuContext): Record<string, Case> {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), ...palette(place, added.name), true);
       assert.deepEqual(requests, []);
       assert.ok(c.asked.includes(`Remove the account ${added.name}?`), c.asked.join(' | '));
-      assert.deepEqual(accounts().all().map((a) => a.id), ['']);
+      assert.deepEqual(
+        accounts()
+          .all()
+          .map((a) => a.id),
+        [''],
+      );
     }),
   };
 }

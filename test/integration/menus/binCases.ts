@@ -42,7 +42,10 @@ export function binCases(c: MenuContext): Record<string, Case> {
     await run(Command.refresh);
     const [, uncategorized] = await roots();
     const rows = await Promise.all((await rowsOf(uncategorized)).map(async (n) => c.w.api.tree.getTreeItem(n)));
-    assert.deepEqual(rows.filter((r) => labelOf(r) === bin.name).map((r) => r.contextValue), ['bin']);
+    assert.deepEqual(
+      rows.filter((r) => labelOf(r) === bin.name).map((r) => r.contextValue),
+      ['bin'],
+    );
   };
 
   const versionCase = (diff: boolean) =>
@@ -65,7 +68,14 @@ export function binCases(c: MenuContext): Record<string, Case> {
     const id = (await c.w.other.createBin({ record: { b: 1 }, name: `told ${c.next()}` })).metadata.id;
     await invoke(place.entry.command, await argsFor(place, kind), id, c.collectionWithSchema.name);
     const document = await vscode.workspace.openTextDocument(binUri(id, 'told'));
-    const problems = await until(() => vscode.languages.getDiagnostics(document.uri).map((d) => d.message).join() || undefined, 'schema diagnostics');
+    const problems = await until(
+      () =>
+        vscode.languages
+          .getDiagnostics(document.uri)
+          .map((d) => d.message)
+          .join() || undefined,
+      'schema diagnostics',
+    );
     assert.match(problems, /Missing property "a"/);
   };
 
@@ -79,7 +89,10 @@ export function binCases(c: MenuContext): Record<string, Case> {
     [Command.deleteBin]: binCase(
       () => [true],
       async (bin, requests) => {
-        assert.deepEqual(pathsOf(requests).filter((p) => p.startsWith('DELETE')), [`DELETE /v3/b/${bin.id}`]);
+        assert.deepEqual(
+          pathsOf(requests).filter((p) => p.startsWith('DELETE')),
+          [`DELETE /v3/b/${bin.id}`],
+        );
         await assert.rejects(c.w.other.readBin(bin.id), /not found/);
       },
     ),
@@ -94,7 +107,11 @@ export function binCases(c: MenuContext): Record<string, Case> {
     ),
     [Command.setVersioning]: binCase(
       () => ['Turn versioning off'],
-      (bin, requests) => assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-versioning'] ?? ''}`), [`GET /v3/b/${bin.id}/latest `, `PUT /v3/b/${bin.id} false`]),
+      (bin, requests) =>
+        assert.deepEqual(
+          requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-versioning'] ?? ''}`),
+          [`GET /v3/b/${bin.id}/latest `, `PUT /v3/b/${bin.id} false`],
+        ),
     ),
     [Command.forgetBin]: forgetBinCase,
     [Command.copyBinId]: binCase(
@@ -114,7 +131,10 @@ export function binCases(c: MenuContext): Record<string, Case> {
     [Command.setPrivacy]: binCase(
       () => ['Private'],
       async (bin, requests) => {
-        assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-private']}`), [`PUT /v3/b/${bin.id}/meta/privacy true`]);
+        assert.deepEqual(
+          requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-private']}`),
+          [`PUT /v3/b/${bin.id}/meta/privacy true`],
+        );
         assert.equal((await c.w.other.readBin(bin.id)).metadata.private, true);
       },
     ),

@@ -108,12 +108,18 @@ export function collectionCases(c: MenuContext): Record<string, Case> {
     },
     [Command.createCollection]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), `made ${c.next()}`);
-      assert.deepEqual(pathsOf(requests).filter((p) => p.startsWith('POST')), ['POST /v3/c']);
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.startsWith('POST')),
+        ['POST /v3/c'],
+      );
     },
     [Command.createSchemaDoc]: async (place, kind) => {
       const typed = '{ "type":  "object" }';
       const requests = await invoke(place.entry.command, await argsFor(place, kind), `schema ${c.next()}`, typed);
-      assert.deepEqual(pathsOf(requests).filter((p) => p.startsWith('POST')), ['POST /v3/s']);
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.startsWith('POST')),
+        ['POST /v3/s'],
+      );
       assert.equal(requests.find((r) => r.method === 'POST')?.body, typed, 'the schema as typed');
       assert.match(activeUri() ?? '', /\/schema\//);
     },

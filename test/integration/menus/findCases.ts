@@ -19,7 +19,10 @@ export function findCases(c: MenuContext): Record<string, Case> {
     binCase(
       () => answers,
       async (bin, requests) => {
-        assert.deepEqual(requests.map((r) => `${r.method} ${r.path} ${r.headers[header[0]]}`), [`GET /v3/b/${bin.id}/latest ${header[1]}`]);
+        assert.deepEqual(
+          requests.map((r) => `${r.method} ${r.path} ${r.headers[header[0]]}`),
+          [`GET /v3/b/${bin.id}/latest ${header[1]}`],
+        );
         const document = vscode.window.activeTextEditor!.document;
         assert.match(document.uri.path, new RegExp(`^/bin/${bin.id}/(record|path)/`));
         assert.deepEqual(JSON.parse(document.getText()), expected);
@@ -47,7 +50,10 @@ export function findCases(c: MenuContext): Record<string, Case> {
         assert.equal(c.w.api.view.description, 'filter: "MENU FILTER", public');
         const rows = await uncategorizedRows();
         assert.ok(rows.includes(`${publicName} public`), rows.join());
-        assert.ok(rows.every((r) => r.startsWith('menu filter ') && r.endsWith(' public')), rows.join());
+        assert.ok(
+          rows.every((r) => r.startsWith('menu filter ') && r.endsWith(' public')),
+          rows.join(),
+        );
       } finally {
         await run(Command.clearFilter);
       }

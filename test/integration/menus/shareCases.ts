@@ -35,7 +35,7 @@ export function shareCases(c: MenuContext): Record<string, Case> {
         assert.deepEqual(pathsOf(requests), c.asked.length === 0 ? [] : [`GET /v3/b/${bin.id}/latest`]);
         const copied = await vscode.env.clipboard.readText();
         assert.ok(copied.startsWith(expected(bin)), copied);
-        assert.ok(!copied.includes(TEST_KEY) && !/X-Master-Key/i.test(copied), 'a public bin\'s copy carries no key');
+        assert.ok(!copied.includes(TEST_KEY) && !/X-Master-Key/i.test(copied), "a public bin's copy carries no key");
       },
     );
   const urlOf = (bin: { id: string }) => `${c.w.service.baseUrl}/b/${bin.id}/latest`;

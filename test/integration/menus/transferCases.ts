@@ -28,13 +28,19 @@ export function transferCases(c: MenuContext): Record<string, Case> {
     const args = fromExplorer ? [uris[1], uris] : [];
     const requests = await invoke(place.entry.command, args, ...(fromExplorer ? [] : [uris]), collectionWithSchema.name);
     const posts = requests.filter((r) => r.method === 'POST');
-    assert.deepEqual(posts.map((r) => [r.path, r.body, r.headers['x-bin-name'], r.headers['x-collection-id'], r.headers['x-bin-private']]), [
-      ['/v3/b', texts[0], `upload ${n} 0`, collectionWithSchema.id, 'true'],
-      ['/v3/b', texts[1], `upload ${n} 1`, collectionWithSchema.id, 'true'],
-    ]);
+    assert.deepEqual(
+      posts.map((r) => [r.path, r.body, r.headers['x-bin-name'], r.headers['x-collection-id'], r.headers['x-bin-private']]),
+      [
+        ['/v3/b', texts[0], `upload ${n} 0`, collectionWithSchema.id, 'true'],
+        ['/v3/b', texts[1], `upload ${n} 1`, collectionWithSchema.id, 'true'],
+      ],
+    );
     // The collection list and its schema doc, unless already known.
     const others = pathsOf(requests.filter((r) => r.method !== 'POST'));
-    assert.deepEqual(others.filter((p) => p !== 'GET /v3/c' && p !== `GET /v3/s/${collectionWithSchema.schemaDocId}`), []);
+    assert.deepEqual(
+      others.filter((p) => p !== 'GET /v3/c' && p !== `GET /v3/s/${collectionWithSchema.schemaDocId}`),
+      [],
+    );
   };
 
   /** The record formatted into the file the user picks: from a clean open tab without a request. */

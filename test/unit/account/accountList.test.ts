@@ -6,14 +6,30 @@ const staging: AccountInfo = { id: 'a0123abcd', name: 'Staging', apiUrl: 'http:/
 describe('account list', () => {
   it('always starts with the default account, whatever was stored', () => {
     assert.deepEqual(parseAccounts(undefined), [{ id: '', name: 'Default', keyKind: 'master', permissions: undefined }]);
-    assert.deepEqual(parseAccounts('garbage').map((a) => a.id), ['']);
+    assert.deepEqual(
+      parseAccounts('garbage').map((a) => a.id),
+      [''],
+    );
     const stored = [staging, { id: '', name: 'Work', keyKind: 'master' }];
-    assert.deepEqual(parseAccounts(stored).map((a) => `${a.id}:${a.name}`), [':Work', 'a0123abcd:Staging']);
+    assert.deepEqual(
+      parseAccounts(stored).map((a) => `${a.id}:${a.name}`),
+      [':Work', 'a0123abcd:Staging'],
+    );
   });
 
   it('drops entries that are not accounts: a bad id (not a URI authority), no URL, an unknown kind of key', () => {
-    const stored = [staging, { ...staging, id: 'A0123ABCD' }, { ...staging, id: 'a1111aaaa', apiUrl: undefined }, { ...staging, id: 'a2222bbbb', keyKind: 'other' }, null, 3];
-    assert.deepEqual(parseAccounts(stored).map((a) => a.id), ['', 'a0123abcd']);
+    const stored = [
+      staging,
+      { ...staging, id: 'A0123ABCD' },
+      { ...staging, id: 'a1111aaaa', apiUrl: undefined },
+      { ...staging, id: 'a2222bbbb', keyKind: 'other' },
+      null,
+      3,
+    ];
+    assert.deepEqual(
+      parseAccounts(stored).map((a) => a.id),
+      ['', 'a0123abcd'],
+    );
   });
 
   it('makes ids that are lowercase URI authorities, never one already taken', () => {

@@ -9,7 +9,10 @@ const grant = (...actions: Array<keyof KeyPermissions['bins']>): KeyPermissions 
 });
 
 async function refusal(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(() => assert.fail('expected a refusal'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected a refusal'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof BinServiceError, String(error));
   return error;
 }
@@ -30,7 +33,10 @@ describe('service client with access keys', () => {
     assert.equal((await client.versionCount(id)).versionCount, 0);
     await client.renameBin(id, 'renamed by an access key');
     const sent = f.service.requestsSince(mark);
-    assert.deepEqual(sent.map((e) => `${e.keyHeader} ${e.status}`), ['access 200', 'access 200', 'access 200', 'access 200']);
+    assert.deepEqual(
+      sent.map((e) => `${e.keyHeader} ${e.status}`),
+      ['access 200', 'access 200', 'access 200', 'access 200'],
+    );
     assert.ok(sent.every((e) => !('x-master-key' in e.headers) && !('x-access-key' in e.headers)));
     assert.equal(f.service.store.bins.get(id)?.name, 'renamed by an access key');
     const master = f.service.log.length;

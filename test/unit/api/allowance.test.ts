@@ -12,7 +12,14 @@ class MemoryStore implements CountStore {
   }
 }
 
-const answered = (operation: RequestLogEntry['operation'], status = 200): RequestLogEntry => ({ method: 'GET', path: '/v3/x', operation, status, ms: 1, reached: true });
+const answered = (operation: RequestLogEntry['operation'], status = 200): RequestLogEntry => ({
+  method: 'GET',
+  path: '/v3/x',
+  operation,
+  status,
+  ms: 1,
+  reached: true,
+});
 const URL_A = 'http://127.0.0.1:1/v3';
 
 describe('RequestCounter', () => {
@@ -70,14 +77,22 @@ describe('RequestCounter', () => {
     counter.onDidChange(() => changes++);
     counter.check('readBin');
     assert.equal(counter.exhaustedAt, undefined);
-    counter.record({ ...answered('readBin', 403), kind: 'allowanceExhausted', message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing' });
+    counter.record({
+      ...answered('readBin', 403),
+      kind: 'allowanceExhausted',
+      message: 'Requests exhausted. Buy additional requests at https://jsonbin.io/pricing',
+    });
     assert.match(counter.exhausted ?? '', /Requests exhausted/);
     assert.deepEqual(counter.exhaustedAt, now);
     now = new Date(2026, 0, 5, 9, 30);
     assert.throws(
       () => counter.check('updateBin'),
       (e: unknown) =>
-        e instanceof BinServiceError && e.kind === 'allowanceExhausted' && e.local && e.operation === 'updateBin' && /^Not sent: at 09:07 the service said "Requests exhausted/.test(e.message),
+        e instanceof BinServiceError &&
+        e.kind === 'allowanceExhausted' &&
+        e.local &&
+        e.operation === 'updateBin' &&
+        /^Not sent: at 09:07 the service said "Requests exhausted/.test(e.message),
     );
     counter.retry();
     assert.equal(counter.exhausted, undefined);

@@ -28,7 +28,11 @@ describe('checks that cost no request', () => {
   });
 
   it('refuses names a header cannot carry, saying which character, before anything is sent', () => {
-    for (const [name, character] of [['Ωμέγα', 'Ω'], ['名前', '名'], ['bin 😀', '😀']]) {
+    for (const [name, character] of [
+      ['Ωμέγα', 'Ω'],
+      ['名前', '名'],
+      ['bin 😀', '😀'],
+    ]) {
       const problem = nameProblem(name, 128, 'X-Bin-Name');
       assert.match(problem ?? '', /only Latin-1 characters/, name);
       assert.ok(problem!.includes(`"${character}"`), problem);

@@ -4,7 +4,10 @@ import { BinClient, BinServiceError, classify } from '../../../src/api';
 import { startFixture, type Fixture } from '../../support/fixture';
 
 async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof BinServiceError, String(error));
   return error;
 }
@@ -75,7 +78,10 @@ describe('service client', () => {
     const second = await owner.listBins(collection.id, first.at(-1)!.id);
     const third = await owner.listBins(collection.id, second.at(-1)!.id);
     assert.deepEqual([first.length, second.length, third.length], [10, 10, 3]);
-    assert.deepEqual([...first, ...second, ...third].map((b) => b.id), [...ids].reverse());
+    assert.deepEqual(
+      [...first, ...second, ...third].map((b) => b.id),
+      [...ids].reverse(),
+    );
     assert.equal(first[0].name, 'bin 22');
     assert.deepEqual(await owner.listBins('uncategorized'), []);
   });
@@ -146,7 +152,10 @@ describe('service client', () => {
     f.service.fault({ method: 'GET', path: `/b/${id}/latest`, drop: true, times: 1 });
     const mark = f.service.log.length;
     assert.deepEqual((await owner.readBin(id)).record, { a: 1 });
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => e.status), [503, 'dropped', 200]);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => e.status),
+      [503, 'dropped', 200],
+    );
   });
 
   it('never repeats a create or an update that may have arrived', async () => {
@@ -161,7 +170,10 @@ describe('service client', () => {
     const update = await rejects(owner.updateBin(id, { a: 2 }));
     assert.equal(update.kind, 'server');
     assert.equal(update.message, 'busy');
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => e.method), ['POST', 'PUT']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => e.method),
+      ['POST', 'PUT'],
+    );
   });
 
   it('times out a slow request with the timeout kind', async () => {
@@ -263,11 +275,17 @@ describe('service client and public bins of other accounts', () => {
     await stranger.listCollections();
     let mark = f.service.log.length;
     assert.deepEqual((await stranger.readBin(id)).record, { shared: 1 });
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '200 false']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['401 true', '200 false'],
+    );
     mark = f.service.log.length;
     await stranger.updateBin(id, { shared: 2 });
     assert.deepEqual((await stranger.readBin(id)).record, { shared: 2 });
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['200 false', '200 false']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['200 false', '200 false'],
+    );
   });
 
   it('asks again without a checked key from its very first request (a key stored after the service accepted it)', async () => {
@@ -275,7 +293,10 @@ describe('service client and public bins of other accounts', () => {
     const stranger = f.client(f.other, { keyChecked: true });
     const mark = f.service.log.length;
     await stranger.updateBin(id, { shared: 2 });
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.method} ${e.status} ${e.hasKey}`), ['PUT 401 true', 'PUT 200 false']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.method} ${e.status} ${e.hasKey}`),
+      ['PUT 401 true', 'PUT 200 false'],
+    );
     assert.deepEqual(f.service.store.latest(f.service.store.bins.get(id)!), { shared: 2 });
   });
 
@@ -284,10 +305,16 @@ describe('service client and public bins of other accounts', () => {
     const revoked = f.client(undefined, { key: () => 'revoked-key', keyChecked: true });
     let mark = f.service.log.length;
     await rejects(revoked.readBin(id));
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '401 false']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['401 true', '401 false'],
+    );
     mark = f.service.log.length;
     await rejects(revoked.readBin(id));
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['401 true'],
+    );
   });
 
   it('keeps the first refusal for a private bin', async () => {
@@ -298,7 +325,10 @@ describe('service client and public bins of other accounts', () => {
     const error = await rejects(stranger.readBin(id));
     assert.equal(error.kind, 'invalidKey');
     assert.equal(error.status, 401);
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true', '401 false']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['401 true', '401 false'],
+    );
   });
 
   it('spends one request when a key never accepted meets a private bin', async () => {
@@ -306,6 +336,9 @@ describe('service client and public bins of other accounts', () => {
     const mark = f.service.log.length;
     const error = await rejects(f.client(undefined, { key: () => 'not-a-key' }).readBin(id));
     assert.equal(error.kind, 'invalidKey');
-    assert.deepEqual(f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`), ['401 true']);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
+      ['401 true'],
+    );
   });
 });

@@ -6,7 +6,10 @@ import { startFixture, type Fixture } from '../../support/fixture';
 const record = { title: 'Graphs', modules: [{ name: 'Paths' }, { name: 'Trees' }] };
 
 async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof BinServiceError, String(error));
   return error;
 }

@@ -20,7 +20,10 @@ describe('service client behind a proxy', () => {
     assert.deepEqual((await client.readBin(id)).record, { via: 'proxy' });
     const host = new URL(f.service.baseUrl).host;
     assert.ok(proxy.carried.length >= 1);
-    assert.ok(proxy.carried.every((target) => target === host), proxy.carried.join(', '));
+    assert.ok(
+      proxy.carried.every((target) => target === host),
+      proxy.carried.join(', '),
+    );
     assert.equal(f.service.requestsSince(0).filter((e) => e.path.includes(id) || e.path === '/v3/b').length, 2);
   });
 });

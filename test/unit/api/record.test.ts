@@ -25,7 +25,18 @@ describe('records as the user wrote them', () => {
   });
 
   it('keeps numbers a double holds exactly, however they are written, and digits inside strings', async () => {
-    for (const text of ['{"n": 9007199254740992}', '{"n": 1e300}', '{"s": "12345678901234567890"}', '{"n": 0.1}', '{"n": 1.50}', '{"n": 15e-1}', '{"n": -0.0}', '{"n": 1.7976931348623157e308}', '{"n": 12345678.12345678}', '{"n": 0.000001234567890123456}']) {
+    for (const text of [
+      '{"n": 9007199254740992}',
+      '{"n": 1e300}',
+      '{"s": "12345678901234567890"}',
+      '{"n": 0.1}',
+      '{"n": 1.50}',
+      '{"n": 15e-1}',
+      '{"n": -0.0}',
+      '{"n": 1.7976931348623157e308}',
+      '{"n": 12345678.12345678}',
+      '{"n": 0.000001234567890123456}',
+    ]) {
       assert.equal(await unfaithfulNumber(text), undefined, text);
     }
   });

@@ -18,22 +18,32 @@ describe('renaming a collection', () => {
     const mark = f.service.log.length;
     await owner.renameCollection(collectionId, 'après 32 characters at most.....');
     const [sent] = f.service.requestsSince(mark);
-    assert.deepEqual([sent.method, sent.path, sent.hasKey, sent.headers['x-collection-name'], sent.body], ['PUT', `/v3/c/${collectionId}/meta/name`, true, 'après 32 characters at most.....', undefined]);
+    assert.deepEqual(
+      [sent.method, sent.path, sent.hasKey, sent.headers['x-collection-name'], sent.body],
+      ['PUT', `/v3/c/${collectionId}/meta/name`, true, 'après 32 characters at most.....', undefined],
+    );
     assert.equal(f.service.requestsSince(mark).length, 1);
-    assert.deepEqual((await owner.listCollections()).map((c) => c.name), ['après 32 characters at most.....']);
+    assert.deepEqual(
+      (await owner.listCollections()).map((c) => c.name),
+      ['après 32 characters at most.....'],
+    );
   });
 
   it('refuses a name over 32 characters, blank or not Latin-1 before any request', async () => {
     const owner = f.client(f.free);
     const mark = f.service.log.length;
-    for (const [name, problem] of [['x'.repeat(33), /over 32 characters/], [' ', /cannot be blank/], ['Συλλογή', /Latin-1/]] as const) {
+    for (const [name, problem] of [
+      ['x'.repeat(33), /over 32 characters/],
+      [' ', /cannot be blank/],
+      ['Συλλογή', /Latin-1/],
+    ] as const) {
       await assert.rejects(owner.renameCollection(collectionId, name), (e: BinServiceError) => e.kind === 'invalidInput' && problem.test(e.message));
     }
     await assert.rejects(owner.renameCollection('../c', 'x'), /Invalid Collection Id/);
     assert.equal(f.service.log.length, mark);
   });
 
-  it('answers the route with the contract\'s messages: key, then collection, then name', async () => {
+  it("answers the route with the contract's messages: key, then collection, then name", async () => {
     const key = { 'X-Master-Key': f.free.key };
     const path = `/c/${collectionId}/meta/name`;
     const cases: [Record<string, string>, string, number, string][] = [
@@ -62,7 +72,10 @@ describe('renaming a collection', () => {
     try {
       const owner = bare.client(bare.free);
       const id = (await owner.createCollection('bare')).id;
-      await assert.rejects(owner.renameCollection(id, 'x'), (e: BinServiceError) => e.kind === 'unsupported' && /does not offer PUT \/c\/…\/meta\/name/.test(e.message));
+      await assert.rejects(
+        owner.renameCollection(id, 'x'),
+        (e: BinServiceError) => e.kind === 'unsupported' && /does not offer PUT \/c\/…\/meta\/name/.test(e.message),
+      );
     } finally {
       await bare.close();
     }

@@ -25,7 +25,10 @@ describe('sharing a bin', () => {
   it('puts a placeholder for the key of a private bin, and no key header at all for a public one', () => {
     const privateFetch = fetchSnippet('https://api.jsonbin.io/v3', ID, 'master');
     assert.match(privateFetch, /"X-Master-Key": process\.env\.JSONBIN_MASTER_KEY/);
-    assert.match(curlSnippet('https://api.jsonbin.io/v3', ID, 'master'), /^curl -sS -H "X-Master-Key: \$JSONBIN_MASTER_KEY" 'https:\/\/api\.jsonbin\.io\/v3\/b\/\w+\/latest'\n$/);
+    assert.match(
+      curlSnippet('https://api.jsonbin.io/v3', ID, 'master'),
+      /^curl -sS -H "X-Master-Key: \$JSONBIN_MASTER_KEY" 'https:\/\/api\.jsonbin\.io\/v3\/b\/\w+\/latest'\n$/,
+    );
     for (const snippet of [fetchSnippet('https://api.jsonbin.io/v3', ID, undefined), curlSnippet('https://api.jsonbin.io/v3', ID, undefined)]) {
       assert.doesNotMatch(snippet, /X-Master-Key|JSONBIN_MASTER_KEY/i);
       assert.ok(snippet.includes(`https://api.jsonbin.io/v3/b/${ID}/latest`));
@@ -56,10 +59,10 @@ describe('sharing a bin', () => {
       assert.match(secret, /secret: 'kept'/);
       const { stdout: open } = await run(process.execPath, ['-e', fetchSnippet(f.service.baseUrl, publicId, undefined)], { env: env() });
       assert.match(open, /open: 'to all'/);
-      assert.deepEqual(f.service.requestsSince(mark).map((r) => `${r.path} ${r.hasKey} ${r.status}`), [
-        `/v3/b/${privateId}/latest true 200`,
-        `/v3/b/${publicId}/latest false 200`,
-      ]);
+      assert.deepEqual(
+        f.service.requestsSince(mark).map((r) => `${r.path} ${r.hasKey} ${r.status}`),
+        [`/v3/b/${privateId}/latest true 200`, `/v3/b/${publicId}/latest false 200`],
+      );
       // Without the key, a private bin's snippet fails with the service's status, not silently.
       await assert.rejects(run(process.execPath, ['-e', fetchSnippet(f.service.baseUrl, privateId, 'master')], { env: env() }), /JSONBin answered 401/);
     });
@@ -71,14 +74,21 @@ describe('sharing a bin', () => {
       assert.deepEqual((JSON.parse(open) as { record: unknown }).record, { open: 'to all' });
     });
 
-    it('an access key account\'s snippets send X-Access-Key from JSONBIN_ACCESS_KEY', async () => {
+    it("an access key account's snippets send X-Access-Key from JSONBIN_ACCESS_KEY", async () => {
       const reader = f.service.addAccessKey(f.free, ['read']);
       const mark = f.service.log.length;
-      const { stdout: fetched } = await run(process.execPath, ['-e', fetchSnippet(f.service.baseUrl, privateId, 'access')], { env: { PATH: process.env.PATH, [ACCESS_KEY_VARIABLE]: reader.key } });
+      const { stdout: fetched } = await run(process.execPath, ['-e', fetchSnippet(f.service.baseUrl, privateId, 'access')], {
+        env: { PATH: process.env.PATH, [ACCESS_KEY_VARIABLE]: reader.key },
+      });
       assert.match(fetched, /secret: 'kept'/);
-      const { stdout: curled } = await run('sh', ['-c', curlSnippet(f.service.baseUrl, privateId, 'access')], { env: { PATH: process.env.PATH, [ACCESS_KEY_VARIABLE]: reader.key } });
+      const { stdout: curled } = await run('sh', ['-c', curlSnippet(f.service.baseUrl, privateId, 'access')], {
+        env: { PATH: process.env.PATH, [ACCESS_KEY_VARIABLE]: reader.key },
+      });
       assert.deepEqual((JSON.parse(curled) as { record: unknown }).record, { secret: 'kept' });
-      assert.deepEqual(f.service.requestsSince(mark).map((r) => `${r.keyHeader} ${r.status}`), ['access 200', 'access 200']);
+      assert.deepEqual(
+        f.service.requestsSince(mark).map((r) => `${r.keyHeader} ${r.status}`),
+        ['access 200', 'access 200'],
+      );
     });
   });
 });

@@ -53,7 +53,10 @@ export interface AccountBins {
 
 export function accountBins(f: Fixture): AccountBins {
   const memory = new Map<string, unknown>();
-  const binCollections = new BinCollections({ get: <T>(key: string) => memory.get(key) as T | undefined, update: async (key, value) => void memory.set(key, value) }, () => 'test');
+  const binCollections = new BinCollections(
+    { get: <T>(key: string) => memory.get(key) as T | undefined, update: async (key, value) => void memory.set(key, value) },
+    () => 'test',
+  );
   const client = f.client(f.free, { onCollectionOf: (binId, collectionId) => binCollections.learn(binId, collectionId) });
   const validation = new Validation(WORKER);
   const schemaDocs = new SchemaDocs(() => client, validation);

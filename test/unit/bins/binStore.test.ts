@@ -48,7 +48,10 @@ describe('the account store of bins', () => {
     a.bins.onDidChange((c) => changes.push(c));
     a.bins.markDeleted({ kind: 'bin', id }, [DOC]);
     const mark = f.service.log.length;
-    await assert.rejects(a.bins.stat({ kind: 'bin', id }, DOC), (e: unknown) => e instanceof Refused && e.kind === 'notFound' && e.message === 'This bin was deleted');
+    await assert.rejects(
+      a.bins.stat({ kind: 'bin', id }, DOC),
+      (e: unknown) => e instanceof Refused && e.kind === 'notFound' && e.message === 'This bin was deleted',
+    );
     assert.deepEqual(paths(mark), []);
     assert.deepEqual(changes, [{ docs: [DOC], deleted: true }]);
   });
@@ -56,7 +59,10 @@ describe('the account store of bins', () => {
   it('turns a refused read into "Could not open" with the service\'s words, and says so to whoever listens', async () => {
     const failures: string[] = [];
     a.bins.onDidFailToRead((e) => failures.push(e.kind));
-    await assert.rejects(a.bins.read({ kind: 'bin', id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, DOC), (e: unknown) => e instanceof Refused && e.kind === 'notFound' && /^Could not open: /.test(e.message));
+    await assert.rejects(
+      a.bins.read({ kind: 'bin', id: 'aaaaaaaaaaaaaaaaaaaaaaaa' }, DOC),
+      (e: unknown) => e instanceof Refused && e.kind === 'notFound' && /^Could not open: /.test(e.message),
+    );
     assert.deepEqual(failures, ['notFound']);
   });
 

@@ -118,7 +118,7 @@ describe('kept copies', () => {
     assert.deepEqual(await filesIn(), []);
   });
 
-  it('leaves one whole copy after concurrent keeps of one bin: the last asked for, or either window\'s', async () => {
+  it("leaves one whole copy after concurrent keeps of one bin: the last asked for, or either window's", async () => {
     const copies = store();
     await Promise.all([1, 2, 3].map((n) => copies.keep(SCOPE, 'a', { bytes: bytes(`{"n": ${n}}`) })));
     assert.equal(text(await copies.get(SCOPE, 'a')), '{"n": 3}');

@@ -23,7 +23,10 @@ describe('the write path', () => {
 
   const paths = (mark: number) => f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`);
   const refusal = async (write: Promise<unknown>) => {
-    const error = await write.then(() => assert.fail('expected a refusal'), (e: unknown) => e);
+    const error = await write.then(
+      () => assert.fail('expected a refusal'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof Refused, String(error));
     return error;
   };
@@ -56,7 +59,10 @@ describe('the write path', () => {
     const error = await refusal(a.writes.save({ kind: 'bin', id }, text({ mine: true }), DOC));
     assert.equal(error.message, 'Save cancelled: it changed on the service since it was opened');
     assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`]);
-    assert.deepEqual(a.conflicts.asked.map((t) => JSON.parse(t) as unknown), [{ theirs: true }]);
+    assert.deepEqual(
+      a.conflicts.asked.map((t) => JSON.parse(t) as unknown),
+      [{ theirs: true }],
+    );
     a.conflicts.choice = 'overwrite';
     await a.writes.save({ kind: 'bin', id }, text({ mine: true }), DOC);
     assert.deepEqual((await a.client.readBin(id)).record, { mine: true });

@@ -7,7 +7,12 @@ const schema = {
   properties: {
     title: { type: 'string', description: 'The module title' },
     level: { $ref: '#/definitions/level' },
-    problems: { type: 'array', minItems: 2, maxItems: 4, items: { type: 'object', required: ['type'], properties: { type: { enum: ['scenario', 'design'] }, setup: { type: 'string' } } } },
+    problems: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 4,
+      items: { type: 'object', required: ['type'], properties: { type: { enum: ['scenario', 'design'] }, setup: { type: 'string' } } },
+    },
   },
   definitions: { level: { type: 'integer' } },
 };
@@ -18,20 +23,35 @@ const at = (text: string) => suggest(text.replace('|', ''), text.indexOf('|'), s
 describe('schema assist', () => {
   it('suggests the missing properties of an object, required first, as whole properties', () => {
     const suggestions = at('{"title": "t", |}');
-    assert.deepEqual(suggestions.map((s) => s.label), ['problems', 'level']);
+    assert.deepEqual(
+      suggestions.map((s) => s.label),
+      ['problems', 'level'],
+    );
     assert.equal(suggestions[0].snippet, '"problems": [$1]');
     assert.equal(suggestions[0].detail, 'required, array of object');
     assert.equal(suggestions[1].snippet, '"level": ${1:0}');
   });
 
   it('suggests only names inside a key being typed, and follows arrays into their items', () => {
-    assert.deepEqual(at('{"problems": [{"ty|"}]}').map((s) => s.snippet), ['type', 'setup']);
-    assert.deepEqual(at('{"problems": [{"type": "design", |}]}').map((s) => s.label), ['setup']);
+    assert.deepEqual(
+      at('{"problems": [{"ty|"}]}').map((s) => s.snippet),
+      ['type', 'setup'],
+    );
+    assert.deepEqual(
+      at('{"problems": [{"type": "design", |}]}').map((s) => s.label),
+      ['setup'],
+    );
   });
 
   it('suggests enum values at a value, without quotes inside a string', () => {
-    assert.deepEqual(at('{"problems": [{"type": |}]}').map((s) => s.snippet), ['"scenario"', '"design"']);
-    assert.deepEqual(at('{"problems": [{"type": "sc|"}]}').map((s) => s.snippet), ['scenario', 'design']);
+    assert.deepEqual(
+      at('{"problems": [{"type": |}]}').map((s) => s.snippet),
+      ['"scenario"', '"design"'],
+    );
+    assert.deepEqual(
+      at('{"problems": [{"type": "sc|"}]}').map((s) => s.snippet),
+      ['scenario', 'design'],
+    );
     assert.deepEqual(at('{"title": |}'), []);
   });
 

@@ -30,12 +30,17 @@ function encodeUnit(unit: string, how: number): string {
 const piece = fc.oneof(fc.constantFrom('"', '\\', '/', '~', '~1', 'é', '\u2028', '😀', '\n', '\u0001', '0'), fc.string({ unit: 'binary', maxLength: 2 }));
 
 /** Strings of such pieces, each written one of three ways. */
-const jsonString: fc.Arbitrary<Doc<string>> = fc
-  .array(fc.tuple(piece, fc.nat(2)), { maxLength: 6 })
-  .map((parts) => ({
-    value: parts.map(([s]) => s).join(''),
-    text: `"${parts.map(([s, how]) => s.split('').map((unit) => encodeUnit(unit, how)).join('')).join('')}"`,
-  }));
+const jsonString: fc.Arbitrary<Doc<string>> = fc.array(fc.tuple(piece, fc.nat(2)), { maxLength: 6 }).map((parts) => ({
+  value: parts.map(([s]) => s).join(''),
+  text: `"${parts
+    .map(([s, how]) =>
+      s
+        .split('')
+        .map((unit) => encodeUnit(unit, how))
+        .join(''),
+    )
+    .join('')}"`,
+}));
 
 /** Numbers in every form JSON allows: sign, fraction, exponent of either case and sign. */
 const jsonNumber: fc.Arbitrary<Doc> = fc
@@ -73,7 +78,9 @@ const stringified: fc.Arbitrary<Doc> = fc
   .map(([value, indent]) => ({ value: JSON.parse(JSON.stringify(value)) as unknown, text: JSON.stringify(value, null, indent) }));
 
 /** A whole text: either kind of writing, with whitespace around it. */
-const record: fc.Arbitrary<Doc> = fc.tuple(space, fc.oneof(doc, stringified), space).map(([before, { value, text }, after]) => ({ value, text: before + text + after }));
+const record: fc.Arbitrary<Doc> = fc
+  .tuple(space, fc.oneof(doc, stringified), space)
+  .map(([before, { value, text }, after]) => ({ value, text: before + text + after }));
 
 /** A path as jsonc-parser takes it (numbers index arrays) and as a JSON pointer. */
 interface Path {
@@ -85,7 +92,11 @@ const escapeSegment = (segment: string | number) => String(segment).replace(/~/g
 
 /** Every path in the value, the root first. */
 function paths(value: unknown, prefix: Path = { segments: [], pointer: '' }): Path[] {
-  const children: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : value !== null && typeof value === 'object' ? Object.entries(value) : [];
+  const children: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : value !== null && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
   return [prefix, ...children.flatMap(([k, v]) => paths(v, { segments: [...prefix.segments, k], pointer: `${prefix.pointer}/${escapeSegment(k)}` }))];
 }
 

@@ -35,7 +35,10 @@ describe('validation worker', () => {
   it('answers concurrent checks each with its own result', async () => {
     const texts = Array.from({ length: 20 }, (_, i) => (i % 2 ? `{"name": ${i}}` : `{"name": "n${i}"}`));
     const results = await Promise.all(texts.map((t) => validation.check(schema, t)));
-    assert.deepEqual(results.map((r) => r.schemaCount), texts.map((_, i) => i % 2));
+    assert.deepEqual(
+      results.map((r) => r.schemaCount),
+      texts.map((_, i) => i % 2),
+    );
   });
 
   it('gives up on a check past its time limit, and the next check gets a new worker', async () => {
@@ -47,7 +50,7 @@ describe('validation worker', () => {
     await Promise.all([impatient.dispose(), patient.dispose()]);
   });
 
-  it('validates against a schema doc\'s latest text, which it is sent only when it changed', async () => {
+  it("validates against a schema doc's latest text, which it is sent only when it changed", async () => {
     const v1 = { id: 'changing', text: JSON.stringify({ required: ['a'] }) };
     const v2 = { id: 'changing', text: JSON.stringify({ required: ['b'] }) };
     assert.equal((await validation.check(v1, '{"b": 1}')).schemaCount, 1);

@@ -107,7 +107,10 @@ describe('schema validator, placing at most a given number of problems', () => {
     const text = JSON.stringify([1, 2, 3, 4, 5]);
     const capped = checkText(text, validate, 2);
     assert.equal(capped.schemaCount, 5);
-    assert.deepEqual(capped.schema.map((p) => p.keyword), ['type', 'type', 'maxProblems']);
+    assert.deepEqual(
+      capped.schema.map((p) => p.keyword),
+      ['type', 'type', 'maxProblems'],
+    );
     assert.match(capped.schema[2].message, /3 more schema problems not shown/);
     const counted = checkText(text, validate, 0);
     assert.deepEqual([counted.schema.length, counted.schemaCount], [0, 5]);
@@ -117,8 +120,14 @@ describe('schema validator, placing at most a given number of problems', () => {
 
 describe('schema validator, records nested too deeply', () => {
   it('says so instead of overflowing the stack', async () => {
-    const validate = await new SchemaCompiler().compile('tree', { $ref: '#/definitions/node', definitions: { node: { type: 'array', items: { $ref: '#/definitions/node' } } } });
+    const validate = await new SchemaCompiler().compile('tree', {
+      $ref: '#/definitions/node',
+      definitions: { node: { type: 'array', items: { $ref: '#/definitions/node' } } },
+    });
     const text = '['.repeat(20_000) + ']'.repeat(20_000);
-    assert.throws(() => checkText(text, validate), (e: unknown) => e instanceof CannotValidate && /nested too deeply/.test(e.message));
+    assert.throws(
+      () => checkText(text, validate),
+      (e: unknown) => e instanceof CannotValidate && /nested too deeply/.test(e.message),
+    );
   });
 });

@@ -46,7 +46,15 @@ describe('local bin service access keys', () => {
     ];
     assert.deepEqual(
       answers.map((a) => [a.status, a.body.message]),
-      [[400, M.keyName], [400, M.keyName], [400, M.keyPermissions], [400, M.keyPermissions], [400, M.keyPermissions], [400, M.invalidAccessKeyId], [404, M.invalidAccessKeyId]],
+      [
+        [400, M.keyName],
+        [400, M.keyName],
+        [400, M.keyPermissions],
+        [400, M.keyPermissions],
+        [400, M.keyPermissions],
+        [400, M.invalidAccessKeyId],
+        [404, M.invalidAccessKeyId],
+      ],
     );
     assert.equal((await create({ 'X-Key-Name': 'k'.repeat(32) }, grant(true, true, true, true))).status, 200);
   });
@@ -59,7 +67,10 @@ describe('local bin service access keys', () => {
     const id = (made.body.metadata as { id: string }).id;
     // The bin belongs to the key's account: its master key lists it.
     const listed = await f.raw('GET', '/c/uncategorized/bins', master());
-    assert.deepEqual((listed.body as unknown as { record: string }[]).map((b) => b.record), [id]);
+    assert.deepEqual(
+      (listed.body as unknown as { record: string }[]).map((b) => b.record),
+      [id],
+    );
     const refusals = [
       await f.raw('GET', `/b/${id}/latest`, writer),
       await f.raw('GET', `/b/${id}/versions/count`, writer),
@@ -98,7 +109,13 @@ describe('local bin service access keys', () => {
     ];
     assert.deepEqual(
       answers.map((a) => [a.status, a.body.message]),
-      [[401, M.missingKey], [401, M.missingKey], [401, M.missingKey], [401, M.missingKey], [401, M.listAccessKeysMissingKey]],
+      [
+        [401, M.missingKey],
+        [401, M.missingKey],
+        [401, M.missingKey],
+        [401, M.missingKey],
+        [401, M.listAccessKeysMissingKey],
+      ],
     );
     const othersBin = await f.raw('POST', '/b', { 'X-Master-Key': f.other.key, ...json }, '{"a":1}');
     const id = (othersBin.body.metadata as { id: string }).id;
@@ -129,7 +146,12 @@ describe('local bin service access keys', () => {
     const entries = f.service.requestsSince(mark);
     assert.deepEqual(
       entries.map((e) => [e.keyHeader, e.hasKey]),
-      [['access', true], ['master', true], ['both', true], [undefined, false]],
+      [
+        ['access', true],
+        ['master', true],
+        ['both', true],
+        [undefined, false],
+      ],
     );
     const logged = JSON.stringify(entries);
     assert.ok(!logged.includes(access.key) && !logged.includes(f.free.key));

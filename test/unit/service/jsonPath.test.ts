@@ -59,7 +59,11 @@ describe('X-JSON-Path of the local service', () => {
       ['$.modules[?(@.weeks > 2)]', /Filter and script expressions/],
       ['$.modules[(@.length-1)]', /Filter and script expressions/],
     ] as [string, RegExp][]) {
-      assert.throws(() => select(course, path), (e: Error) => e instanceof JsonPathError && message.test(e.message), path);
+      assert.throws(
+        () => select(course, path),
+        (e: Error) => e instanceof JsonPathError && message.test(e.message),
+        path,
+      );
     }
   });
 

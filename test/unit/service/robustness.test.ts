@@ -49,7 +49,12 @@ describe('local bin service robustness', () => {
     const id = (await f.client(f.free).createBin({ record: { v: 0 }, private: false })).metadata.id;
     const anonymous = await f.raw('PUT', `/b/${id}`, { 'Content-Type': 'application/json', 'X-Bin-Versioning': 'false' }, '{"v":1}');
     assert.equal(anonymous.status, 401);
-    const stranger = await f.raw('PUT', `/b/${id}`, { 'Content-Type': 'application/json', 'X-Bin-Versioning': 'false', 'X-Master-Key': f.other.key }, '{"v":1}');
+    const stranger = await f.raw(
+      'PUT',
+      `/b/${id}`,
+      { 'Content-Type': 'application/json', 'X-Bin-Versioning': 'false', 'X-Master-Key': f.other.key },
+      '{"v":1}',
+    );
     assert.equal(stranger.status, 401);
     const owner = await f.raw('PUT', `/b/${id}`, { 'Content-Type': 'application/json', 'X-Bin-Versioning': 'false', 'X-Master-Key': f.free.key }, '{"v":1}');
     assert.equal(owner.status, 200);

@@ -38,7 +38,14 @@ export class AccountNode extends Node {
     const host = hostOf(this.serviceUrl());
     item.description = active ? `${host} · active` : host;
     item.iconPath = new vscode.ThemeIcon(keyKind === 'access' ? 'key' : 'account');
-    item.tooltip = [name, `Service: ${this.serviceUrl()}`, `Key: ${keyKind === 'access' ? 'an access key (X-Access-Key)' : 'the master key (X-Master-Key)'}`, active ? 'Commands from the palette act on this account' : ''].filter(Boolean).join('\n');
+    item.tooltip = [
+      name,
+      `Service: ${this.serviceUrl()}`,
+      `Key: ${keyKind === 'access' ? 'an access key (X-Access-Key)' : 'the master key (X-Master-Key)'}`,
+      active ? 'Commands from the palette act on this account' : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
     item.contextValue = this.contextValue;
     return item;
   }

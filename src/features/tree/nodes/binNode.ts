@@ -8,7 +8,12 @@ export class BinNode extends Node {
   static readonly contextValues = ['bin', 'bin.remembered'] as const;
   readonly contextValue: (typeof BinNode.contextValues)[number];
 
-  constructor(parent: Node, readonly bin: BinSummary, readonly collection: Collection | undefined, readonly remembered: boolean) {
+  constructor(
+    parent: Node,
+    readonly bin: BinSummary,
+    readonly collection: Collection | undefined,
+    readonly remembered: boolean,
+  ) {
     super(parent);
     this.contextValue = remembered ? 'bin.remembered' : 'bin';
   }

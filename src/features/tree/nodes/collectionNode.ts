@@ -11,7 +11,11 @@ export class CollectionNode extends Node {
   static readonly contextValues = ['collection', 'collection.withSchemaDoc'] as const;
   readonly contextValue: (typeof CollectionNode.contextValues)[number];
 
-  constructor(parent: Node, readonly collection: Collection, private readonly listings: Listings) {
+  constructor(
+    parent: Node,
+    readonly collection: Collection,
+    private readonly listings: Listings,
+  ) {
     super(parent);
     this.contextValue = collection.schemaDocId ? 'collection.withSchemaDoc' : 'collection';
   }
@@ -23,7 +27,12 @@ export class CollectionNode extends Node {
     item.iconPath = new vscode.ThemeIcon('folder');
     item.description = collection.schemaDocId ? 'schema' : undefined;
     // A plain-text tooltip: the service's names are never rendered as Markdown.
-    item.tooltip = [collection.name, `Id: ${collection.id}`, `Created: ${collection.createdAt || 'unknown'}`, ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : [])].join('\n');
+    item.tooltip = [
+      collection.name,
+      `Id: ${collection.id}`,
+      `Created: ${collection.createdAt || 'unknown'}`,
+      ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : []),
+    ].join('\n');
     item.contextValue = this.contextValue;
     return item;
   }
@@ -32,7 +41,9 @@ export class CollectionNode extends Node {
     const { collection } = this;
     const page = await this.listings.bins(collection.id);
     const filter = this.listings.filter();
-    const nodes: Node[] = collection.schemaDocId ? [new SchemaDocNode(this, collection.schemaDocId, collection, this.listings.schemaDocName(collection.schemaDocId))] : [];
+    const nodes: Node[] = collection.schemaDocId
+      ? [new SchemaDocNode(this, collection.schemaDocId, collection, this.listings.schemaDocName(collection.schemaDocId))]
+      : [];
     const bins = page.bins.filter((b) => !filter || filter.shows(b, collection.id));
     nodes.push(...(bins.length > 0 || !filter ? bins.map((b) => new BinNode(this, b, collection, false)) : [new MessageNode(this, NO_MATCH)]));
     if (page.more) {

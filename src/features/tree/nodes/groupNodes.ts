@@ -11,7 +11,10 @@ export class CollectionsNode extends Node {
   static readonly contextValue = 'group.collections';
   readonly contextValue = CollectionsNode.contextValue;
 
-  constructor(parent: Node | undefined, private readonly listings: Listings) {
+  constructor(
+    parent: Node | undefined,
+    private readonly listings: Listings,
+  ) {
     super(parent);
   }
 
@@ -38,7 +41,10 @@ export class UncategorizedNode extends Node {
   static readonly contextValue = 'group.uncategorized';
   readonly contextValue = UncategorizedNode.contextValue;
 
-  constructor(parent: Node | undefined, private readonly listings: Listings) {
+  constructor(
+    parent: Node | undefined,
+    private readonly listings: Listings,
+  ) {
     super(parent);
   }
 

@@ -14,7 +14,11 @@ export class LoadMoreNode extends Node {
   static readonly contextValue = 'loadMore';
   readonly contextValue = LoadMoreNode.contextValue;
 
-  constructor(parent: Node, readonly listingId: string, private readonly label = `Load ${BINS_PER_PAGE} more…`) {
+  constructor(
+    parent: Node,
+    readonly listingId: string,
+    private readonly label = `Load ${BINS_PER_PAGE} more…`,
+  ) {
     super(parent);
   }
 

@@ -6,7 +6,12 @@ export class MessageNode extends Node {
   static readonly contextValue = 'message';
   readonly contextValue = MessageNode.contextValue;
 
-  constructor(parent: Node | undefined, readonly text: string, readonly action?: vscode.Command, readonly problem = false) {
+  constructor(
+    parent: Node | undefined,
+    readonly text: string,
+    readonly action?: vscode.Command,
+    readonly problem = false,
+  ) {
     super(parent);
   }
 

@@ -9,7 +9,12 @@ export class SchemaDocNode extends Node {
   readonly contextValue = SchemaDocNode.contextValue;
 
   /** `name` is shown once known (read for validation, opened, saved or renamed): the view reads nothing for it. */
-  constructor(parent: Node, readonly schemaDocId: string, readonly collection: Collection, readonly name?: string) {
+  constructor(
+    parent: Node,
+    readonly schemaDocId: string,
+    readonly collection: Collection,
+    readonly name?: string,
+  ) {
     super(parent);
   }
 

@@ -1,5 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { binNameOfFile, CANCELLED, exportFileNames, formatRecord, isJsonFileName, parseUriList, safeFileStem, uploadSummary } from '../../../../src/features/transfer/fileTransfer';
+import {
+  binNameOfFile,
+  CANCELLED,
+  exportFileNames,
+  formatRecord,
+  isJsonFileName,
+  parseUriList,
+  safeFileStem,
+  uploadSummary,
+} from '../../../../src/features/transfer/fileTransfer';
 
 describe('moving bins to and from files', () => {
   it('takes .json files only, whatever the case of the extension', () => {

@@ -52,7 +52,11 @@ describe('remembered bins', () => {
     const bins = new RememberedBins(memory, () => A);
     for (const id of ['a', 'b', 'c']) bins.remember({ id, private: true });
     bins.update('b', { name: 'renamed', private: false });
-    assert.deepEqual(bins.page(0, 3), [{ id: 'c', private: true }, { id: 'b', name: 'renamed', private: false }, { id: 'a', private: true }]);
+    assert.deepEqual(bins.page(0, 3), [
+      { id: 'c', private: true },
+      { id: 'b', name: 'renamed', private: false },
+      { id: 'a', private: true },
+    ]);
     bins.forget('c');
     bins.forget('a');
     assert.deepEqual(ids(bins.all()), ['b']);
@@ -180,7 +184,6 @@ describe('remembered bins', () => {
     assert.ok(bins.has('bin99999') && !bins.has('constructor'));
     bins.remember({ id: 'bin5' });
     assert.deepEqual(ids(bins.page(0, 2)), ['bin5', 'bin0']);
-    assert.equal(stored.order[5], 'bin5', 'the state\'s own object is not changed in place');
+    assert.equal(stored.order[5], 'bin5', "the state's own object is not changed in place");
   });
 });
-
