@@ -8,31 +8,43 @@ import { reportError } from '../ui/feedback';
 import { Cancelled } from './args';
 import type { CommandId } from './ids';
 
-export interface Action<A extends unknown[], R> {
+/** The ids of each place a command is invoked from, told apart by their prefix (see `ids.ts`). */
+type ViewId = Extract<CommandId, `jsonbin.view.${string}`>;
+export type RowId = Extract<CommandId, `jsonbin.row.${string}`>;
+export type TabId = Extract<CommandId, `jsonbin.tab.${string}`>;
+type ExplorerId = Extract<CommandId, `jsonbin.explorer.${string}`>;
+/** The palette's and programmatic callers' ids: the plain ones. */
+export type PaletteId = Exclude<CommandId, ViewId | RowId | TabId | ExplorerId>;
+
+/**
+ * A command's arguments `A` are those of `run`; every other form returns them, typed by that
+ * alone (`NoInfer`), so that a form's array is checked as the tuple `run` takes, with no cast.
+ */
+export interface Action<A extends [] | unknown[], R> {
   /** The programmatic form: the documented arguments, no prompt, rejects on failure. */
   run(...args: A): Promise<R>;
   /** The palette form: asks for every argument (throws `Cancelled` when the user dismisses). */
-  ask(): Promise<A>;
+  ask(): Promise<NoInfer<A>>;
   /** What the user sees after an interactive run succeeded. */
-  show?(result: R, args: A): unknown;
+  show?(result: R, args: NoInfer<A>): unknown;
 }
 
+/** Each place's id, and how its arguments, as VS Code passes them there, become the command's. */
 export interface Forms<A> {
   /** View title: VS Code passes the focused node, which says nothing about what to do. */
-  view?: CommandId;
-  /** Tree row (menu or click): VS Code passes the row's node. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each row form takes its own node class
-  row?: [CommandId, (node: any) => Promise<A>];
+  view?: ViewId;
+  /** Tree row (menu or click): VS Code passes the row's node, of the class the row's menu is for. */
+  row?: [RowId, (node: never) => Promise<A>];
   /** Editor title: VS Code passes the tab's Uri. */
-  tab?: [CommandId, (uri: vscode.Uri) => Promise<A>];
+  tab?: [TabId, (uri: vscode.Uri) => Promise<A>];
   /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
-  explorer?: [CommandId, (uri: vscode.Uri | undefined, selected: vscode.Uri[] | undefined) => Promise<A>];
+  explorer?: [ExplorerId, (uri: vscode.Uri | undefined, selected: vscode.Uri[] | undefined) => Promise<A>];
 }
 
 /** A command id and what runs when it is invoked, with the arguments VS Code or the caller passes. */
 export type Handler = [CommandId, (...args: never[]) => unknown];
 
-export function register<A extends unknown[], R>(id: CommandId, action: Action<A, R>, forms: Forms<A> = {}): Handler[] {
+export function register<A extends [] | unknown[], R>(id: PaletteId, action: Action<A, R>, forms: Forms<NoInfer<A>> = {}): Handler[] {
   // Resolves with the result, or undefined when it failed or was cancelled. A command of no
   // arguments called programmatically comes this way too: VS Code passes the palette no argument either.
   const interactive = async (args: () => Promise<A>): Promise<R | undefined> => {
@@ -58,7 +70,7 @@ export function register<A extends unknown[], R>(id: CommandId, action: Action<A
   }
   if (forms.row) {
     const [rowId, fromRow] = forms.row;
-    handlers.push([rowId, (node: unknown) => interactive(() => fromRow(node))]);
+    handlers.push([rowId, (node: never) => interactive(() => fromRow(node))]);
   }
   if (forms.tab) {
     const [tabId, fromTab] = forms.tab;

@@ -57,7 +57,7 @@ export function accessKeyCommands(p: Parts): Handler[] {
           validateInput: (t) => checkAccountName(t, p.accounts.all()),
         }),
       );
-      return [{ name, permissions: Object.fromEntries(grant.map((g) => [g, true])), accountName }] as [NewAccessKey];
+      return [{ name, permissions: Object.fromEntries(grant.map((g) => [g, true])), accountName }];
     },
     show: (_, [{ accountName, name }]) =>
       inform(`access key ${name} created and added as the account ${accountName ?? name}; its key is kept in VS Code’s secret storage.`),

@@ -56,28 +56,27 @@ export function accountCommands(p: Parts): Handler[] {
           }
           await p.connection.keys.set(trimmed);
         },
-        ask: async () =>
-          [
-            cancelIfUndefined(
-              await p.prompts.input({
-                prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
-                password: true,
-                ignoreFocusOut: true,
-                validateInput: (t) =>
-                  t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters',
-              }),
-            ),
-          ] as [string],
+        ask: async () => [
+          cancelIfUndefined(
+            await p.prompts.input({
+              prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: (t) =>
+                t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters',
+            }),
+          ),
+        ],
         show: () => inform('the key is stored in VS Code’s secret storage.'),
       },
       { view: Command.viewSetApiKey },
     ),
 
-    ...register(Command.clearApiKey, { run: () => p.connection.keys.clear(), ask: async () => [] as [] }, { view: Command.viewClearApiKey }),
+    ...register(Command.clearApiKey, { run: () => p.connection.keys.clear(), ask: async () => [] }, { view: Command.viewClearApiKey }),
 
-    ...register(Command.refresh, { run: refresh, ask: async () => [] as [] }, { view: Command.viewRefresh }),
+    ...register(Command.refresh, { run: refresh, ask: async () => [] }, { view: Command.viewRefresh }),
 
     // After "Requests exhausted" nothing is sent until the user says to try again.
-    ...register(Command.retryRequests, { run: async () => p.connection.requests.retry(), ask: async () => [] as [] }),
+    ...register(Command.retryRequests, { run: async () => p.connection.requests.retry(), ask: async () => [] }),
   ];
 }

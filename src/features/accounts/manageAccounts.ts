@@ -111,9 +111,9 @@ export function manageAccounts(p: Parts): Handler[] {
           await p.accounts.activate(account.id);
           return account.name;
         },
-        ask: async () => [await pickAccount('Account that palette commands act on')] as [string],
+        ask: async () => [await pickAccount('Account that palette commands act on')],
       },
-      { row: [Command.rowSwitchAccount, async (node: AccountNode) => [node.account] as [string]] },
+      { row: [Command.rowSwitchAccount, async (node: AccountNode) => [node.account]] },
     ),
 
     ...register(
@@ -129,14 +129,11 @@ export function manageAccounts(p: Parts): Handler[] {
         },
         ask: async () => {
           const id = await pickAccount('Account to rename');
-          return [id, await askName('New name of the account', id, p.accounts.info(id)?.name)] as [string, string];
+          return [id, await askName('New name of the account', id, p.accounts.info(id)?.name)];
         },
       },
       {
-        row: [
-          Command.rowRenameAccount,
-          async (node: AccountNode) => [node.account, await askName('New name of the account', node.account, node.name)] as [string, string],
-        ],
+        row: [Command.rowRenameAccount, async (node: AccountNode) => [node.account, await askName('New name of the account', node.account, node.name)]],
       },
     ),
 

@@ -26,7 +26,7 @@ export function binCommands(p: Parts): Handler[] {
       Command.createBin,
       {
         run: (args: CreateArgs) => createBin(p, required(args?.record, 'a record: { record, name?, private?, collectionId? }', Command.createBin), args),
-        ask: async () => [await askCreate(p, undefined)] as [CreateArgs],
+        ask: async () => [await askCreate(p, undefined)],
         show: async (created, [args]) => {
           await vscode.window.showTextDocument(created.uri, { preview: false });
           const row = await p.tree.binRow({ id: created.id, name: args.name, private: created.private, createdAt: created.createdAt }, args.collectionId);
@@ -37,7 +37,7 @@ export function binCommands(p: Parts): Handler[] {
         view: Command.viewCreateBin,
         row: [
           Command.rowCreateBin,
-          async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)] as [CreateArgs],
+          async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)],
         ],
       },
     ),
@@ -46,10 +46,10 @@ export function binCommands(p: Parts): Handler[] {
       Command.addBin,
       {
         run: (reference: string) => addBin(p, required(reference, 'a bin id or dashboard link', Command.addBin)),
-        ask: async () => [await askBinReference(ui)] as [string],
+        ask: async () => [await askBinReference(ui)],
         show: (added) => vscode.window.showTextDocument(added.uri, { preview: false }),
       },
-      { view: Command.viewAddBin, row: [Command.rowAddBin, async () => [await askBinReference(ui)] as [string]] },
+      { view: Command.viewAddBin, row: [Command.rowAddBin, async () => [await askBinReference(ui)]] },
     ),
 
     ...register(
@@ -60,9 +60,9 @@ export function binCommands(p: Parts): Handler[] {
           await vscode.window.showTextDocument(uri, { preview: false });
           return uri;
         },
-        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string, string?],
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id],
       },
-      { row: [Command.rowOpenBin, async (node: BinNode) => [node.id, node.bin.name] as [string, string?]] },
+      { row: [Command.rowOpenBin, async (node: BinNode) => [node.id, node.bin.name]] },
     ),
 
     ...register(
@@ -82,21 +82,21 @@ export function binCommands(p: Parts): Handler[] {
           p.remembered.forget(required(id, 'a bin id', Command.forgetBin));
           p.tree.redraw();
         },
-        ask: async () => [await pickRemembered(p)] as [string],
+        ask: async () => [await pickRemembered(p)],
       },
-      { row: [Command.rowForgetBin, async (node: BinNode) => [node.id] as [string]] },
+      { row: [Command.rowForgetBin, async (node: BinNode) => [node.id]] },
     ),
 
     ...register(
       Command.copyBinId,
       {
         run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
-        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id] as [string],
+        ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id],
         show: (_, [id]) => vscode.window.setStatusBarMessage(`JSONBin: copied bin id ${id}`, 3000),
       },
       {
-        row: [Command.rowCopyBinId, async (node: BinNode) => [node.id] as [string]],
-        tab: [Command.tabCopyBinId, async (uri: vscode.Uri) => [tabBin(uri).id] as [string]],
+        row: [Command.rowCopyBinId, async (node: BinNode) => [node.id]],
+        tab: [Command.tabCopyBinId, async (uri: vscode.Uri) => [tabBin(uri).id]],
       },
     ),
 

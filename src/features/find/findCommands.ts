@@ -110,12 +110,12 @@ export function findCommands(p: Parts): Handler[] {
       Command.filterBins,
       {
         run: (filter: BinFilter) => applyFilter(checkFilter(filter)),
-        ask: async () => [await askFilter(p, current)] as [BinFilter],
+        ask: async () => [await askFilter(p, current)],
       },
       { view: Command.viewFilterBins },
     ),
 
-    ...register(Command.clearFilter, { run: () => applyFilter({}), ask: async () => [] as [] }, { view: Command.viewClearFilter }),
+    ...register(Command.clearFilter, { run: () => applyFilter({}), ask: async () => [] }, { view: Command.viewClearFilter }),
   ];
 }
 

@@ -20,12 +20,12 @@ export function offlineCommands(p: Parts): Handler[] {
         }
         return tabs;
       },
-      ask: async () => [] as [],
+      ask: async () => [],
     }),
 
     ...register(Command.clearOfflineCopies, {
       run: async () => (await p.offline.copies()).clear(),
-      ask: async () => [] as [],
+      ask: async () => [],
       show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
     }),
   ];

@@ -60,9 +60,9 @@ export function schemaCommands(p: Parts): Handler[] {
           await vscode.window.showTextDocument(uri, { preview: false });
           return uri;
         },
-        ask: async () => [(await pickWithSchema()).schemaDocId!] as [string],
+        ask: async () => [(await pickWithSchema()).schemaDocId!],
       },
-      { row: [Command.rowOpenSchemaDoc, async (node: SchemaDocNode) => [node.schemaDocId] as [string]] },
+      { row: [Command.rowOpenSchemaDoc, async (node: SchemaDocNode) => [node.schemaDocId]] },
     ),
 
     ...register(
@@ -96,10 +96,9 @@ export function schemaCommands(p: Parts): Handler[] {
           p.schemaDocs.updated(doc);
           return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
         },
-        ask: async () =>
-          [
-            { name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') },
-          ] as [{ name: string; schema: RecordText }],
+        ask: async () => [
+          { name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') },
+        ],
         show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
       },
       { view: Command.viewCreateSchemaDoc },
@@ -122,9 +121,9 @@ export function schemaCommands(p: Parts): Handler[] {
       Command.detachSchemaDoc,
       {
         run: (collectionId: string) => setSchemaDoc(required(collectionId, 'a collection id', Command.detachSchemaDoc), undefined),
-        ask: async () => [(await pickWithSchema()).id] as [string],
+        ask: async () => [(await pickWithSchema()).id],
       },
-      { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id] as [string]] },
+      { row: [Command.rowDetachSchemaDoc, async (node: CollectionNode | SchemaDocNode) => [node.collection.id]] },
     ),
 
     ...register(

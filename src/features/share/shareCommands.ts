@@ -9,10 +9,10 @@ import type { BinNode } from '../tree/nodes';
 import { inform } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
 import { showChanged } from '../bins/binStateCommands';
-import { Command, type CommandId } from '../../commands/ids';
+import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
 import { confirm } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { register, required, type Handler, type PaletteId, type RowId, type TabId } from '../../commands/register';
 
 export interface CopyPublicUrlOptions {
   /** Make a private bin public first; without it a private bin is refused. */
@@ -39,7 +39,7 @@ export function shareCommands(p: Parts): Handler[] {
     return [target.id, {}];
   };
 
-  const snippet = (command: CommandId, row: CommandId, tab: CommandId, build: typeof fetchSnippet, what: string) =>
+  const snippet = (command: PaletteId, row: RowId, tab: TabId, build: typeof fetchSnippet, what: string) =>
     register(
       command,
       {
