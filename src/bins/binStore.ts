@@ -109,7 +109,7 @@ export class BinStore {
   async stat(resource: Resource, doc: string): Promise<{ entry: Entry; readOnly: boolean }> {
     const entry = await this.open(resource);
     this.offline.showing(doc, entry);
-    return { entry, readOnly: isReadOnly(resource) || entry.kept !== undefined || this.service.mayNotUpdate() };
+    return { entry, readOnly: isReadOnly(resource) || entry.offline !== undefined || this.service.mayNotUpdate() };
   }
 
   /** The record's bytes for document `doc`, which from now on holds them: they are not kept twice. */
@@ -202,7 +202,7 @@ export class BinStore {
 
   /** Forgets an entry served from an offline copy: the next read asks the service. */
   dropOffline(resource: Resource): void {
-    if (this.entries.get(resourceKey(resource))?.kept) {
+    if (this.entries.get(resourceKey(resource))?.offline) {
       this.entries.delete(resourceKey(resource));
     }
   }

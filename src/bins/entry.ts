@@ -24,8 +24,8 @@ export interface Entry {
   fetchedAt: number;
   /** When the service last answered with this record: a save right after may skip its conflict read. */
   loadedAt: number;
-  /** Served from the copy kept of the record, because the service could not be asked: read-only. */
-  kept?: { at: number; reason: string };
+  /** Served from the offline copy of the record, because the service could not be asked: read-only. */
+  offline?: { at: number; reason: string };
 }
 
 const encoder = new TextEncoder();

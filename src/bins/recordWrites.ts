@@ -70,11 +70,11 @@ export class RecordWrites {
     }
     this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', 'Not saved');
     const { entry, current } = await this.store.beforeSave(resource);
-    if (entry.kept) {
-      const at = new Date(entry.kept.at).toLocaleString();
+    if (entry.offline) {
+      const at = new Date(entry.offline.at).toLocaleString();
       throw new Refused(
         'Not saved',
-        `${entry.kept.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`,
+        `${entry.offline.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`,
         'unavailable',
       );
     }

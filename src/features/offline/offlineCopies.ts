@@ -69,8 +69,8 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
   }
 
   showing(doc: string, entry: Entry): void {
-    if (entry.kept) {
-      this.loaded?.showing(doc, entry as Entry & { kept: object });
+    if (entry.offline) {
+      this.loaded?.showing(doc, entry as Entry & { offline: object });
     }
   }
 

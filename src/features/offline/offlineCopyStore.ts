@@ -62,7 +62,7 @@ export class OfflineCopyStore {
   async read(resource: Resource, why: string): Promise<OfflineCopy | undefined> {
     try {
       const copy = await this.files.get(this.scope(), resource.id);
-      return copy && { bytes: copy.bytes, meta: { name: copy.name, loadedAt: 0, kept: { at: copy.keptAt, reason: why } } };
+      return copy && { bytes: copy.bytes, meta: { name: copy.name, loadedAt: 0, offline: { at: copy.keptAt, reason: why } } };
     } catch {
       return undefined;
     }
@@ -78,13 +78,13 @@ export class OfflineCopyStore {
   }
 
   /** Notes that document `doc` shows an offline copy, and says so the first time. */
-  showing(doc: string, entry: Entry & { kept: object }): void {
+  showing(doc: string, entry: Entry & { offline: object }): void {
     const key = entry.resource.id;
     const docs = this.shown.get(key) ?? new Set<string>();
     this.shown.set(key, docs);
     if (!docs.has(doc)) {
       docs.add(doc);
-      this.served({ uri: this.parse(doc), keptAt: entry.kept.at, reason: entry.kept.reason });
+      this.served({ uri: this.parse(doc), keptAt: entry.offline.at, reason: entry.offline.reason });
     }
   }
 

@@ -23,13 +23,13 @@ export class CopiesInMemory implements OfflineCopies {
   }
   async read(resource: Resource, error: BinServiceError) {
     const bytes = error.kind === 'network' ? this.kept.get(resource.id) : undefined;
-    return bytes && { bytes, meta: { loadedAt: 0, kept: { at: 1, reason: error.message } } };
+    return bytes && { bytes, meta: { loadedAt: 0, offline: { at: 1, reason: error.message } } };
   }
   forget(resource: Resource): void {
     this.kept.delete(resource.id);
   }
   showing(doc: string, entry: Entry): void {
-    if (entry.kept) {
+    if (entry.offline) {
       this.shown.push(doc);
     }
   }

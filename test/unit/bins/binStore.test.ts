@@ -72,7 +72,7 @@ describe('the account store of bins', () => {
     f.service.fault({ method: 'GET', path: `/b/${id}/latest`, drop: true });
     const { entry, readOnly } = await a.bins.stat({ kind: 'bin', id }, DOC);
     assert.equal(readOnly, true);
-    assert.ok(entry.kept);
+    assert.ok(entry.offline);
     assert.deepEqual(a.offline.shown, [DOC]);
   });
 

@@ -8,7 +8,7 @@ const SCOPE = 'http://127.0.0.1:1/v3';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (copy: { bytes: Uint8Array } | undefined) => (copy ? new TextDecoder().decode(copy.bytes) : undefined);
 
-describe('kept copies', () => {
+describe('offline copy files', () => {
   let folder: string;
   let clock: number;
   const now = () => clock;
