@@ -1,11 +1,12 @@
 /**
  * The one way a record reaches the service: saving a bin's or schema doc's tab, creating a bin
- * (create, upload, copy by drop) and restoring a version. Each runs the same steps once, in this
- * order: the key's grants, the checks every record passes (`RecordChecks`), the conflict check
- * against what the tab was read from, the request, and what the answer teaches the store. A
- * refused record sends nothing.
+ * (create, upload, copy by drop) or a schema doc, restoring a version, and the updates that must
+ * carry the record the service holds (versioning, a schema doc's name). Each runs the same steps
+ * once, in this order: the key's grants, the checks every record passes (`RecordChecks`), the
+ * conflict check against what the tab was read from, the request, and what the answer teaches the
+ * store. A refused record sends nothing.
  */
-import { RecordText, type CreatedBin, type Json } from '../api';
+import { checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type Json, type SchemaDoc } from '../api';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
@@ -123,6 +124,42 @@ export class RecordWrites {
   /** Creates the bin `prepare` checked: one POST. */
   async create(checked: CheckedBin): Promise<CreatedBin> {
     return this.service.client.createBin({ ...checked.bin, record: checked.record });
+  }
+
+  /** A new schema doc: its text must be a JSON Schema the editor can use. One POST. */
+  async createSchemaDoc(schema: string | Json | RecordText, name: string): Promise<SchemaDoc> {
+    this.checks.permitted('createSchemaDoc', 'Not created');
+    const text = typeof schema === 'string' ? schema : schema instanceof RecordText ? schema.text : JSON.stringify(schema);
+    const record = await this.checks.check({ kind: 'schema' }, text, 'Not created');
+    const doc = await this.service.client.createSchemaDoc(name, record);
+    this.schemaDocs.updated(doc);
+    return doc;
+  }
+
+  /**
+   * The contract changes a bin's versioning only with an update, which must carry the record: the
+   * service's own, read just before, is sent back as it is (2 requests).
+   */
+  async setVersioning(id: string, enabled: boolean): Promise<void> {
+    this.checks.permitted('updateBin', 'Versioning not changed');
+    const current = await this.service.client.readBin(id);
+    await this.service.client.updateBin(id, current.record, { versioning: enabled });
+  }
+
+  /**
+   * The contract renames a schema doc only with an update, which must carry its record: the record
+   * the service holds is read (what anyone saved is sent back as it is) and sent unchanged with the
+   * new name. With the conflict check off, a record already read is sent.
+   */
+  async renameSchemaDoc(id: string, name: string): Promise<SchemaDoc> {
+    // Checked before the read, so that a refused name costs nothing.
+    checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name');
+    this.checks.permitted('updateSchemaDoc', 'Not renamed');
+    const current = this.settings.conflictCheck() ? await this.service.client.readSchemaDoc(id) : await this.schemaDocs.read(id);
+    const doc = await this.service.client.updateSchemaDoc(id, current.record, name);
+    this.schemaDocs.updated(doc);
+    this.store.written({ kind: 'schema', id }, doc.record, { name }, []);
+    return doc;
   }
 
   /**

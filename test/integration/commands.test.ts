@@ -98,7 +98,7 @@ describe('commands', () => {
 
   it('createSchemaDoc refuses an empty or invalid schema before any request', async () => {
     const requests = await requestsDuring(w.service, async () => {
-      await assert.rejects(run(Command.createSchemaDoc, { name: 'empty', schema: {} }), /non-empty/);
+      await assert.rejects(run(Command.createSchemaDoc, { name: 'empty', schema: {} }), /Not created: Schema Doc cannot be empty$/);
       await assert.rejects(run(Command.createSchemaDoc, { name: 'bad', schema: { type: 12 } }), /Not a usable JSON Schema/);
     });
     assert.deepEqual(requests, []);

@@ -1,7 +1,7 @@
 /** Schema problems at their JSON nodes as the user types, and saves refused before any request. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
+import { binUriOf, closeAll, replaceText, idle, requestsDuring, setup, until, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 const schema = {
@@ -139,6 +139,8 @@ describe('schema diagnostics', () => {
   it('fetches the schema doc once for many bins, and revalidates open bins when it is saved', async () => {
     const first = await open({ title: 't', tags: ['a', 'b'] });
     await diagnosticsOf(first.uri, 0);
+    // No problem shows before the check too: what the first bin's check reads is its own.
+    await idle();
     const second = await requestsDuring(w.service, async () => {
       const document = await open({ title: 'u', tags: ['a', 'b'] });
       await diagnosticsOf(document.uri, 0);
@@ -146,7 +148,7 @@ describe('schema diagnostics', () => {
     assert.deepEqual(
       second.map((r) => r.method),
       ['POST', 'GET'],
-      'the create and the open; no schema doc read',
+      `the create and the open; no schema doc read: ${second.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     );
 
     const schemaUri = binUriOf(await vscode.commands.executeCommand(Command.openSchemaDoc, schemaDocId));

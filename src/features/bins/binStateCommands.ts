@@ -75,10 +75,7 @@ export function binStateCommands(p: Parts): Handler[] {
         run: async (id: string, enabled: boolean) => {
           required(id, 'a bin id', Command.setVersioning);
           required(enabled, 'enabled: true or false', Command.setVersioning);
-          // The service changes versioning only with an update, which must carry the record.
-          p.connection.mayDo('updateBin');
-          const current = await p.connection.client.readBin(id);
-          await p.connection.client.updateBin(id, current.record, { versioning: enabled });
+          await p.writes.setVersioning(id, enabled);
         },
         ask: async () => askVersioning(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, enabled]) => inform(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),

@@ -1,7 +1,6 @@
 /** Commands on collections and schema docs. */
 import * as vscode from 'vscode';
-import { checkName, MAX_SHORT_NAME, RecordText, type Collection, type Json } from '../../api';
-import { settings } from '../../config';
+import { MAX_SHORT_NAME, RecordText, type Collection, type Json } from '../../api';
 import { parseUri, schemaDocUri } from '../../fs/uris';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { activeOrAskedBin, tabBin } from '../binTarget';
@@ -88,12 +87,7 @@ export function schemaCommands(p: Parts): Handler[] {
         run: async (args: { name: string; schema: Json | RecordText }) => {
           const name = required(args?.name, '{ name, schema }', Command.createSchemaDoc);
           const schema = required(args.schema, '{ name, schema }', Command.createSchemaDoc);
-          const problem = await p.schemaDocs.schemaProblem(schema instanceof RecordText ? schema.value : schema);
-          if (problem) {
-            throw new Error(`Not created: ${problem}`);
-          }
-          const doc = await withProgress('Creating schema doc…', () => p.connection.client.createSchemaDoc(name, schema));
-          p.schemaDocs.updated(doc);
+          const doc = await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(schema, name));
           return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
         },
         ask: async () => [
@@ -170,18 +164,9 @@ export function schemaCommands(p: Parts): Handler[] {
   ];
 }
 
-/**
- * The contract renames a schema doc only with an update, which must carry its record: the record
- * the service holds is read (the conflict check: what anyone saved is sent back as it is) and sent
- * unchanged with the new name. With the conflict check off, a record already read is sent.
- */
+/** The new name is sent with the schema doc's record, through the write path; the tree, diagnostics and tabs follow. */
 async function renameSchemaDoc(p: Parts, id: string, name: string): Promise<void> {
-  // Checked before the read, so that a refused name costs nothing.
-  checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name');
-  const current = settings.conflictCheck() ? await p.connection.client.readSchemaDoc(id) : await p.schemaDocs.read(id);
-  const doc = await p.connection.client.updateSchemaDoc(id, current.record, name);
-  p.schemaDocs.updated(doc);
-  p.bins.written({ kind: 'schema', id }, doc.record, { name }, []);
+  await p.writes.renameSchemaDoc(id, name);
   p.tree.redraw();
   // Diagnostics name the schema doc they come from; it is cached, so this costs no request.
   p.diagnostics.revalidateAll();

@@ -167,6 +167,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     const state = { again: false };
     this.running.set(key, state);
+    // Under way until its problems show: it may still read the schema doc.
+    const end = activity.begin();
     this.validate(document)
       .catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`))
       .finally(() => {
@@ -174,6 +176,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
         if (state.again && !document.isClosed) {
           this.run(document);
         }
+        end();
       });
   }
 }
