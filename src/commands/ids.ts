@@ -55,6 +55,7 @@ export const Command = {
   createAccessKey: 'jsonbin.createAccessKey',
   retryOfflineBins: 'jsonbin.retryOfflineBins',
   clearOfflineCopies: 'jsonbin.clearOfflineCopies',
+  refreshBin: 'jsonbin.refreshBin',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -111,6 +112,8 @@ export const Command = {
   tabCopyCurlSnippet: 'jsonbin.tab.copyCurlSnippet',
   tabOpenJsonPath: 'jsonbin.tab.openJsonPath',
   tabOpenRecordOnly: 'jsonbin.tab.openRecordOnly',
+
+  tabRefreshBin: 'jsonbin.tab.refreshBin',
 
   explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;

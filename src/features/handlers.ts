@@ -9,6 +9,7 @@ import type { CommandId } from '../commands/ids';
 import { offlineCommands } from './offline/offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './binParts/peekCommands';
+import { refreshCommands } from './bins/refreshBin';
 import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';
 import { shareCommands } from './share/shareCommands';
@@ -22,6 +23,7 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...accessKeyCommands(p),
     ...binCommands(p),
     ...binStateCommands(p),
+    ...refreshCommands(p),
     ...versionCommands(p),
     ...schemaCommands(p),
     ...transferCommands(p),

@@ -51,7 +51,7 @@ export async function retitleTabs(p: Parts, resource: Titled, name: string): Pro
  * Reverts `document`. VS Code's revert acts on the active editor only, so the document is made
  * active first, and checked: reverting another tab would drop the edits just carried over.
  */
-async function revert(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Promise<boolean> {
+export async function revert(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Promise<boolean> {
   for (let attempt = 0; attempt < 3 && document.isDirty; attempt++) {
     await vscode.window.showTextDocument(document, { viewColumn, preview: false });
     if (vscode.window.activeTextEditor?.document === document) {

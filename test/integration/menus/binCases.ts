@@ -114,6 +114,11 @@ export function binCases(c: MenuContext): Record<string, Case> {
         ),
     ),
     [Command.forgetBin]: forgetBinCase,
+    // A tab opened by the place reads the bin before the count: the refresh itself is one read.
+    [Command.refreshBin]: binCase(
+      () => [],
+      (bin, requests) => assert.deepEqual(pathsOf(requests), [`GET /v3/b/${bin.id}/latest`]),
+    ),
     [Command.copyBinId]: binCase(
       () => [],
       async (bin, requests) => {

@@ -1,0 +1,90 @@
+/**
+ * Refresh from Service: one read tells whether the service's record moved since a tab read it.
+ * A clean tab shows the service's record; a dirty tab keeps the user's text, and the interactive
+ * form opens the diff and asks: Take Theirs, or Keep Mine (the conflict baseline moves, so the
+ * next save does not ask again).
+ */
+import * as vscode from 'vscode';
+import { digestOfBytes, serialize } from '../../bins/entry';
+import { Command } from '../../commands/ids';
+import { register, required, type Handler } from '../../commands/register';
+import { binUri } from '../../fs/uris';
+import { inform } from '../../ui/feedback';
+import { activeOrAskedBin, openDocumentsOf, tabBin } from '../binTarget';
+import { revert } from './openTabs';
+import type { Parts } from '../parts';
+
+/** Passed by the interactive forms only: a programmatic call never asks and changes no dirty tab. */
+const INTERACTIVE = Symbol('interactive');
+
+const decoder = new TextDecoder();
+
+export function refreshCommands(p: Parts): Handler[] {
+  const asked = (id: string): [string, typeof INTERACTIVE] => [id, INTERACTIVE];
+  return [
+    ...register(
+      Command.refreshBin,
+      {
+        run: async (id: string, how?: typeof INTERACTIVE) => refreshBin(p, required(id, 'a bin id', Command.refreshBin), how === INTERACTIVE),
+        ask: async () => asked((await activeOrAskedBin(p.prompts, p.account.id)).id),
+      },
+      { tab: [Command.tabRefreshBin, async (uri) => asked(tabBin(uri).id)] },
+    ),
+  ];
+}
+
+/** `changed`: the service's record differs from what this window last read of it. */
+export async function refreshBin(p: Parts, id: string, interactive: boolean): Promise<{ changed: boolean }> {
+  const resource = { kind: 'bin', id } as const;
+  const documents = openDocumentsOf(p.account.id, id);
+  const known = documents.map((d) => p.bins.baselines.of(d.uri.toString())).find((digest) => digest !== undefined) ?? p.bins.known(resource)?.digest;
+  const bin = await p.connection.client.readBin(id);
+  const bytes = serialize(bin.record);
+  const digest = digestOfBytes(bytes);
+  const changed = known !== undefined && known !== digest;
+  const name = bin.metadata.name ?? p.bins.known(resource)?.name;
+  const label = name ?? id;
+  const [dirty, clean] = [documents.filter((d) => d.isDirty), documents.filter((d) => !d.isDirty)];
+  const meta = { name, private: bin.metadata.private };
+  // Clean tabs read the record from here, at no request. A dirty tab keeps the user's text and
+  // what VS Code knows of the file: a newer one would make its save refuse ("the file is newer").
+  if (clean.length > 0 || dirty.length === 0) {
+    p.bins.written(
+      resource,
+      bin.record,
+      meta,
+      clean.map((d) => d.uri.toString()),
+    );
+  }
+  if (interactive) {
+    const moved = dirty.filter((d) => p.bins.baselines.of(d.uri.toString()) !== digest);
+    for (const document of moved) {
+      const choice = await ask(p, id, document, decoder.decode(bytes), label);
+      if (choice === 'theirs') {
+        // Reverting reads the record just read, from the store: no request.
+        p.bins.written(resource, bin.record, meta, []);
+        await revert(document, undefined);
+      }
+      if (choice) {
+        p.bins.baselines.set(document.uri.toString(), digest);
+      }
+    }
+    if (!changed && moved.length === 0) {
+      inform(`${label} is as the service holds it.`);
+    } else if (changed && clean.length > 0) {
+      inform(`${label} now shows the service's record.`);
+    }
+  }
+  return { changed };
+}
+
+/** A dirty tab whose base moved: the diff, then Take Theirs or Keep Mine; dismissed (undefined), nothing changes. */
+async function ask(p: Parts, id: string, document: vscode.TextDocument, serviceText: string, label: string): Promise<'theirs' | 'mine' | undefined> {
+  const snapshot = p.snapshots.add(binUri(id, `${label} (service)`, undefined, p.account.id), serviceText);
+  await vscode.commands.executeCommand('vscode.diff', snapshot, document.uri, `${label}: Service ↔ Yours`);
+  const items = [
+    { label: 'Take Theirs', detail: "Your edits are replaced by the service's record.", choice: 'theirs' as const },
+    { label: 'Keep Mine', detail: 'Your edits stay; saving them overwrites the service’s record without asking again.', choice: 'mine' as const },
+  ];
+  return (await p.prompts.pick(items, { placeHolder: `${label} changed on the service since this tab read it` }))?.choice;
+}
