@@ -6,6 +6,7 @@ import type { AccountShared } from './accountParts';
 import type { AccountParts } from './features/parts';
 import { Accounts } from './account/accounts';
 import { RequestStatus } from './features/accounts/requestStatus';
+import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
 import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
@@ -127,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     requestStatus,
     ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
     ...registerCommands(commandParts),
+    checkForChanges((account) => commandParts(account)),
   );
 
   performance.measure('jsonbin.activate', 'jsonbin.activate.start');

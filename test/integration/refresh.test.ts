@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
+import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('Refresh from Service', function () {
   this.timeout(60_000);
@@ -97,5 +97,59 @@ describe('Refresh from Service', function () {
     assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/latest`]);
     assert.deepEqual(recordOf(document), { v: 'theirs' });
     assert.equal(document.isDirty, false);
+  });
+
+  describe('on focus (jsonbin.checkForChanges.onFocusAfterMinutes)', () => {
+    /** The tab made active, as the extension sees it: its check, if any, has begun. */
+    const activate = async (document: vscode.TextDocument) => {
+      await vscode.window.showTextDocument(document);
+      await until(() => vscode.window.activeTextEditor?.document === document || undefined, 'the tab to be active');
+    };
+    const every = (minutes: number | undefined) => config().update('checkForChanges.onFocusAfterMinutes', minutes, vscode.ConfigurationTarget.Global);
+    afterEach(() => every(undefined));
+
+    it('checks nothing by default: switching tabs sends no request', async () => {
+      const a = await openBin({ a: 1 });
+      const b = await openBin({ b: 1 });
+      const requests = await requestsDuring(w.service, async () => {
+        await activate(a.document);
+        await activate(b.document);
+        await activate(a.document);
+      });
+      assert.deepEqual(requests, []);
+    });
+
+    it('reads once when a tab becomes active after the interval: a clean tab shows the new record', async () => {
+      const a = await openBin({ a: 1 });
+      await openBin({ b: 1 });
+      await w.other.updateBin(a.id, { a: 2 });
+      // An interval far shorter than opening a tab takes: it has passed when the tab becomes active.
+      await every(0.000_01);
+      const requests = await requestsDuring(w.service, async () => {
+        await activate(a.document);
+        await until(() => JSON.stringify(recordOf(a.document)) === '{"a":2}' || undefined, "the tab to show the service's record");
+      });
+      assert.deepEqual(pathsOf(requests), [`GET /v3/b/${a.id}/latest`]);
+      assert.equal(a.document.isDirty, false);
+    });
+
+    it('checks a tab at most once per interval, and keeps the unsaved edits of a tab whose record moved', async () => {
+      const a = await openBin({ a: 1 });
+      const b = await openBin({ b: 1 });
+      await replaceText(a.document, '{"a": "mine"}');
+      await activate(b.document);
+      await w.other.updateBin(a.id, { a: 'theirs' });
+      await every(0.000_01);
+      const first = await requestsDuring(w.service, () => activate(a.document));
+      assert.deepEqual(pathsOf(first), [`GET /v3/b/${a.id}/latest`]);
+      assert.equal(a.document.getText(), '{"a": "mine"}');
+      assert.ok(a.document.isDirty);
+      await every(60);
+      const again = await requestsDuring(w.service, async () => {
+        await activate(b.document);
+        await activate(a.document);
+      });
+      assert.deepEqual(again, []);
+    });
   });
 });

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { digestOfBytes, serialize } from '../../bins/entry';
+import { plainText } from '../../bins/plainText';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { binUri } from '../../fs/uris';
@@ -25,7 +26,7 @@ export function refreshCommands(p: Parts): Handler[] {
     ...register(
       Command.refreshBin,
       {
-        run: async (id: string, how?: typeof INTERACTIVE) => refreshBin(p, required(id, 'a bin id', Command.refreshBin), how === INTERACTIVE),
+        run: async (id: string, how?: typeof INTERACTIVE) => refreshBin(p, required(id, 'a bin id', Command.refreshBin), how === INTERACTIVE ? 'ask' : 'quiet'),
         ask: async () => asked((await activeOrAskedBin(p.prompts, p.account.id)).id),
       },
       { tab: [Command.tabRefreshBin, async (uri) => asked(tabBin(uri).id)] },
@@ -33,8 +34,15 @@ export function refreshCommands(p: Parts): Handler[] {
   ];
 }
 
+/**
+ * How a refresh treats a tab with unsaved edits whose base moved: `ask` (the interactive forms)
+ * opens the diff and asks; `notice` (a check on focus) says so without a modal, with Compare;
+ * `quiet` (a programmatic call) leaves it as it is: its next save asks about the conflict.
+ */
+export type DirtyTabs = 'ask' | 'notice' | 'quiet';
+
 /** `changed`: the service's record differs from what this window last read of it. */
-export async function refreshBin(p: Parts, id: string, interactive: boolean): Promise<{ changed: boolean }> {
+export async function refreshBin(p: Parts, id: string, dirtyTabs: DirtyTabs): Promise<{ changed: boolean }> {
   const resource = { kind: 'bin', id } as const;
   const documents = openDocumentsOf(p.account.id, id);
   const known = documents.map((d) => p.bins.baselines.of(d.uri.toString())).find((digest) => digest !== undefined) ?? p.bins.known(resource)?.digest;
@@ -56,23 +64,32 @@ export async function refreshBin(p: Parts, id: string, interactive: boolean): Pr
       clean.map((d) => d.uri.toString()),
     );
   }
-  if (interactive) {
-    const moved = dirty.filter((d) => p.bins.baselines.of(d.uri.toString()) !== digest);
+  const moved = dirty.filter((d) => p.bins.baselines.of(d.uri.toString()) !== digest);
+  const settle = async (document: vscode.TextDocument) => {
+    const choice = await ask(p, id, document, decoder.decode(bytes), label);
+    if (choice === 'theirs') {
+      // Reverting reads the record just read, from the store: no request.
+      p.bins.written(resource, bin.record, meta, []);
+      await revert(document, undefined);
+    }
+    if (choice) {
+      p.bins.baselines.set(document.uri.toString(), digest);
+    }
+  };
+  if (dirtyTabs === 'ask') {
     for (const document of moved) {
-      const choice = await ask(p, id, document, decoder.decode(bytes), label);
-      if (choice === 'theirs') {
-        // Reverting reads the record just read, from the store: no request.
-        p.bins.written(resource, bin.record, meta, []);
-        await revert(document, undefined);
-      }
-      if (choice) {
-        p.bins.baselines.set(document.uri.toString(), digest);
-      }
+      await settle(document);
     }
     if (!changed && moved.length === 0) {
       inform(`${label} is as the service holds it.`);
     } else if (changed && clean.length > 0) {
       inform(`${label} now shows the service's record.`);
+    }
+  } else if (dirtyTabs === 'notice') {
+    for (const document of moved) {
+      void vscode.window
+        .showInformationMessage(`JSONBin: ${plainText(label)} changed on the service since this tab read it; your edits are kept.`, 'Compare')
+        .then((choice) => choice && settle(document));
     }
   }
   return { changed };
