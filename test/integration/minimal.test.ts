@@ -102,6 +102,24 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.equal(w.api.validationStatus.visible, false);
   });
 
+  it('refreshes a clean tab from the service with one read, though the answer carries no name', async () => {
+    const id = (await other.createBin({ record: { title: 'before' } })).metadata.id;
+    const document = await open(id);
+    await other.updateBin(id, { title: 'after' });
+    let result: unknown;
+    const requests = await requestsDuring(minimal, async () => {
+      result = await vscode.commands.executeCommand(Command.refreshBin, id);
+      await until(() => document.getText().includes('after') || undefined, "the tab to show the service's record");
+    });
+    assert.deepEqual(result, { changed: true });
+    // The contract's read of the latest record: this service has no `/latest` route.
+    assert.deepEqual(
+      requests.map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/b/${id}`],
+    );
+    assert.equal(document.isDirty, false);
+  });
+
   it('lists versions by asking for a number, since the service cannot count them', async () => {
     const id = (await other.createBin({ record: { title: 'v0' }, private: false, collectionId: collection.id })).metadata.id;
     await other.updateBin(id, { title: 'v1' });

@@ -8,7 +8,7 @@ import type { Resource } from '../../../src/bins/resource';
 import { BinCollections } from '../../../src/schema/binCollections';
 import { SchemaDocs } from '../../../src/schema/schemaDocs';
 import { Validation } from '../../../src/schema/validation';
-import type { Fixture } from '../../support/fixture';
+import { startFixture, type Fixture } from '../../support/fixture';
 
 const WORKER = require.resolve('../../../src/schema/validationWorker');
 
@@ -95,5 +95,34 @@ export function accountBins(f: Fixture): AccountBins {
       binCollections.dispose();
       void validation.dispose();
     },
+  };
+}
+
+/**
+ * Each test of the calling suite gets a fresh local service, an account's store and write path
+ * over it, and one bin (`{ a: 1 }`, named "one"); read them through the returned object.
+ */
+export function eachTestWithABin(): { readonly f: Fixture; readonly a: AccountBins; readonly id: string; paths: (mark: number) => string[] } {
+  const world = {} as { f: Fixture; a: AccountBins; id: string };
+  beforeEach(async () => {
+    world.f = await startFixture();
+    world.a = accountBins(world.f);
+    world.id = (await world.a.client.createBin({ record: { a: 1 }, name: 'one' })).metadata.id;
+  });
+  afterEach(async () => {
+    world.a.dispose();
+    await world.f.close();
+  });
+  return {
+    get f() {
+      return world.f;
+    },
+    get a() {
+      return world.a;
+    },
+    get id() {
+      return world.id;
+    },
+    paths: (mark) => world.f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`),
   };
 }

@@ -1,26 +1,18 @@
 import * as assert from 'node:assert/strict';
 import { Refused } from '../../../src/bins/refused';
-import { startFixture, type Fixture } from '../../support/fixture';
-import { accountBins, type AccountBins } from './accountBins';
+import type { Fixture } from '../../support/fixture';
+import { eachTestWithABin, type AccountBins } from './accountBins';
 
 const DOC = 'jsonbin:/bin/x/tab.json';
 const decoder = new TextDecoder();
 
 describe('the account store of bins', () => {
+  const world = eachTestWithABin();
+  const { paths } = world;
   let f: Fixture;
   let a: AccountBins;
   let id: string;
-  beforeEach(async () => {
-    f = await startFixture();
-    a = accountBins(f);
-    id = (await a.client.createBin({ record: { a: 1 }, name: 'one' })).metadata.id;
-  });
-  afterEach(async () => {
-    a.dispose();
-    await f.close();
-  });
-
-  const paths = (mark: number) => f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`);
+  beforeEach(() => ({ f, a, id } = world));
 
   it('opens a tab with one read: stat and read share it, and concurrent readers share one request', async () => {
     const mark = f.service.log.length;

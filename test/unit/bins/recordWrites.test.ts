@@ -1,27 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { Refused } from '../../../src/bins/refused';
-import { startFixture, type Fixture } from '../../support/fixture';
-import { accountBins, type AccountBins } from './accountBins';
+import type { Fixture } from '../../support/fixture';
+import { eachTestWithABin, type AccountBins } from './accountBins';
 
 const DOC = 'jsonbin:/bin/x/tab.json';
 const encoder = new TextEncoder();
 const text = (value: unknown) => encoder.encode(JSON.stringify(value, null, 2));
 
 describe('the write path', () => {
+  const world = eachTestWithABin();
+  const { paths } = world;
   let f: Fixture;
   let a: AccountBins;
   let id: string;
-  beforeEach(async () => {
-    f = await startFixture();
-    a = accountBins(f);
-    id = (await a.client.createBin({ record: { a: 1 }, name: 'one' })).metadata.id;
-  });
-  afterEach(async () => {
-    a.dispose();
-    await f.close();
-  });
-
-  const paths = (mark: number) => f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`);
+  beforeEach(() => ({ f, a, id } = world));
   const refusal = async (write: Promise<unknown>) => {
     const error = await write.then(
       () => assert.fail('expected a refusal'),
