@@ -1,7 +1,7 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
 import type { AccountInfo } from './account/accountList';
-import { activity } from './api';
+import { activity } from './api/activity';
 import type { AccountShared } from './accountParts';
 import type { AccountParts } from './features/parts';
 import { Accounts } from './account/accounts';

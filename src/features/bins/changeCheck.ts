@@ -6,11 +6,10 @@
  * per tab per interval.
  */
 import * as vscode from 'vscode';
-import { activity } from '../../api';
+import { activity } from '../../api/activity';
 import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
 import type { Parts } from '../parts';
-import { refreshBin } from './refreshBin';
 
 export function checkForChanges(partsFor: (account: string) => Promise<Parts | undefined>): vscode.Disposable {
   /** When each open bin tab (its Uri, as a string) last read, saved or checked its record. */
@@ -36,6 +35,8 @@ export function checkForChanges(partsFor: (account: string) => Promise<Parts | u
     const p = await partsFor(document.uri.authority);
     if (p) {
       // A check the user did not ask for fails quietly: the request status counts it, and the next save or refresh says why.
+      // Loaded with the first check: activation does not pay for the commands' code.
+      const { refreshBin } = await import('./refreshBin.js');
       await refreshBin(p, resource.id, 'notice').catch(() => undefined);
     }
   };
