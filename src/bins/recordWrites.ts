@@ -117,8 +117,7 @@ export class RecordWrites {
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
   async prepare(record: string | Json | RecordText, bin: NewBin, doing = 'Not created'): Promise<CheckedBin> {
     this.checks.permitted('createBin', doing);
-    const text = typeof record === 'string' ? record : record instanceof RecordText ? record.text : JSON.stringify(record);
-    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, text, doing), bin);
+    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
   }
 
   /** Creates the bin `prepare` checked: one POST. */
@@ -129,8 +128,7 @@ export class RecordWrites {
   /** A new schema doc: its text must be a JSON Schema the editor can use. One POST. */
   async createSchemaDoc(schema: string | Json | RecordText, name: string): Promise<SchemaDoc> {
     this.checks.permitted('createSchemaDoc', 'Not created');
-    const text = typeof schema === 'string' ? schema : schema instanceof RecordText ? schema.text : JSON.stringify(schema);
-    const record = await this.checks.check({ kind: 'schema' }, text, 'Not created');
+    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), 'Not created');
     const doc = await this.service.client.createSchemaDoc(name, record);
     this.schemaDocs.updated(doc);
     return doc;
@@ -219,4 +217,9 @@ export class RecordWrites {
     const { client } = this.service;
     return resource.kind === 'schema' ? (await client.readSchemaDoc(resource.id)).record : (await client.readBin(resource.id)).record;
   }
+}
+
+/** The text checked and sent: the user's own, as written, or a value from a programmatic call, serialized. */
+function textOf(record: string | Json | RecordText): string {
+  return typeof record === 'string' ? record : record instanceof RecordText ? record.text : JSON.stringify(record);
 }

@@ -40,6 +40,13 @@ describe('Refresh from Service', function () {
     return { id, document };
   }
   const recordOf = (document: vscode.TextDocument) => JSON.parse(document.getText()) as unknown;
+  /** A tab with unsaved edits whose record someone else changed meanwhile. */
+  async function editedHereAndThere(): Promise<{ id: string; document: vscode.TextDocument }> {
+    const opened = await openBin({ v: 1 });
+    await replaceText(opened.document, '{"v": "mine"}');
+    await w.other.updateBin(opened.id, { v: 'theirs' });
+    return opened;
+  }
 
   it('shows the record changed elsewhere in a clean tab, with one read', async () => {
     const { id, document } = await openBin({ v: 1 });
@@ -64,19 +71,25 @@ describe('Refresh from Service', function () {
   });
 
   it('keeps a dirty tab as it is when called programmatically: the next save still asks', async () => {
-    const { id, document } = await openBin({ v: 1 });
-    await replaceText(document, '{"v": "mine"}');
-    await w.other.updateBin(id, { v: 'theirs' });
+    const { id, document } = await editedHereAndThere();
     assert.deepEqual(await run(Command.refreshBin, id), { changed: true });
     assert.equal(document.getText(), '{"v": "mine"}');
     assert.ok(document.isDirty);
     assert.deepEqual(picks, []);
+    let asked = 0;
+    w.api.setConflictPrompt(async () => (asked++, 'cancel'));
+    try {
+      await vscode.window.showTextDocument(document);
+      assert.equal(await document.save(), false, 'the save was cancelled at the conflict question');
+      assert.equal(asked, 1);
+      assert.ok(document.isDirty);
+    } finally {
+      w.api.setConflictPrompt(async () => assert.fail('a save asked about a conflict'));
+    }
   });
 
   it('from the tab title, Keep Mine keeps the edits and moves the base: the save then overwrites without asking', async () => {
-    const { id, document } = await openBin({ v: 1 });
-    await replaceText(document, '{"v": "mine"}');
-    await w.other.updateBin(id, { v: 'theirs' });
+    const { id, document } = await editedHereAndThere();
     choice = 'Keep Mine';
     const refreshed = await requestsDuring(w.service, () => run(Command.tabRefreshBin, document.uri));
     assert.deepEqual(pathsOf(refreshed), [`GET /v3/b/${id}/latest`]);
@@ -89,9 +102,7 @@ describe('Refresh from Service', function () {
   });
 
   it("from the tab title, Take Theirs shows the service's record in the tab, clean, with one read", async () => {
-    const { id, document } = await openBin({ v: 1 });
-    await replaceText(document, '{"v": "mine"}');
-    await w.other.updateBin(id, { v: 'theirs' });
+    const { id, document } = await editedHereAndThere();
     choice = 'Take Theirs';
     const requests = await requestsDuring(w.service, () => run(Command.tabRefreshBin, document.uri));
     assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/latest`]);

@@ -80,7 +80,7 @@ export async function refreshBin(p: Parts, id: string, dirtyTabs: DirtyTabs): Pr
     for (const document of moved) {
       await settle(document);
     }
-    if (!changed && moved.length === 0) {
+    if (known !== undefined && !changed && moved.length === 0) {
       inform(`${label} is as the service holds it.`);
     } else if (changed && clean.length > 0) {
       inform(`${label} now shows the service's record.`);
