@@ -6,6 +6,7 @@ import type { AccountShared } from './accountParts';
 import type { AccountParts } from './features/parts';
 import { Accounts } from './account/accounts';
 import { RequestStatus } from './features/accounts/requestStatus';
+import { AutoSaveStatus } from './features/bins/autoSaveStatus';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
@@ -41,6 +42,8 @@ export interface JsonBinApi {
   readonly view: Pick<vscode.TreeView<Node>, 'description'>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
+  /** The status bar's "Not sent" of a bin tab that VS Code's auto save leaves unsaved. */
+  readonly autoSaveStatus: { readonly visible: boolean };
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
   const requestStatus = new RequestStatus(accounts);
+  const autoSaveStatus = new AutoSaveStatus();
   const prompts = new Prompts();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
@@ -126,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view,
     validationStatus,
     requestStatus,
+    autoSaveStatus,
     ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
     ...registerCommands(commandParts),
     checkForChanges((account) => commandParts(account)),
@@ -138,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view: treeView,
     validationStatus,
     requestStatus,
+    autoSaveStatus,
     // Copies: another extension reads the accounts, never their keys or parts.
     accounts: {
       all: () => accounts.all().map((a) => ({ ...a })),

@@ -11,6 +11,8 @@ import { ID_PATTERN } from '../api';
 import type { Resource } from '../bins/resource';
 
 export const SCHEME = 'jsonbin';
+/** The language of bin and schema doc tabs (`package.json` maps their paths to it): JSON to VS Code's JSON service, and its own `[jsonbin]` settings, such as auto save. */
+export const LANGUAGE = 'jsonbin';
 
 const ID = `(${ID_PATTERN})`;
 const BIN = new RegExp(`^/bin/${ID}(?:/(?:v(\\d+)|(record|path)))?/[^/]+\\.json$`);

@@ -35,9 +35,18 @@ describe('bin file system', () => {
     );
     assert.equal(document.getText(), JSON.stringify({ b: [1, 2], a: 'x' }, null, 2));
     assert.ok(document.uri.path.endsWith('/Greeting.json'));
-    assert.equal(document.languageId, 'json');
+    assert.equal(document.languageId, 'jsonbin');
     const stat = await vscode.workspace.fs.stat(document.uri);
     assert.equal(stat.size, Buffer.byteLength(document.getText()));
+  });
+
+  it("keeps VS Code's JSON help in a bin tab of its own language: a syntax error is marked, with no request", async () => {
+    const document = await openBin(await newBin());
+    const requests = await requestsDuring(w.service, async () => {
+      await replaceText(document, '{"greeting": }');
+      await until(() => vscode.languages.getDiagnostics(document.uri).some((d) => !d.source?.startsWith('JSONBin')) || undefined, "VS Code's JSON validation");
+    });
+    assert.deepEqual(requests, []);
   });
 
   it('saves changed content with one read and one PUT, unchanged content with none', async () => {

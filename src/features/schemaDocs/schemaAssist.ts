@@ -8,7 +8,7 @@ import { parseUri, SCHEME } from '../../fs/uris';
 import type { BinCollections } from '../../schema/binCollections';
 import type { SchemaDocs } from '../../schema/schemaDocs';
 
-const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME, language: 'json' };
+const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME };
 
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../../schema/assist.js');

@@ -142,7 +142,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     if (!this.owns(document.uri)) {
       return;
     }
-    const delayMs = typed ? settings.validationDelayMs() : 0;
+    const delayMs = typed ? quietTimeMs(document) : 0;
     const key = document.uri.toString();
     this.timers.get(key)?.clear();
     this.timers.set(
@@ -184,4 +184,11 @@ export class SchemaDiagnostics implements vscode.Disposable {
 /** A document's length without reading its whole text. */
 function lengthOf(document: vscode.TextDocument): number {
   return document.offsetAt(document.lineAt(document.lineCount - 1).range.end);
+}
+
+/** The setting's quiet time, but problems show before VS Code's auto save (when on for bins) looks for them: it does not save a tab with errors. */
+function quietTimeMs(document: vscode.TextDocument): number {
+  const files = vscode.workspace.getConfiguration('files', document);
+  const autoSaveMs = files.get('autoSave') === 'afterDelay' ? files.get<number>('autoSaveDelay', 1000) : Infinity;
+  return Math.min(settings.validationDelayMs(), autoSaveMs / 2);
 }

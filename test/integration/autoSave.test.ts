@@ -1,0 +1,92 @@
+/** VS Code's auto save leaves bin tabs to the user unless the user turns it on for them; then it never sends a record with problems. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Command } from '../../src/commands/ids';
+import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
+
+describe('auto save', function () {
+  this.timeout(60_000);
+  let w: World;
+  let collectionId: string;
+  let control: vscode.TextDocument;
+  const files = () => vscode.workspace.getConfiguration('files');
+  const binFiles = () => vscode.workspace.getConfiguration('files', { languageId: 'jsonbin' });
+
+  before(async () => {
+    w = await setup();
+    collectionId = (await w.other.createCollection('auto saved')).id;
+    const schemaDocId = (await w.other.createSchemaDoc('numbered', { type: 'object', properties: { v: { type: 'number' } } })).metadata.id;
+    await w.other.attachSchemaDoc(collectionId, schemaDocId);
+    await run(Command.refresh);
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', 200, vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(async () => {
+    // A file of the workspace: VS Code auto saves it, so its save shows that auto save has run.
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const uri = vscode.Uri.joinPath(folder, `control-${Date.now()}.json`);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('{}'));
+    control = await vscode.workspace.openTextDocument(uri);
+  });
+  afterEach(async () => {
+    await binFiles().update('autoSave', undefined, vscode.ConfigurationTarget.Global, true);
+    await closeAll();
+  });
+  after(async () => {
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  async function openBin(record: object): Promise<{ id: string; document: vscode.TextDocument }> {
+    const id = (await w.other.createBin({ record: record as never, collectionId, name: 'auto saved bin' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    await vscode.window.showTextDocument(document);
+    await w.api.whenIdle();
+    return { id, document };
+  }
+  /** A pause in typing: the control file is edited after the bin and auto saved, so the bin's auto save, if any, has begun. */
+  async function pause(): Promise<void> {
+    await replaceText(control, `{"at": ${Date.now()}}`);
+    await until(() => !control.isDirty || undefined, 'VS Code to auto save the workspace file');
+  }
+
+  it('sends nothing while the user types with files.autoSave on, says why in the status bar, and sends on save', async () => {
+    const { id, document } = await openBin({ v: 0 });
+    const typing = await requestsDuring(w.service, async () => {
+      for (let v = 1; v <= 3; v++) {
+        await replaceText(document, `{"v": ${v}}`);
+        await pause();
+      }
+    });
+    assert.deepEqual(pathsOf(typing), []);
+    assert.ok(document.isDirty, 'the bin tab keeps its unsaved edits');
+    await vscode.window.showTextDocument(document);
+    await until(() => w.api.autoSaveStatus.visible || undefined, 'the status bar to say the edits are not sent');
+
+    const saving = await requestsDuring(w.service, async () => assert.ok(await document.save()));
+    assert.deepEqual(pathsOf(saving), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 3 });
+    await until(() => !w.api.autoSaveStatus.visible || undefined, 'the status bar item to go once the tab is saved');
+  });
+
+  it('opted in for bins, sends one PUT per pause and none while the record has schema problems', async () => {
+    await binFiles().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global, true);
+    const { id, document } = await openBin({ v: 0 });
+    const requests = await requestsDuring(w.service, async () => {
+      await replaceText(document, '{"v": 1}');
+      await until(() => !document.isDirty || undefined, 'auto save of a valid record');
+      await replaceText(document, '{"v": "two"}');
+      await until(() => vscode.languages.getDiagnostics(document.uri).some((d) => d.source?.startsWith('JSONBin')) || undefined, 'the schema problem');
+      await pause();
+      assert.ok(document.isDirty, 'a record with a schema problem stays unsaved');
+      await replaceText(document, '{"v": 3}');
+      await until(() => !document.isDirty || undefined, 'auto save once the problem is fixed');
+    });
+    assert.deepEqual(
+      pathsOf(requests).filter((p) => p.startsWith('PUT')),
+      [`PUT /v3/b/${id}`, `PUT /v3/b/${id}`],
+    );
+    assert.deepEqual((await w.other.readBin(id)).record, { v: 3 });
+    assert.equal(w.api.autoSaveStatus.visible, false);
+  });
+});
