@@ -132,7 +132,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     requestStatus,
     autoSaveStatus,
     ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
-    ...registerCommands(commandParts),
+    ...registerCommands(commandParts, accounts),
     checkForChanges((account) => commandParts(account)),
   );
 

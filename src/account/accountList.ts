@@ -97,10 +97,15 @@ const NEEDS: Partial<Record<Operation, BinPermission>> = {
   deleteVersions: 'delete',
 };
 
+/** Whether the account's key may do this to bins: unless it is an access key whose permissions are known to leave it out. */
+export function allows(account: AccountInfo, permission: BinPermission): boolean {
+  return account.keyKind !== 'access' || account.permissions?.bins[permission] !== false;
+}
+
 /** Why an account's key may not do this, when its permissions are known to leave it out; undefined otherwise. */
 export function refusal(account: AccountInfo, operation: Operation): string | undefined {
   const needed = NEEDS[operation];
-  if (account.keyKind !== 'access' || !needed || account.permissions?.bins[needed] !== false) {
+  if (!needed || allows(account, needed)) {
     return undefined;
   }
   return `The access key of ${account.name} may not ${needed} bins (it was created without that permission): nothing was sent`;

@@ -4,16 +4,32 @@
  * kept in VS Code's global state, each key in secret storage under its account. The list is read
  * from the state once, and again only when another window changed it: VS Code may echo an older
  * write of this window back into the state for a moment, which would bring a removed account back.
+ *
+ * Other windows learn of a change from secret storage, whose change event reaches every window
+ * (global state tells no one): each change also writes a stamp there, carrying the list and the
+ * active account, so a window follows without reading a state that may lag behind.
  */
 import * as vscode from 'vscode';
 import { settings } from '../config';
 import { DEFAULT_ACCOUNT, newAccountId, parseAccounts, type AccountInfo } from './accountList';
 import { KeyStore } from './keyStore';
+import { forgetRequestCounts } from '../api/allowance';
 
 const LIST_KEY = 'jsonbin.accounts';
 /** Marks each write of the list with the window that made it. */
 const MARK_KEY = 'jsonbin.accountsWrite';
 const ACTIVE_KEY = 'jsonbin.activeAccount';
+/** The secret storage slot of the last change's stamp. */
+const STAMP_KEY = 'jsonbin.accountsStamp';
+
+/** What a window wrote last: who wrote it, the list's mark, the list and the active account (never a key). */
+interface Stamp {
+  by: string;
+  n: number;
+  mark: string;
+  list: AccountInfo[];
+  active: string;
+}
 
 /** What each account has of its own: at least a connection to its service. */
 export interface AccountPartsBase {
@@ -60,7 +76,11 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.list = parseAccounts(memory.get(LIST_KEY));
     this.mark = memory.get<string>(MARK_KEY);
     this.activeId = memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
+    this.stampWatch = secrets.onDidChange((e) => e.key === STAMP_KEY && void this.followStamp());
   }
+
+  private readonly stampWatch: vscode.Disposable;
+  private stamps = 0;
 
   private list: AccountInfo[];
   private activeId: string;
@@ -167,6 +187,17 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
       void this.memory.update(ACTIVE_KEY, undefined);
     }
     await this.change((list) => list.filter((a) => a.id !== id));
+    await this.drop(id);
+    await this.secrets.delete(accountKeySlot(id));
+    const scope = scopeOf(removed);
+    await Promise.all([
+      ...[`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)),
+      forgetRequestCounts(this.memory, id),
+    ]);
+  }
+
+  /** Disposes what this window made for an account that is gone: its parts, what follows them, its key store. */
+  private async drop(id: string): Promise<void> {
     const parts = await this.making.get(id);
     this.made.delete(id);
     this.making.delete(id);
@@ -175,17 +206,12 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     parts?.dispose();
     this.keyStores.get(id)?.dispose();
     this.keyStores.delete(id);
-    await this.secrets.delete(accountKeySlot(id));
-    const scope = scopeOf(removed);
-    await Promise.all(
-      [`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)),
-    );
   }
 
   async activate(id: string): Promise<void> {
     this.activeId = id;
     this.changed.fire();
-    await this.memory.update(ACTIVE_KEY, id === DEFAULT_ACCOUNT ? undefined : id);
+    await Promise.all([this.memory.update(ACTIVE_KEY, id === DEFAULT_ACCOUNT ? undefined : id), this.stamp()]);
   }
 
   flush(): Promise<void> {
@@ -193,6 +219,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.stampWatch.dispose();
     this.allMade().forEach((p) => p.dispose());
     this.made.clear();
     this.keyStores.forEach((k) => k.dispose());
@@ -207,6 +234,38 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     this.list = parseAccounts(apply(elsewhere ? parseAccounts(this.memory.get(LIST_KEY)) : this.list));
     this.mark = `${this.window}.${++this.writes}`;
     this.changed.fire();
-    await Promise.all([this.memory.update(LIST_KEY, this.list), this.memory.update(MARK_KEY, this.mark)]);
+    await Promise.all([this.memory.update(LIST_KEY, this.list), this.memory.update(MARK_KEY, this.mark), this.stamp()]);
+  }
+
+  /** Tells the other windows, through secret storage, what the list and the active account are now. */
+  private stamp(): Thenable<void> {
+    const stamp: Stamp = { by: this.window, n: ++this.stamps, mark: this.mark ?? '', list: this.list, active: this.activeId };
+    return this.secrets.store(STAMP_KEY, JSON.stringify(stamp));
+  }
+
+  /** Follows another window's change: its list, its active account; the parts of an account it removed are dropped here too. */
+  private async followStamp(): Promise<void> {
+    const stamp = parseStamp(await this.secrets.get(STAMP_KEY));
+    if (!stamp || stamp.by === this.window) {
+      return;
+    }
+    const list = parseAccounts(stamp.list);
+    const gone = this.list.filter((a) => !list.some((b) => b.id === a.id));
+    this.list = list;
+    this.mark = stamp.mark;
+    this.activeId = list.some((a) => a.id === stamp.active) ? stamp.active : DEFAULT_ACCOUNT;
+    await Promise.all(gone.map((a) => this.drop(a.id)));
+    this.changed.fire();
+  }
+}
+
+function parseStamp(text: string | undefined): Stamp | undefined {
+  try {
+    const stamp = JSON.parse(text ?? '') as Partial<Stamp>;
+    return typeof stamp.by === 'string' && typeof stamp.mark === 'string' && typeof stamp.active === 'string' && Array.isArray(stamp.list)
+      ? (stamp as Stamp)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -119,6 +119,7 @@ export class Connection implements vscode.Disposable {
 
   dispose(): void {
     void this.current?.close();
+    this.counter?.dispose();
     for (const s of this.subscriptions) {
       s.dispose();
     }

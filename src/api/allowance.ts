@@ -120,6 +120,12 @@ export class RequestCounter {
     }
   }
 
+  /** Stops the pending write of today's count: the account is gone, and its count with it. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   /** Writes today's count now (on deactivation). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
@@ -129,6 +135,15 @@ export class RequestCounter {
       all[this.slot] = this.today;
       await this.store.update(STORE_KEY, all);
     }
+  }
+}
+
+/** Deletes today's counts kept for an added account (`id`), under whatever service URL it used. */
+export async function forgetRequestCounts(store: CountStore, id: string): Promise<void> {
+  const all = store.get<Record<string, Day>>(STORE_KEY) ?? {};
+  const kept = Object.entries(all).filter(([slot]) => !slot.endsWith(`#${id}`));
+  if (kept.length < Object.keys(all).length) {
+    await store.update(STORE_KEY, Object.fromEntries(kept));
   }
 }
 

@@ -2,12 +2,13 @@
  * The last record read of each bin, kept on disk so that a bin can still be read when the service
  * cannot be reached. No `vscode` import: the caller gives the folder, the byte budget and a scope
  * per account (never its key). A copy's file is named by a hash of scope and bin id; its first
- * line holds what is known of it (name, when kept), the rest the record's bytes as served.
+ * line holds what is known of it (a hash of its scope, name, when kept), the rest the record's
+ * bytes as served.
  * Nothing is read until first use; the folder is then scanned once (file times order the copies,
  * least recently kept or served first out), so that copies survive a reload without an index.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface StoredCopy {
@@ -44,7 +45,7 @@ export class OfflineCopyFiles {
     return this.serialized(async (files) => {
       const file = fileOf(scope, binId);
       const keptAt = this.now();
-      const head = new TextEncoder().encode(`${JSON.stringify({ name: copy.name, keptAt })}\n`);
+      const head = new TextEncoder().encode(`${JSON.stringify({ owner: ownerOf(scope), name: copy.name, keptAt })}\n`);
       const size = head.byteLength + copy.bytes.byteLength;
       if (size > this.maxBytes()) {
         // Bigger than the whole budget: the older copy of it would mislead, so it goes too.
@@ -100,6 +101,23 @@ export class OfflineCopyFiles {
     return this.serialized(async (files) => ({ copies: files.size, bytes: sum(files) }));
   }
 
+  /** What is kept for `scope` (one account). */
+  usageOf(scope: string): Promise<Usage> {
+    return this.serialized(async (files) => usageOf(await this.filesOf(files, scope), files));
+  }
+
+  /** Removes the copies kept for `scope` (an account that is gone); says what it freed. */
+  forgetScope(scope: string): Promise<Usage> {
+    return this.serialized(async (files) => {
+      const owned = await this.filesOf(files, scope);
+      const freed = usageOf(owned, files);
+      for (const file of owned) {
+        await this.remove(files, file);
+      }
+      return freed;
+    });
+  }
+
   /** Removes every copy (and any left half-written); says what it freed. */
   clear(): Promise<Usage> {
     return this.serialized(async (files) => {
@@ -141,6 +159,18 @@ export class OfflineCopyFiles {
     return this.files;
   }
 
+  /** The files kept for `scope`: their first line says whose they are. */
+  private async filesOf(files: Map<string, number>, scope: string): Promise<string[]> {
+    const owner = ownerOf(scope);
+    const owned: string[] = [];
+    for (const file of files.keys()) {
+      if ((await ownerIn(join(this.folder, file))) === owner) {
+        owned.push(file);
+      }
+    }
+    return owned;
+  }
+
   private async trim(files: Map<string, number>, keep: string): Promise<void> {
     let total = sum(files);
     for (const [file, size] of files) {
@@ -163,6 +193,29 @@ export class OfflineCopyFiles {
 /** Names a copy without the bin id in clear. */
 function fileOf(scope: string, binId: string): string {
   return createHash('sha256').update(`${scope}\n${binId}`).digest('hex').slice(0, 40) + SUFFIX;
+}
+
+/** Whose a copy is, without the scope (a service URL) in clear. */
+function ownerOf(scope: string): string {
+  return createHash('sha256').update(scope).digest('hex').slice(0, 16);
+}
+
+/** The owner in a copy's first line: its start is enough, whatever the record's size. */
+async function ownerIn(path: string): Promise<string | undefined> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, 'r');
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0);
+    return /^\{"owner":"([0-9a-f]{16})"/.exec(buffer.subarray(0, bytesRead).toString('utf8'))?.[1];
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}
+
+function usageOf(owned: string[], files: Map<string, number>): Usage {
+  return { copies: owned.length, bytes: owned.reduce((total, file) => total + (files.get(file) ?? 0), 0) };
 }
 
 function parse(content: Buffer): StoredCopy | undefined {

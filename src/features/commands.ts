@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { SCHEME } from '../fs/uris';
 import { Node } from './tree/nodes/node';
 import { Command, type CommandId } from '../commands/ids';
-import type { Parts } from './parts';
+import type { AccountParts, Parts } from './parts';
+import type { Accounts } from '../account/accounts';
 import type { Handler } from '../commands/register';
 
 /**
@@ -26,8 +27,13 @@ function accountOf(id: CommandId, args: unknown[]): string | undefined {
   return first instanceof vscode.Uri && first.scheme === SCHEME ? first.authority : undefined;
 }
 
-export function registerCommands(partsFor: (account: string | undefined) => Promise<Parts | undefined>): vscode.Disposable[] {
+export function registerCommands(
+  partsFor: (account: string | undefined) => Promise<Parts | undefined>,
+  accounts: Pick<Accounts<AccountParts>, 'followParts'>,
+): vscode.Disposable[] {
   const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();
+  // A removed account's handlers go with its parts: an account added later under its id gets its own.
+  accounts.followParts((parts) => [{ dispose: () => handlers.delete(parts.account.id) }]);
   const handler = async (id: CommandId, args: unknown[]) => {
     const account = accountOf(id, args);
     const p = await partsFor(account);

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
+import { binUriOf, closeAll, labelOf, manifest, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
+import { commandsShownOn } from './when';
 
 describe('an account with an access key', () => {
   let w: World;
@@ -129,5 +130,39 @@ describe('an account with an access key', () => {
       await assert.rejects(run(Command.setVersioning, id, true), /may not update bins/);
     });
     assert.deepEqual(pathsOf(writes), []);
+  });
+
+  it("offers on a row of a read-only key's account no write action, while a master key's account is active", async () => {
+    const id = (await w.other.createBin({ record: { v: 1 }, name: 'row of a reader' })).metadata.id;
+    const { accountId } = await run<{ accountId: string }>(Command.createAccessKey, { name: 'reader', permissions: { read: true }, accountName: 'Reader' });
+    await run(Command.switchAccount, 'Reader');
+    await run(Command.addBin, id);
+    await run(Command.switchAccount, 'Default');
+    await run(Command.addBin, id);
+
+    /** The tree item VS Code shows for the bin's row under an account's row. */
+    const binRowOf = async (account: string): Promise<vscode.TreeItem> => {
+      const accountRow = (await w.api.tree.getChildren(undefined))!.find((n) => n.account === account)!;
+      const queue = [...((await w.api.tree.getChildren(accountRow)) ?? [])];
+      for (let node = queue.shift(); node; node = queue.shift()) {
+        const item = await w.api.tree.getTreeItem(node);
+        if (labelOf(item) === 'row of a reader') {
+          return item;
+        }
+        queue.push(...((await w.api.tree.getChildren(node)) ?? []));
+      }
+      return assert.fail(`no row of the bin under ${account}`);
+    };
+    const rows = manifest().contributes.menus['view/item/context'];
+    const reader = await binRowOf(accountId);
+    assert.equal(reader.contextValue, 'bin.remembered', 'the key may only read, on a loopback service');
+    const offered = commandsShownOn(reader.contextValue, rows);
+    for (const write of [Command.rowDeleteBin, Command.rowRenameBin, Command.rowSetPrivacy, Command.rowSetVersioning, Command.rowDeleteVersions]) {
+      assert.ok(!offered.includes(write), `${write} offered on a read-only row`);
+    }
+    assert.ok(offered.includes(Command.rowOpenBin));
+    const master = await binRowOf('');
+    assert.equal(master.contextValue, 'bin.remembered;create;update;delete');
+    assert.ok(commandsShownOn(master.contextValue, rows).includes(Command.rowDeleteBin));
   });
 });

@@ -3,6 +3,7 @@
  * service with its own key, and the other service hears nothing of them.
  */
 import * as assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
@@ -17,6 +18,7 @@ describe('several accounts, side by side', () => {
   let second: BinService;
   let secondClient: BinClient;
   let accountId: string;
+  let secondUrl: string;
   const label = async (node: Node) => labelOf(await w.api.tree.getTreeItem(node));
   const rowsOf = async (node?: Node) => (await w.api.tree.getChildren(node)) ?? [];
 
@@ -24,7 +26,7 @@ describe('several accounts, side by side', () => {
     w = await setup();
     await run('workbench.action.closeSidebar');
     second = new BinService();
-    const url = await second.start();
+    const url = (secondUrl = await second.start());
     const owner = second.addAccount('free');
     secondClient = new BinClient({ baseUrl: url, key: () => owner.key });
     accountId = (await run<{ id: string }>(Command.addAccount, { name: 'Staging', apiUrl: url, key: owner.key })).id;
@@ -190,6 +192,43 @@ describe('several accounts, side by side', () => {
     } finally {
       second.minimal = false;
     }
+  });
+
+  it("removes an account from its row, and its offline copies when the user says so: another account's stay", async () => {
+    const owner = second.addAccount('free');
+    const client = new BinClient({ baseUrl: secondUrl, key: () => owner.key });
+    const temporary = (await run<{ id: string }>(Command.addAccount, { name: 'Temporary', apiUrl: secondUrl, key: owner.key })).id;
+    const there = (await client.createBin({ record: { kept: true }, name: 'kept' })).metadata.id;
+    const here = (await w.other.createBin({ record: { kept: true }, name: 'kept here' })).metadata.id;
+    await vscode.workspace.openTextDocument(binUri(there, 'kept', undefined, temporary));
+    await vscode.workspace.openTextDocument(binUri(here, 'kept here'));
+    await w.api.whenIdle();
+    const copies = async () => (await readdir(w.api.offlineCopiesFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.copy')).sort();
+    const before = await copies();
+    await closeAll();
+
+    const asked: string[] = [];
+    const prompter: Prompter = {
+      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
+      pick: async (_, options) => assert.fail(`unexpected pick: ${options.placeHolder}`),
+      confirm: async (message, _, action) => (asked.push(`${message} [${action}]`), true),
+      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+    };
+    w.api.setPrompter(prompter);
+    try {
+      const row = (await rowsOf()).find((n) => n.account === temporary)!;
+      await run(Command.rowRemoveAccount, row);
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+    assert.deepEqual(asked, ['Remove the account Temporary? [Remove Account]', "Also delete the offline copy of Temporary's bins? [Delete Offline Copies]"]);
+    assert.ok(!w.api.accounts.all().some((a) => a.id === temporary));
+    const after = await copies();
+    assert.equal(after.length, before.length - 1, 'one copy deleted');
+    assert.ok(
+      after.every((f) => before.includes(f)),
+      'the other copies stay',
+    );
   });
 
   it('refuses to remove an account whose tab has unsaved edits', async () => {

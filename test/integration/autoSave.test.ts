@@ -9,6 +9,8 @@ describe('auto save', function () {
   let w: World;
   let collectionId: string;
   let control: vscode.TextDocument;
+  /** The suite's own auto save setting (setup turns it off), put back afterwards. */
+  let suiteAutoSave: string | undefined;
   const files = () => vscode.workspace.getConfiguration('files');
   const binFiles = () => vscode.workspace.getConfiguration('files', { languageId: 'jsonbin' });
 
@@ -18,6 +20,7 @@ describe('auto save', function () {
     const schemaDocId = (await w.other.createSchemaDoc('numbered', { type: 'object', properties: { v: { type: 'number' } } })).metadata.id;
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await run(Command.refresh);
+    suiteAutoSave = files().inspect<string>('autoSave')?.globalValue;
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', 200, vscode.ConfigurationTarget.Global);
   });
@@ -33,7 +36,7 @@ describe('auto save', function () {
     await closeAll();
   });
   after(async () => {
-    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await files().update('autoSave', suiteAutoSave, vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
   });
 

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, kindOf, labelOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 describe('commands', () => {
@@ -113,7 +113,7 @@ describe('commands', () => {
     await run(Command.forgetBin, id);
     const [, uncategorized] = (await w.api.tree.getChildren()) ?? [];
     const rows = (await w.api.tree.getChildren(uncategorized)) ?? [];
-    const labels = await Promise.all(rows.map(async (n) => `${(await w.api.tree.getTreeItem(n)).contextValue}:${labelOf(await w.api.tree.getTreeItem(n))}`));
+    const labels = await Promise.all(rows.map(async (n) => `${kindOf(await w.api.tree.getTreeItem(n))}:${labelOf(await w.api.tree.getTreeItem(n))}`));
     assert.ok(!labels.includes('bin.remembered:to add'));
   });
 

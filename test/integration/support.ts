@@ -145,6 +145,11 @@ export function manifest(): Manifest {
   return extension().packageJSON as Manifest;
 }
 
+/** A row's kind: its tree item's `viewItem` without what its account may do (`;create;update;…`). */
+export function kindOf(item: vscode.TreeItem): string | undefined {
+  return item.contextValue?.split(';')[0];
+}
+
 export function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinService } from '../service/server';
-import { labelOf, requestsDuring, setup, type World } from './support';
+import { kindOf, labelOf, requestsDuring, setup, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 type Provider = vscode.TreeDataProvider<unknown>;
@@ -97,7 +97,7 @@ describe('bins tree', () => {
     const items = await Promise.all((await children(tree, uncategorized)).map((n) => item(tree, n)));
     const added = items.filter((i) => i.label === 'added public');
     assert.equal(added.length, 1, 'listed once although both remembered and in the listing');
-    assert.equal(added[0].contextValue, 'bin.remembered');
+    assert.equal(kindOf(added[0]), 'bin.remembered');
   });
 
   it('shows remembered bins 100 at a time, the next page on "Show more" without a request', async () => {
@@ -117,7 +117,7 @@ describe('bins tree', () => {
       'only the service listing is fetched',
     );
     assert.deepEqual(
-      first.slice(0, 100).map((i) => [i.label, i.contextValue]),
+      first.slice(0, 100).map((i) => [i.label, kindOf(i)]),
       newestFirst(100).map((label) => [label, 'bin.remembered']),
     );
     const more = first[100];
@@ -158,7 +158,7 @@ describe('bins tree', () => {
     for (const id of created) {
       await vscode.commands.executeCommand(Command.forgetBin, id);
     }
-    assert.ok(!(await rows()).some((i) => i.contextValue === 'bin.remembered' && labelOf(i).startsWith('paged ')), 'forgotten bins still remembered');
+    assert.ok(!(await rows()).some((i) => kindOf(i) === 'bin.remembered' && labelOf(i).startsWith('paged ')), 'forgotten bins still remembered');
   });
 
   it('remembers added bins per service URL', async () => {

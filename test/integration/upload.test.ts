@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { Node } from '../../src/features/tree/nodes';
-import { closeAll, labelOf, requestsDuring, run, setup, type World } from './support';
+import { closeAll, kindOf, labelOf, requestsDuring, run, setup, type World } from './support';
 
 interface Uploaded {
   created: { uri: vscode.Uri; id: string; binUri: vscode.Uri }[];
@@ -157,7 +157,7 @@ describe('Upload as Bin and drag and drop', function () {
       ],
     );
     const rows = await Promise.all((await rowsUnder(await uncategorizedRow())).map(async (n) => w.api.tree.getTreeItem(n)));
-    const remembered = rows.filter((r) => r.contextValue === 'bin.remembered').map(labelOf);
+    const remembered = rows.filter((r) => kindOf(r) === 'bin.remembered').map(labelOf);
     assert.ok(remembered.includes('loose one') && remembered.includes('n'.repeat(128)), remembered.join());
     assert.equal(result.created.length, 2);
   });

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { Command, ContextKey } from '../../src/commands/ids';
 import { manifest } from './support';
-import { kindsMatching } from './when';
+import { commandsShownOn, kindsMatching } from './when';
 
 const BINS = ['bin', 'bin.remembered'];
 const COLLECTIONS = ['collection', 'collection.withSchemaDoc'];
@@ -62,15 +62,41 @@ describe('row menus', () => {
       .filter((m) => dashboard.includes(m.command) && m.when !== 'false');
     assert.deepEqual([...new Set(entries.map((m) => m.command))].sort(), [...dashboard].sort());
     for (const entry of entries) {
-      // A conjunct of the clause (VS Code may reorder a clause it has parsed).
-      assert.ok(
-        (entry.when ?? '')
-          .split('&&')
-          .map((c) => c.trim())
-          .includes(ContextKey.hostedService),
-        `${entry.command}: ${entry.when}`,
-      );
+      // A conjunct of the clause (VS Code may reorder a clause it has parsed): the active account's service, or a row's own.
+      const conjuncts = (entry.when ?? '').split('&&').map((c) => c.trim());
+      const hosted = entry.command === Command.rowOpenInDashboard ? 'viewItem =~ /;hosted(;|$)/' : ContextKey.hostedService;
+      assert.ok(conjuncts.includes(hosted), `${entry.command}: ${entry.when}`);
     }
+  });
+
+  it("offer on a bin row only what the row's own account may do", () => {
+    const rows = manifest().contributes.menus['view/item/context'];
+    const reads = [
+      Command.rowCopyBinId,
+      Command.rowOpenBin,
+      Command.rowOpenVersion,
+      Command.rowCompareWithVersion,
+      Command.rowOpenJsonPath,
+      Command.rowOpenRecordOnly,
+      Command.rowSaveBinAsFile,
+      Command.rowCopyPublicUrl,
+      Command.rowCopyFetchSnippet,
+      Command.rowCopyCurlSnippet,
+      Command.rowForgetBin,
+    ];
+    const sorted = (list: string[]) => [...list].sort();
+    assert.deepEqual(commandsShownOn('bin.remembered', rows), sorted(reads), 'an access key that may only read');
+    assert.deepEqual(
+      commandsShownOn('bin.remembered;update', rows),
+      sorted([...reads, Command.rowRenameBin, Command.rowSetPrivacy, Command.rowSetVersioning]),
+      'one that may read and update',
+    );
+    assert.deepEqual(
+      commandsShownOn('bin.remembered;delete;hosted', rows),
+      sorted([...reads, Command.rowDeleteBin, Command.rowDeleteVersions, Command.rowOpenInDashboard]),
+      'one that may delete, on jsonbin.io',
+    );
+    assert.deepEqual(commandsShownOn('group.uncategorized', rows), [Command.rowAddBin], 'Create Bin only where the key may create');
   });
 
   it('put nothing on Load more and message rows', () => {

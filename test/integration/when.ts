@@ -1,6 +1,6 @@
 /** Evaluates the `when` clauses of the manifest's row menus, as VS Code would for each row kind. */
 import { ALL_CONTEXT_VALUES } from '../../src/features/tree/nodes';
-import { ContextKey, VIEW_ID } from '../../src/commands/ids';
+import { VIEW_ID } from '../../src/commands/ids';
 
 /** True when the clause holds for a row with this `viewItem`, in the view, with a key set. */
 export function holds(when: string, viewItem: string): boolean {
@@ -14,15 +14,19 @@ export function holds(when: string, viewItem: string): boolean {
     if (match) {
       return new RegExp(match[1]).test(viewItem);
     }
-    // As a row shows with a key set and the hosted service configured.
-    if (clause === ContextKey.hasKey || clause === ContextKey.hostedService) {
-      return true;
-    }
     throw new Error(`clause not understood: ${clause}`);
   });
 }
 
-/** The row kinds a row menu entry shows on. */
+/** What a row of a master key's account on jsonbin.io may do (`Node.abilities`): everything. */
+export const ALL_ABILITIES = ';create;update;delete;hosted';
+
+/** The row kinds a row menu entry shows on, for an account that may do everything (account rows carry no abilities). */
 export function kindsMatching(when: string): string[] {
-  return ALL_CONTEXT_VALUES.filter((kind) => holds(when, kind));
+  return ALL_CONTEXT_VALUES.filter((kind) => holds(when, kind.startsWith('account') ? kind : kind + ALL_ABILITIES));
+}
+
+/** The row commands shown on a row whose tree item has this `viewItem`. */
+export function commandsShownOn(viewItem: string, entries: { command: string; when?: string }[]): string[] {
+  return [...new Set(entries.filter((e) => holds(e.when ?? '', viewItem)).map((e) => e.command))].sort();
 }

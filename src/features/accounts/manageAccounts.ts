@@ -1,8 +1,8 @@
 /** Several accounts: add one (its key checked with one request), switch, rename and remove. */
 import * as vscode from 'vscode';
-import { normalizeBaseUrl, parseBaseUrl } from '../../api';
+import { formatSize, normalizeBaseUrl, parseBaseUrl } from '../../api';
 import { checkAccountName, DEFAULT_ACCOUNT, findAccount, type AccountInfo, type KeyKind } from '../../account/accountList';
-import { apiUrlOf } from '../../account/accounts';
+import { apiUrlOf, scopeOf } from '../../account/accounts';
 import { settings } from '../../config';
 import { SCHEME } from '../../fs/uris';
 import type { AccountNode } from '../tree/nodes';
@@ -140,8 +140,8 @@ export function manageAccounts(p: Parts): Handler[] {
     ...register(
       Command.removeAccount,
       {
-        // Its key leaves the secret storage, and what was remembered of its bins goes too.
-        run: async (idOrName: string) => {
+        // Its key leaves the secret storage, and what was remembered of its bins goes too; its offline copies if asked.
+        run: async (idOrName: string, options: { deleteOfflineCopies?: boolean } = {}) => {
           const account = named(idOrName, Command.removeAccount);
           const unsaved = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === SCHEME && d.uri.authority === account.id).length;
           if (unsaved > 0) {
@@ -150,7 +150,11 @@ export function manageAccounts(p: Parts): Handler[] {
               `${account.name} has ${unsaved} tab${unsaved === 1 ? '' : 's'} with unsaved edits: save or revert ${unsaved === 1 ? 'it' : 'them'} before removing the account`,
             );
           }
+          const scope = scopeOf(account);
           await p.accounts.remove(account.id);
+          if (options.deleteOfflineCopies) {
+            await (await p.offline.copies()).forgetScope(scope);
+          }
           return account.name;
         },
         ask: async () => {
@@ -163,15 +167,25 @@ export function manageAccounts(p: Parts): Handler[] {
     ),
   ];
 
-  async function confirmRemove(id: string): Promise<[string]> {
-    const name = p.accounts.info(id)?.name ?? id;
+  async function confirmRemove(id: string): Promise<[string, { deleteOfflineCopies: boolean }]> {
+    const account = p.accounts.info(id);
+    const name = account?.name ?? id;
     await confirm(
       ui,
       `Remove the account ${name}?`,
       'Its key is deleted from VS Code’s secret storage and its remembered bins are forgotten. Nothing on the service changes.',
       'Remove Account',
     );
-    return [id];
+    const kept = account ? await (await p.offline.copies()).usageOf(scopeOf(account)) : undefined;
+    const deleteOfflineCopies = Boolean(
+      kept?.copies &&
+      (await ui.confirm(
+        `Also delete the ${kept.copies === 1 ? 'offline copy' : `${kept.copies} offline copies`} of ${name}'s bins?`,
+        `Kept on this machine (${formatSize(kept.bytes)}) to read its bins when its service cannot be reached. Without the account, nothing opens them.`,
+        'Delete Offline Copies',
+      )),
+    );
+    return [id, { deleteOfflineCopies }];
   }
 }
 

@@ -72,6 +72,16 @@ export class OfflineCopyStore {
     return this.files.forget(this.scope(), resource.id).catch(() => undefined);
   }
 
+  /** What is kept for another account (its `scope`): its copies go with it if the user wants. */
+  usageOf(scope: string): Promise<Usage> {
+    return this.files.usageOf(scope);
+  }
+
+  /** Removes the copies of an account that is gone (its `scope`); says what it freed. */
+  forgetScope(scope: string): Promise<Usage> {
+    return this.files.forgetScope(scope);
+  }
+
   /** Removes every offline copy; says what it freed. */
   clear(): Promise<Usage> {
     return this.files.clear();

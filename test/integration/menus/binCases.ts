@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../src/commands/ids';
 import { binUri } from '../../../src/fs/uris';
-import { labelOf, until } from '../support';
+import { kindOf, labelOf, until } from '../support';
 import { activeTab, activeUri, pathsOf, run, type Case, type MenuContext } from './context';
 
 export function binCases(c: MenuContext): Record<string, Case> {
@@ -42,10 +42,7 @@ export function binCases(c: MenuContext): Record<string, Case> {
     await run(Command.refresh);
     const [, uncategorized] = await roots();
     const rows = await Promise.all((await rowsOf(uncategorized)).map(async (n) => c.w.api.tree.getTreeItem(n)));
-    assert.deepEqual(
-      rows.filter((r) => labelOf(r) === bin.name).map((r) => r.contextValue),
-      ['bin'],
-    );
+    assert.deepEqual(rows.filter((r) => labelOf(r) === bin.name).map(kindOf), ['bin']);
   };
 
   const versionCase = (diff: boolean) =>

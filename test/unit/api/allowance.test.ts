@@ -1,6 +1,7 @@
 /** The request counter: today's and this window's requests by action, kept per service URL, and the block after "Requests exhausted". */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, RequestCounter, breakdown, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
+import { mock } from 'node:test';
+import { BinServiceError, RequestCounter, breakdown, forgetRequestCounts, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
 
 class MemoryStore implements CountStore {
   readonly values = new Map<string, unknown>();
@@ -108,6 +109,31 @@ describe('RequestCounter', () => {
     assert.equal(counter.exhausted, undefined);
     counter.check('readBin');
     assert.equal(counter.window.total, 1);
+  });
+});
+
+describe("a removed account's request count", () => {
+  afterEach(() => mock.timers.reset());
+
+  it('is not written once its counter is disposed, though a write was pending', () => {
+    // VS Code's timers stand still: the pending write is due when the test says so.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    const store = new MemoryStore();
+    const kept = new RequestCounter(URL_A, store, undefined, `${URL_A}#keep1234`);
+    const gone = new RequestCounter(URL_A, store, undefined, `${URL_A}#gone1234`);
+    kept.record(answered('readBin'));
+    gone.record(answered('readBin'));
+    gone.dispose();
+    mock.timers.tick(2000);
+    assert.deepEqual(Object.keys(store.get<object>('jsonbin.requestsToday') ?? {}), [`${URL_A}#keep1234`]);
+  });
+
+  it("is deleted, under whatever service URL it used, and no other account's", async () => {
+    const store = new MemoryStore();
+    const day = { day: '2026-11-25', total: 1, byAction: { readBin: 1 } };
+    await store.update('jsonbin.requestsToday', { [URL_A]: day, [`${URL_A}#gone1234`]: day, [`http://other/v3#gone1234`]: day, [`${URL_A}#keep1234`]: day });
+    await forgetRequestCounts(store, 'gone1234');
+    assert.deepEqual(Object.keys(store.get<object>('jsonbin.requestsToday')!), [URL_A, `${URL_A}#keep1234`]);
   });
 });
 

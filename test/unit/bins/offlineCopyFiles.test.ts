@@ -51,7 +51,7 @@ describe('offline copy files', () => {
 
   it('keeps within the byte budget, dropping the least recently kept or served first', async () => {
     const record = bytes('x'.repeat(100));
-    const copies = store(400);
+    const copies = store(500);
     for (const id of ['a', 'b', 'c']) {
       clock += 1000;
       await copies.keep(SCOPE, id, { bytes: record });
@@ -64,20 +64,20 @@ describe('offline copy files', () => {
     assert.ok(await copies.get(SCOPE, 'a'));
     const usage = await copies.usage();
     assert.equal(usage.copies, 3);
-    assert.ok(usage.bytes <= 400, `${usage.bytes} bytes`);
+    assert.ok(usage.bytes <= 500, `${usage.bytes} bytes`);
     assert.equal((await filesIn()).length, 3);
   });
 
   it('orders by file time after a reload: the least recently used goes first', async () => {
     const record = bytes('x'.repeat(100));
-    const first = store(400);
+    const first = store(500);
     for (const id of ['a', 'b', 'c']) {
       clock += 1000;
       await first.keep(SCOPE, id, { bytes: record });
     }
     clock += 1000;
     await first.get(SCOPE, 'a');
-    const reloaded = store(400);
+    const reloaded = store(500);
     clock += 1000;
     await reloaded.keep(SCOPE, 'd', { bytes: record });
     assert.equal(await reloaded.get(SCOPE, 'b'), undefined);
@@ -127,7 +127,7 @@ describe('offline copy files', () => {
     const files = await filesIn();
     assert.equal(files.length, 1, files.join());
     const content = await readFile(join(folder, files[0]), 'utf8');
-    assert.match(content, /^\{"keptAt":\d+\}\n\{"n": [45]\}$/);
+    assert.match(content, /^\{"owner":"[0-9a-f]{16}","keptAt":\d+\}\n\{"n": [45]\}$/);
     assert.equal(text(await copies.get(SCOPE, 'a')), content.slice(content.indexOf('\n') + 1));
     assert.deepEqual(await copies.usage(), { copies: 1, bytes: content.length });
   });
@@ -139,5 +139,23 @@ describe('offline copy files', () => {
     await copies.forget(SCOPE, 'a');
     assert.equal(await copies.get(SCOPE, 'a'), undefined);
     assert.ok(await copies.get(SCOPE, 'b'));
+  });
+
+  it("forgets one account's copies (its scope) and says what they were, whatever their size; the scope is not in clear", async () => {
+    const copies = store();
+    const OTHER = 'http://127.0.0.1:1/v3#a1b2c3d4';
+    await copies.keep(SCOPE, 'a', { bytes: bytes('{}') });
+    await copies.keep(OTHER, 'a', { bytes: bytes(`{"big": "${'x'.repeat(100_000)}"}`), name: 'big' });
+    await copies.keep(OTHER, 'b', { bytes: bytes('{}') });
+    const before = await store().usageOf(OTHER);
+    assert.equal(before.copies, 2);
+    assert.ok(before.bytes > 100_000, `${before.bytes}`);
+    for (const file of await filesIn()) {
+      assert.ok(!(await readFile(join(folder, file), 'utf8')).includes('127.0.0.1'), 'no service URL in a copy');
+    }
+    assert.deepEqual(await copies.forgetScope(OTHER), before);
+    assert.deepEqual(await copies.usageOf(OTHER), { copies: 0, bytes: 0 });
+    assert.ok(await copies.get(SCOPE, 'a'), "another account's copy stays");
+    assert.equal((await filesIn()).length, 1);
   });
 });

@@ -1,8 +1,13 @@
 /** An account's row, shown when there are several: its collections and its bins beneath. */
 import * as vscode from 'vscode';
-import type { AccountInfo } from '../../../account/accountList';
+import { allows, type AccountInfo } from '../../../account/accountList';
+import type { BinPermission } from '../../../api';
+import { isHostedService } from '../../../api/share';
 import { MessageNode } from './messageNode';
 import { Node } from './node';
+
+/** The permissions a row menu's write actions need. */
+const WRITES: readonly BinPermission[] = ['create', 'update', 'delete'];
 
 export class AccountNode extends Node {
   /** The default account (its URIs have no authority) cannot be removed; the active one is not switched to. */
@@ -24,6 +29,12 @@ export class AccountNode extends Node {
   get contextValue(): (typeof AccountNode.contextValues)[number] {
     const kind = this.account ? 'account' : 'account.default';
     return this.isActive() ? `${kind}.active` : kind;
+  }
+
+  override get abilities(): string {
+    const info = this.info();
+    const granted = WRITES.filter((permission) => allows(info, permission));
+    return [...granted, ...(isHostedService(this.serviceUrl()) ? ['hosted'] : [])].map((a) => `;${a}`).join('');
   }
 
   get name(): string {

@@ -40,7 +40,7 @@ export class BinNode extends Node {
       `Privacy: ${bin.private ? 'private' : 'public'}`,
       `Collection: ${collection ? collection.name : 'none'}`,
     ].join('\n');
-    item.contextValue = this.contextValue;
+    item.contextValue = this.contextValue + this.abilities;
     item.command = { command: Command.rowOpenBin, title: 'Open Bin', arguments: [this] };
     return item;
   }

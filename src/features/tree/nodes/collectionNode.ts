@@ -33,7 +33,7 @@ export class CollectionNode extends Node {
       `Created: ${collection.createdAt || 'unknown'}`,
       ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : []),
     ].join('\n');
-    item.contextValue = this.contextValue;
+    item.contextValue = this.contextValue + this.abilities;
     return item;
   }
 

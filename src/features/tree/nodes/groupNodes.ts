@@ -19,7 +19,7 @@ export class CollectionsNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Collections', this.scoped('group:collections'), 'folder-library', this.contextValue);
+    return groupItem('Collections', this.scoped('group:collections'), 'folder-library', this.contextValue + this.abilities);
   }
 
   override async children(): Promise<Node[]> {
@@ -49,7 +49,7 @@ export class UncategorizedNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Bins in no collection', this.scoped('group:uncategorized'), 'inbox', this.contextValue);
+    return groupItem('Bins in no collection', this.scoped('group:uncategorized'), 'inbox', this.contextValue + this.abilities);
   }
 
   override async children(): Promise<Node[]> {

@@ -43,8 +43,16 @@ export abstract class Node {
     return this.account ? `${this.account}/${id}` : id;
   }
 
-  /** The `viewItem` the manifest's `when` clauses match. */
+  /** The row's kind, which the manifest's `when` clauses match at the start of its `viewItem`. */
   abstract readonly contextValue: string;
+
+  /**
+   * What the row's own account may do, which the `when` clauses match after its kind
+   * (`;create;update;delete`, `;hosted`): a row offers what its account allows, whichever is active.
+   */
+  get abilities(): string {
+    return this.parent?.abilities ?? '';
+  }
 
   abstract treeItem(): vscode.TreeItem;
 

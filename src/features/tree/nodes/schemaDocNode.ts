@@ -24,7 +24,7 @@ export class SchemaDocNode extends Node {
     item.description = this.name ?? this.schemaDocId;
     item.tooltip = `Validates the bins of ${this.collection.name}\nId: ${this.schemaDocId}`;
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
-    item.contextValue = this.contextValue;
+    item.contextValue = this.contextValue + this.abilities;
     item.command = { command: Command.rowOpenSchemaDoc, title: 'Open Schema Doc', arguments: [this] };
     return item;
   }
