@@ -25,6 +25,7 @@ const STAMP_KEY = 'jsonbin.accountsStamp';
 /** What a window wrote last: who wrote it, the list's mark, the list and the active account (never a key). */
 interface Stamp {
   by: string;
+  /** Counts the window's stamps: each stamp's text differs, so storing it is always a change that other windows hear. */
   n: number;
   mark: string;
   list: AccountInfo[];
@@ -75,6 +76,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   ) {
     this.list = parseAccounts(memory.get(LIST_KEY));
     this.mark = memory.get<string>(MARK_KEY);
+    this.seen.add(this.mark ?? '');
     this.activeId = memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
     this.stampWatch = secrets.onDidChange((e) => e.key === STAMP_KEY && void this.followStamp());
   }
@@ -85,6 +87,8 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   private list: AccountInfo[];
   private activeId: string;
   private mark: string | undefined;
+  /** The marks of lists this window had (read, or followed from a stamp): global state may lag behind a stamp. */
+  private readonly seen = new Set<string>();
   private readonly window = Math.random().toString(36).slice(2);
   private writes = 0;
 
@@ -230,17 +234,20 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   /** Applies a change to the list, to the stored one if another window changed it since: neither change is lost. */
   private async change(apply: (list: AccountInfo[]) => AccountInfo[]): Promise<void> {
     const stored = this.memory.get<string>(MARK_KEY);
-    const elsewhere = stored !== this.mark && !stored?.startsWith(`${this.window}.`);
+    const elsewhere = !this.seen.has(stored ?? '') && !stored?.startsWith(`${this.window}.`);
     this.list = parseAccounts(apply(elsewhere ? parseAccounts(this.memory.get(LIST_KEY)) : this.list));
     this.mark = `${this.window}.${++this.writes}`;
     this.changed.fire();
     await Promise.all([this.memory.update(LIST_KEY, this.list), this.memory.update(MARK_KEY, this.mark), this.stamp()]);
   }
 
-  /** Tells the other windows, through secret storage, what the list and the active account are now. */
-  private stamp(): Thenable<void> {
+  /**
+   * Tells the other windows, through secret storage, what the list and the active account are now.
+   * Best effort: the change is made here and stored whatever the secret storage says.
+   */
+  private async stamp(): Promise<void> {
     const stamp: Stamp = { by: this.window, n: ++this.stamps, mark: this.mark ?? '', list: this.list, active: this.activeId };
-    return this.secrets.store(STAMP_KEY, JSON.stringify(stamp));
+    await Promise.resolve(this.secrets.store(STAMP_KEY, JSON.stringify(stamp))).catch(() => undefined);
   }
 
   /** Follows another window's change: its list, its active account; the parts of an account it removed are dropped here too. */
@@ -253,8 +260,10 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     const gone = this.list.filter((a) => !list.some((b) => b.id === a.id));
     this.list = list;
     this.mark = stamp.mark;
+    this.seen.add(stamp.mark);
     this.activeId = list.some((a) => a.id === stamp.active) ? stamp.active : DEFAULT_ACCOUNT;
-    await Promise.all(gone.map((a) => this.drop(a.id)));
+    // This window's copy of the counts forgets it too: writing its own counts must not bring the removed account's back.
+    await Promise.all(gone.map(async (a) => (await this.drop(a.id), await forgetRequestCounts(this.memory, a.id))));
     this.changed.fire();
   }
 }

@@ -33,6 +33,8 @@ export class RequestCounter {
   private heldSince?: Date;
   private readonly listeners = new Set<() => void>();
   private timer?: ReturnType<typeof setTimeout>;
+  /** The account is gone: a request still in flight counts nowhere, and nothing is written. */
+  private disposed = false;
 
   constructor(
     /** The service URL: today's count is kept under it, never under the key. */
@@ -78,9 +80,11 @@ export class RequestCounter {
         count.byAction[action] = (count.byAction[action] ?? 0) + 1;
       }
       // Written a while after a burst of requests, not once per request.
-      this.timer ??= setTimeout(() => void this.flush(), 2000);
-      // A pending write of the day's count keeps no process alive (tests, a closing host: flush() runs on deactivate).
-      this.timer.unref?.();
+      if (!this.disposed) {
+        this.timer ??= setTimeout(() => void this.flush(), 2000);
+        // A pending write of the day's count keeps no process alive (tests, a closing host: flush() runs on deactivate).
+        this.timer.unref?.();
+      }
     }
     if (holdsBack && entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
       this.heldBy = entry.message ?? 'Requests exhausted';
@@ -122,6 +126,7 @@ export class RequestCounter {
 
   /** Stops the pending write of today's count: the account is gone, and its count with it. */
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -130,7 +135,7 @@ export class RequestCounter {
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.store) {
+    if (this.store && !this.disposed) {
       const all = { ...this.store.get<Record<string, Day>>(STORE_KEY) };
       all[this.slot] = this.today;
       await this.store.update(STORE_KEY, all);

@@ -9,8 +9,11 @@ describe('auto save', function () {
   let w: World;
   let collectionId: string;
   let control: vscode.TextDocument;
-  /** The suite's own auto save setting (setup turns it off), put back afterwards. */
-  let suiteAutoSave: string | undefined;
+  /** The suite's own auto save settings (setup turns it off), put back afterwards. */
+  let suiteAutoSave: { autoSave?: string; delay?: number };
+  /** The saves VS Code began of bin tabs: with their text, and why (typed, a delay after typing, a focus change). */
+  const saves: { text: string; reason: vscode.TextDocumentSaveReason }[] = [];
+  let watch: vscode.Disposable;
   const files = () => vscode.workspace.getConfiguration('files');
   const binFiles = () => vscode.workspace.getConfiguration('files', { languageId: 'jsonbin' });
 
@@ -20,7 +23,7 @@ describe('auto save', function () {
     const schemaDocId = (await w.other.createSchemaDoc('numbered', { type: 'object', properties: { v: { type: 'number' } } })).metadata.id;
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await run(Command.refresh);
-    suiteAutoSave = files().inspect<string>('autoSave')?.globalValue;
+    suiteAutoSave = { autoSave: files().inspect<string>('autoSave')?.globalValue, delay: files().inspect<number>('autoSaveDelay')?.globalValue };
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await files().update('autoSaveDelay', 200, vscode.ConfigurationTarget.Global);
   });
@@ -30,14 +33,22 @@ describe('auto save', function () {
     const uri = vscode.Uri.joinPath(folder, `control-${Date.now()}.json`);
     await vscode.workspace.fs.writeFile(uri, Buffer.from('{}'));
     control = await vscode.workspace.openTextDocument(uri);
+    saves.length = 0;
+    watch = vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document.uri.scheme === 'jsonbin') {
+        saves.push({ text: e.document.getText(), reason: e.reason });
+      }
+    });
   });
   afterEach(async () => {
+    watch.dispose();
     await binFiles().update('autoSave', undefined, vscode.ConfigurationTarget.Global, true);
     await closeAll();
+    await vscode.workspace.fs.delete(control.uri);
   });
   after(async () => {
-    await files().update('autoSave', suiteAutoSave, vscode.ConfigurationTarget.Global);
-    await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    await files().update('autoSave', suiteAutoSave.autoSave, vscode.ConfigurationTarget.Global);
+    await files().update('autoSaveDelay', suiteAutoSave.delay, vscode.ConfigurationTarget.Global);
   });
 
   async function openBin(record: object): Promise<{ id: string; document: vscode.TextDocument }> {
@@ -62,6 +73,7 @@ describe('auto save', function () {
       }
     });
     assert.deepEqual(pathsOf(typing), []);
+    assert.deepEqual(saves, [], 'VS Code began no save of the bin tab');
     assert.ok(document.isDirty, 'the bin tab keeps its unsaved edits');
     await vscode.window.showTextDocument(document);
     await until(() => w.api.autoSaveStatus.visible || undefined, 'the status bar to say the edits are not sent');
@@ -89,6 +101,11 @@ describe('auto save', function () {
       pathsOf(requests).filter((p) => p.startsWith('PUT')),
       [`PUT /v3/b/${id}`, `PUT /v3/b/${id}`],
     );
+    // VS Code itself held the record with a problem: no save of it began, so no save failed (no error popup).
+    assert.deepEqual(saves, [
+      { text: '{"v": 1}', reason: vscode.TextDocumentSaveReason.AfterDelay },
+      { text: '{"v": 3}', reason: vscode.TextDocumentSaveReason.AfterDelay },
+    ]);
     assert.deepEqual((await w.other.readBin(id)).record, { v: 3 });
     assert.equal(w.api.autoSaveStatus.visible, false);
   });

@@ -14,17 +14,30 @@ import { labelOf, until } from './support';
 
 /** One machine's storage: what each window sees of it. */
 class Machine {
-  private readonly state = new Map<string, unknown>();
+  private readonly disk = new Map<string, unknown>();
+  private readonly views: Map<string, unknown>[] = [];
   private readonly secrets = new Map<string, string>();
   private readonly windows: vscode.EventEmitter<vscode.SecretStorageChangeEvent>[] = [];
 
+  /** A window's global state: its own copy, which sees other windows' writes only after `catchUp()` (VS Code's may lag behind too). */
   memento(): vscode.Memento {
-    const state = this.state;
+    const view = new Map(structuredClone([...this.disk]));
+    this.views.push(view);
+    const write = (map: Map<string, unknown>, key: string, value: unknown) =>
+      void (value === undefined ? map.delete(key) : map.set(key, structuredClone(value)));
     return {
-      keys: () => [...state.keys()],
-      get: <T>(key: string, fallback?: T) => (state.has(key) ? (structuredClone(state.get(key)) as T) : fallback),
-      update: async (key: string, value: unknown) => void (value === undefined ? state.delete(key) : state.set(key, structuredClone(value))),
+      keys: () => [...view.keys()],
+      get: <T>(key: string, fallback?: T) => (view.has(key) ? (structuredClone(view.get(key)) as T) : fallback),
+      update: async (key: string, value: unknown) => (write(view, key, value), write(this.disk, key, value)),
     };
+  }
+
+  /** Every window's global state is up to date again. */
+  catchUp(): void {
+    for (const view of this.views) {
+      view.clear();
+      this.disk.forEach((value, key) => view.set(key, structuredClone(value)));
+    }
   }
 
   secretStorage(): vscode.SecretStorage {
@@ -99,6 +112,23 @@ describe('windows in step', () => {
     );
   });
 
+  it("keeps both windows' changes while global state lags behind the stamps", async () => {
+    const first = window();
+    const second = window();
+    const work = await first.accounts.add({ name: 'Work', apiUrl: 'http://127.0.0.1:2/v3', keyKind: 'master' }, 'a-key');
+    await until(() => second.accounts.info(work.id), 'the added account in the second window');
+    // The second window's global state has not caught up: it knows the list from the stamp alone.
+    await second.accounts.add({ name: 'Play', apiUrl: 'http://127.0.0.1:3/v3', keyKind: 'master' }, 'another-key');
+    await until(() => first.accounts.all().length === 3 || undefined, 'the first window to follow');
+    machine.catchUp();
+    assert.deepEqual(
+      window()
+        .accounts.all()
+        .map((a) => a.name),
+      ['Default', 'Work', 'Play'],
+    );
+  });
+
   it('drops an account removed in another window: its parts there are disposed, and the active account falls back', async () => {
     const first = window();
     const second = window();
@@ -110,6 +140,7 @@ describe('windows in step', () => {
 
     const day = { day: '2026-11-25', total: 3, byAction: { readBin: 3 } };
     await machine.memento().update('jsonbin.requestsToday', { 'http://127.0.0.1:1/v3': day, [`http://127.0.0.1:2/v3#${work.id}`]: day });
+    machine.catchUp();
     await first.accounts.remove(work.id);
     assert.deepEqual(
       Object.keys(machine.memento().get<object>('jsonbin.requestsToday')!),

@@ -151,10 +151,10 @@ export function manageAccounts(p: Parts): Handler[] {
             );
           }
           const scope = scopeOf(account);
+          // Before the removal: from the account's own row, `p` is the account's parts, disposed with it.
+          const copies = options.deleteOfflineCopies ? await p.offline.copies() : undefined;
           await p.accounts.remove(account.id);
-          if (options.deleteOfflineCopies) {
-            await (await p.offline.copies()).forgetScope(scope);
-          }
+          await copies?.forgetScope(scope);
           return account.name;
         },
         ask: async () => {

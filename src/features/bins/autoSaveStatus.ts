@@ -10,6 +10,8 @@ import { LANGUAGE, parseUri } from '../../fs/uris';
 const SETTINGS_LINK = `command:workbench.action.openSettings?${encodeURIComponent(JSON.stringify([`@lang:${LANGUAGE} files.autoSave`]))}`;
 
 export class AutoSaveStatus implements vscode.Disposable {
+  /** True while the item is shown. */
+  visible = false;
   private readonly item = vscode.window.createStatusBarItem('jsonbin.autoSave', vscode.StatusBarAlignment.Left, 99);
   private readonly subscriptions: vscode.Disposable[];
 
@@ -19,24 +21,29 @@ export class AutoSaveStatus implements vscode.Disposable {
     const tooltip = new vscode.MarkdownString(
       'Unsaved edits of this tab are not sent yet. Auto save leaves bins and schema docs to you: each save spends requests of ' +
         "the account's allowance, and a versioned bin keeps a version per save.\n\n" +
-        `Click or save (Ctrl+S) to send it. To auto save them too, set [auto save for JSON (bin)](${SETTINGS_LINK}).`,
+        `Click here or save the tab to send it. To auto save them too, set [auto save for JSON (bin)](${SETTINGS_LINK}).`,
     );
     tooltip.isTrusted = { enabledCommands: ['workbench.action.openSettings'] };
     this.item.tooltip = tooltip;
     this.item.command = { title: 'Save', command: 'workbench.action.files.save' };
-    const updateFor = (document: vscode.TextDocument) => document === vscode.window.activeTextEditor?.document && this.update();
+    const updateFor = (document: vscode.TextDocument) => {
+      if (document === vscode.window.activeTextEditor?.document) {
+        this.update();
+      }
+    };
     this.subscriptions = [
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
       vscode.workspace.onDidChangeTextDocument((e) => updateFor(e.document)),
       vscode.workspace.onDidSaveTextDocument(updateFor),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('files.autoSave') && this.update()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('files.autoSave')) {
+          this.update();
+        }
+      }),
     ];
     this.update();
   }
-
-  /** True while the item is shown. */
-  visible = false;
 
   private update(): void {
     const document = vscode.window.activeTextEditor?.document;

@@ -8,6 +8,7 @@ import { parseUri, SCHEME } from '../../fs/uris';
 import type { BinCollections } from '../../schema/binCollections';
 import type { SchemaDocs } from '../../schema/schemaDocs';
 
+/** Any language: a user who switches a bin's tab to JSON keeps the help. */
 const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME };
 
 /** The schema walking loads with the first completion or hover, not with the extension. */

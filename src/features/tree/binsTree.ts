@@ -50,7 +50,11 @@ export class BinsTree implements vscode.Disposable {
     private readonly root: AccountNode,
   ) {
     this.listings = {
-      canList: async () => connection.account.keyKind === 'master' && Boolean(await connection.keys.get()),
+      canList: async () => {
+        // Known before any row shows: a row offers writes only if its account has a key.
+        root.keyStored = Boolean(await connection.keys.get());
+        return connection.account.keyKind === 'master' && root.keyStored;
+      },
       collections: () => schemaDocs.listCollections(),
       bins: (listingId) => this.page(listingId),
       remembered,

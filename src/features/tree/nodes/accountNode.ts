@@ -31,9 +31,12 @@ export class AccountNode extends Node {
     return this.isActive() ? `${kind}.active` : kind;
   }
 
+  /** Whether the account has a key: the tree learns it when it lists the account's rows. */
+  keyStored = true;
+
   override get abilities(): string {
     const info = this.info();
-    const granted = WRITES.filter((permission) => allows(info, permission));
+    const granted = this.keyStored ? WRITES.filter((permission) => allows(info, permission)) : [];
     return [...granted, ...(isHostedService(this.serviceUrl()) ? ['hosted'] : [])].map((a) => `;${a}`).join('');
   }
 
