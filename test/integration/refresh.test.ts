@@ -110,6 +110,40 @@ describe('Refresh from Service', function () {
     assert.equal(document.isDirty, false);
   });
 
+  describe('a schema doc', () => {
+    async function openSchemaDoc(schema: object): Promise<{ id: string; document: vscode.TextDocument }> {
+      const id = (await w.other.createSchemaDoc(`refresh ${++made}`, schema as never)).metadata.id;
+      const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openSchemaDoc, id)));
+      await vscode.window.showTextDocument(document);
+      return { id, document };
+    }
+
+    it('shows the schema doc changed elsewhere in a clean tab, with one read, called with { schemaDocId }', async () => {
+      const { id, document } = await openSchemaDoc({ type: 'object' });
+      await w.other.updateSchemaDoc(id, { type: 'array' }, `refresh ${made}`);
+      let result: unknown;
+      const requests = await requestsDuring(w.service, async () => {
+        result = await run(Command.refreshBin, { schemaDocId: id });
+        await until(() => JSON.stringify(recordOf(document)) === '{"type":"array"}' || undefined, "the tab to show the service's schema doc");
+      });
+      assert.deepEqual(result, { changed: true });
+      assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`]);
+      assert.equal(document.isDirty, false);
+    });
+
+    it("from the tab title of a dirty schema doc tab, Take Theirs shows the service's schema doc, with one read", async () => {
+      const { id, document } = await openSchemaDoc({ type: 'object' });
+      await replaceText(document, '{"type": "string"}');
+      await w.other.updateSchemaDoc(id, { type: 'number' }, `refresh ${made}`);
+      choice = 'Take Theirs';
+      const requests = await requestsDuring(w.service, () => run(Command.tabRefreshBin, document.uri));
+      assert.deepEqual(pathsOf(requests), [`GET /v3/s/${id}`]);
+      assert.equal(picks.length, 1);
+      assert.deepEqual(recordOf(document), { type: 'number' });
+      assert.equal(document.isDirty, false);
+    });
+  });
+
   describe('on focus (jsonbin.checkForChanges.onFocusAfterMinutes)', () => {
     /** The tab made active, as the extension sees it: its check, if any, has begun. */
     const activate = async (document: vscode.TextDocument) => {

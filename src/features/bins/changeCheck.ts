@@ -37,7 +37,7 @@ export function checkForChanges(partsFor: (account: string) => Promise<Parts | u
       // A check the user did not ask for fails quietly: the request status counts it, and the next save or refresh says why.
       // Loaded with the first check: activation does not pay for the commands' code.
       const { refreshBin } = await import('./refreshBin.js');
-      await refreshBin(p, resource.id, 'notice').catch(() => undefined);
+      await refreshBin(p, resource, 'notice').catch(() => undefined);
     }
   };
 

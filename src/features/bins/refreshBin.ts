@@ -1,5 +1,6 @@
 /**
- * Refresh from Service: one read tells whether the service's record moved since a tab read it.
+ * Refresh from Service: one read tells whether the service's record of a bin or a schema doc moved
+ * since a tab read it.
  * A clean tab shows the service's record; a dirty tab keeps the user's text, and the interactive
  * form opens the diff and asks: Take Theirs, or Keep Mine (the conflict baseline moves, so the
  * next save does not ask again).
@@ -9,7 +10,7 @@ import { digestOfBytes, serialize } from '../../bins/entry';
 import { plainText } from '../../bins/plainText';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
-import { binUri } from '../../fs/uris';
+import { binUri, parseUri, schemaDocUri } from '../../fs/uris';
 import { inform } from '../../ui/feedback';
 import { activeOrAskedBin, openDocumentsOf, tabBin } from '../binTarget';
 import { revert } from './openTabs';
@@ -20,18 +21,37 @@ const INTERACTIVE = Symbol('interactive');
 
 const decoder = new TextDecoder();
 
+/** A bin's id, or a schema doc's. */
+type Target = string | { schemaDocId: string };
+
 export function refreshCommands(p: Parts): Handler[] {
-  const asked = (id: string): [string, typeof INTERACTIVE] => [id, INTERACTIVE];
+  const asked = (target: Target): [Target, typeof INTERACTIVE] => [target, INTERACTIVE];
   return [
     ...register(
       Command.refreshBin,
       {
-        run: async (id: string, how?: typeof INTERACTIVE) => refreshBin(p, required(id, 'a bin id', Command.refreshBin), how === INTERACTIVE ? 'ask' : 'quiet'),
-        ask: async () => asked((await activeOrAskedBin(p.prompts, p.account.id)).id),
+        run: async (target: Target, how?: typeof INTERACTIVE) => {
+          const resource =
+            typeof target === 'object' && target ? ({ kind: 'schema', id: target.schemaDocId } as const) : ({ kind: 'bin', id: target } as const);
+          required(resource.id, 'a bin id or { schemaDocId }', Command.refreshBin);
+          return refreshBin(p, resource, how === INTERACTIVE ? 'ask' : 'quiet');
+        },
+        ask: async () => asked(activeSchemaDoc(p.account.id) ?? (await activeOrAskedBin(p.prompts, p.account.id)).id),
       },
-      { tab: [Command.tabRefreshBin, async (uri) => asked(tabBin(uri).id)] },
+      { tab: [Command.tabRefreshBin, async (uri) => asked(schemaDocOf(uri) ?? tabBin(uri).id)] },
     ),
   ];
+}
+
+function schemaDocOf(uri: vscode.Uri, account?: string): { schemaDocId: string } | undefined {
+  const resource = parseUri(uri, account);
+  return resource?.kind === 'schema' ? { schemaDocId: resource.id } : undefined;
+}
+
+/** From the palette, the active tab's schema doc, if it shows one. */
+function activeSchemaDoc(account: string): { schemaDocId: string } | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri && schemaDocOf(uri, account);
 }
 
 /**
@@ -42,34 +62,34 @@ export function refreshCommands(p: Parts): Handler[] {
 export type DirtyTabs = 'ask' | 'notice' | 'quiet';
 
 /** `changed`: the service's record differs from what this window last read of it. */
-export async function refreshBin(p: Parts, id: string, dirtyTabs: DirtyTabs): Promise<{ changed: boolean }> {
-  const resource = { kind: 'bin', id } as const;
-  const documents = openDocumentsOf(p.account.id, id);
+export async function refreshBin(p: Parts, resource: { kind: 'bin' | 'schema'; id: string }, dirtyTabs: DirtyTabs): Promise<{ changed: boolean }> {
+  const { id } = resource;
+  const documents = openDocumentsOf(p.account.id, id, resource.kind);
   const known = documents.map((d) => p.bins.baselines.of(d.uri.toString())).find((digest) => digest !== undefined) ?? p.bins.known(resource)?.digest;
-  const bin = await p.connection.client.readBin(id);
-  const bytes = serialize(bin.record);
+  const read = await readRecord(p, resource);
+  const bytes = serialize(read.record);
   const digest = digestOfBytes(bytes);
   const changed = known !== undefined && known !== digest;
-  const name = bin.metadata.name ?? p.bins.known(resource)?.name;
+  const name = read.name ?? p.bins.known(resource)?.name;
   const label = name ?? id;
   const [dirty, clean] = [documents.filter((d) => d.isDirty), documents.filter((d) => !d.isDirty)];
-  const meta = { name, private: bin.metadata.private };
+  const meta = { name, private: read.private };
   // Clean tabs read the record from here, at no request. A dirty tab keeps the user's text and
   // what VS Code knows of the file: a newer one would make its save refuse ("the file is newer").
   if (clean.length > 0 || dirty.length === 0) {
     p.bins.written(
       resource,
-      bin.record,
+      read.record,
       meta,
       clean.map((d) => d.uri.toString()),
     );
   }
   const moved = dirty.filter((d) => p.bins.baselines.of(d.uri.toString()) !== digest);
   const settle = async (document: vscode.TextDocument) => {
-    const choice = await ask(p, id, document, decoder.decode(bytes), label);
+    const choice = await ask(p, resource, document, decoder.decode(bytes), label);
     if (choice === 'theirs') {
       // Reverting reads the record just read, from the store: no request.
-      p.bins.written(resource, bin.record, meta, []);
+      p.bins.written(resource, read.record, meta, []);
       await revert(document, undefined);
     }
     if (choice) {
@@ -96,12 +116,33 @@ export async function refreshBin(p: Parts, id: string, dirtyTabs: DirtyTabs): Pr
 }
 
 /** A dirty tab whose base moved: the diff, then Take Theirs or Keep Mine; dismissed (undefined), nothing changes. */
-async function ask(p: Parts, id: string, document: vscode.TextDocument, serviceText: string, label: string): Promise<'theirs' | 'mine' | undefined> {
-  const snapshot = p.snapshots.add(binUri(id, `${label} (service)`, undefined, p.account.id), serviceText);
+async function ask(
+  p: Parts,
+  resource: { kind: 'bin' | 'schema'; id: string },
+  document: vscode.TextDocument,
+  serviceText: string,
+  label: string,
+): Promise<'theirs' | 'mine' | undefined> {
+  const title = `${label} (service)`;
+  const snapshot = p.snapshots.add(
+    resource.kind === 'schema' ? schemaDocUri(resource.id, title, p.account.id) : binUri(resource.id, title, undefined, p.account.id),
+    serviceText,
+  );
   await vscode.commands.executeCommand('vscode.diff', snapshot, document.uri, `${label}: Service ↔ Yours`);
   const items = [
     { label: 'Take Theirs', detail: "Your edits are replaced by the service's record.", choice: 'theirs' as const },
     { label: 'Keep Mine', detail: 'Your edits stay; saving them overwrites the service’s record without asking again.', choice: 'mine' as const },
   ];
   return (await p.prompts.pick(items, { placeHolder: `${label} changed on the service since this tab read it` }))?.choice;
+}
+
+/** One read of the record; a schema doc's also tells validation, which checks bins against the text just read. */
+async function readRecord(p: Parts, resource: { kind: 'bin' | 'schema'; id: string }): Promise<{ record: unknown; name?: string; private?: boolean }> {
+  if (resource.kind === 'schema') {
+    const doc = await p.connection.client.readSchemaDoc(resource.id);
+    p.schemaDocs.updated(doc);
+    return { record: doc.record, name: doc.metadata.name };
+  }
+  const bin = await p.connection.client.readBin(resource.id);
+  return { record: bin.record, name: bin.metadata.name, private: bin.metadata.private };
 }
