@@ -12,6 +12,7 @@ import { peekCommands } from './binParts/peekCommands';
 import { refreshCommands } from './bins/refreshBin';
 import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';
+import { validateCollectionCommands } from './schemaDocs/validateCollection';
 import { shareCommands } from './share/shareCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
@@ -26,6 +27,7 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...refreshCommands(p),
     ...versionCommands(p),
     ...schemaCommands(p),
+    ...validateCollectionCommands(p),
     ...transferCommands(p),
     ...shareCommands(p),
     ...findCommands(p),

@@ -55,6 +55,11 @@ export class SchemaDocs {
     return { schema, result };
   }
 
+  /** A text checked against a schema: a schema doc's, or one given (Validate Collection). */
+  validate(source: SchemaSource, text: string, maxPlaced?: number): Promise<TextCheck> {
+    return this.validation.check(source, text, maxPlaced);
+  }
+
   /** The validation worker's copies of open documents follow their edits (see `Validation.checkOpen`). */
   get openTexts(): Pick<Validation, 'edited' | 'closed'> {
     return this.validation;

@@ -33,6 +33,7 @@ const meantFor: Record<string, string[]> = {
   [Command.rowOpenInDashboard]: BINS,
   [Command.rowRenameCollection]: COLLECTIONS,
   [Command.rowRenameSchemaDoc]: ['schemaDoc'],
+  [Command.rowValidateCollection]: ['collection.withSchemaDoc', 'schemaDoc'],
   [Command.rowOpenJsonPath]: BINS,
   [Command.rowOpenRecordOnly]: BINS,
   [Command.rowSwitchAccount]: ['account', 'account.default'],

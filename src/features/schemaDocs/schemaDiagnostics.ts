@@ -1,5 +1,6 @@
 /**
- * Schema problems of open bins, at their JSON nodes, as the user types. This is the only source
+ * Schema problems of open bins, at their JSON nodes, as the user types; and those Validate
+ * Collection found in bins whose tabs are closed, until their tabs open. This is the only source
  * of schema diagnostics for `jsonbin:` documents: VS Code's JSON service knows no schema for them
  * and reports only syntax.
  */
@@ -18,6 +19,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
   /** Documents being validated, and whether they changed meanwhile: one check per document at a time. */
   private readonly running = new Map<string, { again: boolean }>();
   private readonly subscriptions: vscode.Disposable[];
+  /** The closed bins whose problems the last Validate Collection shows. */
+  private found = new Set<string>();
 
   constructor(
     bins: BinStore,
@@ -107,18 +110,29 @@ export class SchemaDiagnostics implements vscode.Disposable {
       // collection or settings meanwhile runs the document's next check, after this one).
       return;
     }
-    const diagnostics = problems.map((p) => {
-      const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
-      const diagnostic = new vscode.Diagnostic(
-        range,
-        p.message,
-        p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error,
-      );
-      diagnostic.source = schema ? `JSONBin schema doc "${schema.schemaDoc.name}"` : 'JSONBin';
-      diagnostic.code = p.keyword;
-      return diagnostic;
-    });
-    this.collection.set(document.uri, diagnostics);
+    this.collection.set(
+      document.uri,
+      diagnosticsOf(problems, (offset) => document.positionAt(offset), schema ? `schema doc "${schema.schemaDoc.name}"` : undefined),
+    );
+  }
+
+  /**
+   * Shows what Validate Collection found (`against`: what it checked them against) in the bins
+   * whose tabs are closed, at their nodes in the text a tab would show; an open tab keeps its own,
+   * which it checks as the user types. The previous check's findings go.
+   */
+  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[] }[], against: string): void {
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const uri of this.found) {
+      if (!open.has(uri)) {
+        this.collection.delete(vscode.Uri.parse(uri));
+      }
+    }
+    this.found = new Set();
+    for (const bin of failing.filter((b) => !open.has(b.uri.toString()))) {
+      this.collection.set(bin.uri, diagnosticsOf(bin.problems, positionsIn(bin.text), against));
+      this.found.add(bin.uri.toString());
+    }
   }
 
   private resourceOf(uri: vscode.Uri) {
@@ -191,4 +205,30 @@ function quietTimeMs(document: vscode.TextDocument): number {
   const files = vscode.workspace.getConfiguration('files', document);
   const autoSaveMs = files.get('autoSave') === 'afterDelay' ? files.get<number>('autoSaveDelay', 1000) : Infinity;
   return Math.min(settings.validationDelayMs(), autoSaveMs / 2);
+}
+
+/** Problems as the Problems panel shows them; `against`: what the record was checked against. */
+function diagnosticsOf(problems: Problem[], positionAt: (offset: number) => vscode.Position, against: string | undefined): vscode.Diagnostic[] {
+  return problems.map((p) => {
+    const severity = p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+    const diagnostic = new vscode.Diagnostic(new vscode.Range(positionAt(p.offset), positionAt(p.offset + p.length)), p.message, severity);
+    diagnostic.source = against ? `JSONBin ${against}` : 'JSONBin';
+    diagnostic.code = p.keyword;
+    return diagnostic;
+  });
+}
+
+/** A text's positions by offset, as a document of that text would give them. */
+function positionsIn(text: string): (offset: number) => vscode.Position {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    starts.push(i + 1);
+  }
+  return (offset) => {
+    let line = starts.length - 1;
+    while (starts[line] > offset) {
+      line--;
+    }
+    return new vscode.Position(line, offset - starts[line]);
+  };
 }

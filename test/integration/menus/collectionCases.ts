@@ -14,6 +14,16 @@ export function collectionCases(c: MenuContext): Record<string, Case> {
     assert.ok(activeUri()?.includes(`/schema/${collectionWithSchema.schemaDocId}/`));
   };
 
+  /** The collection's pages, then one read per bin; the collection list and its schema doc are validation's, read once a session. */
+  const validateCase: Case = async (place, kind) => {
+    const { w, collectionWithSchema } = c;
+    const requests = await invoke(place.entry.command, await argsFor(place, kind), ...(place.menu === 'palette' ? [collectionWithSchema.name] : []));
+    const bins = await w.other.listBins(collectionWithSchema.id);
+    const own = pathsOf(requests).filter((p) => p !== 'GET /v3/c' && p !== `GET /v3/s/${collectionWithSchema.schemaDocId}`);
+    assert.ok(bins.length < 10, 'one page');
+    assert.deepEqual([...own].sort(), [`GET /v3/c/${collectionWithSchema.id}/bins`, ...bins.map((b) => `GET /v3/b/${b.id}/latest`)].sort());
+  };
+
   const attachCase: Case = async (place, kind) => {
     const { w, collectionWithSchema, plainCollection } = c;
     const doc = await w.other.createSchemaDoc(`attach ${c.next()}`, { type: 'object' });
@@ -79,6 +89,7 @@ export function collectionCases(c: MenuContext): Record<string, Case> {
   };
 
   return {
+    [Command.validateCollection]: validateCase,
     [Command.setApiKey]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), TEST_KEY);
       assert.deepEqual(pathsOf(requests), ['GET /v3/c']);

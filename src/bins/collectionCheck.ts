@@ -1,0 +1,119 @@
+/**
+ * Validate Collection: every bin of a collection checked against its schema doc (or a schema the
+ * caller gives). The service does not check stored bins again when a schema doc changes, so this
+ * is how a user learns which stored bins a tightened schema doc leaves invalid. Requests: the
+ * listing's pages, then one read per bin; a bin with unsaved edits in a tab is checked from the
+ * tab's text, without a read. No `vscode` import.
+ */
+import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json } from '../api';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import type { SchemaSource } from '../schema/validation';
+import type { Problem } from '../schema/validator';
+import { serialize } from './entry';
+
+export interface CollectionCheckOptions {
+  /** Checked against this schema instead of the collection's schema doc. */
+  schema?: Json;
+  /** The text of a bin's tab with unsaved edits: checked as it is, not read. */
+  unsavedText?: (binId: string) => string | undefined;
+  /** Told how many bins the listing found, before any is read: it may refuse (throw) to stop there. */
+  listed?: (bins: number, pages: number) => Promise<void>;
+  progress?: (checked: number, total: number) => void;
+  /** Asked before each request: true stops the check, keeping what was found. */
+  stopped?: () => boolean;
+  /** Schema problems placed per bin (all are counted). */
+  maxPlaced?: number;
+}
+
+/** A bin that fails: its text (as a tab would show it) and its problems, placed in that text. */
+export interface FailingBin {
+  id: string;
+  name?: string;
+  text: string;
+  problems: Problem[];
+}
+
+export interface CollectionCheck {
+  /** Bins validated. */
+  checked: number;
+  failing: FailingBin[];
+  /** Bins that could not be read (deleted meanwhile, refused), with why. */
+  notRead: { id: string; reason: string }[];
+  /** Whether the check stopped before the last bin. */
+  stopped: boolean;
+  /** What the bins were checked against. */
+  against: string;
+}
+
+const decoder = new TextDecoder();
+
+export async function checkCollection(
+  client: BinClient,
+  schemaDocs: SchemaDocs,
+  collectionId: string,
+  options: CollectionCheckOptions = {},
+): Promise<CollectionCheck> {
+  const { source, against } = await schemaOf(schemaDocs, collectionId, options.schema);
+  const result: CollectionCheck = { checked: 0, failing: [], notRead: [], stopped: false, against };
+  const stopped = () => (result.stopped ||= options.stopped?.() ?? false);
+  const bins: BinSummary[] = [];
+  let pages = 0;
+  for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
+    if (stopped()) {
+      return result;
+    }
+    page = await client.listBins(collectionId, bins.at(-1)?.id);
+    bins.push(...page);
+  }
+  await options.listed?.(bins.length, pages);
+  // The next bin is read while the worker checks the one before: the check costs little beyond the reads.
+  let checking: Promise<void> = Promise.resolve();
+  for (const bin of bins) {
+    const text = options.unsavedText?.(bin.id) ?? (stopped() ? undefined : await read(client, bin.id, result));
+    if (result.stopped) {
+      break;
+    }
+    if (text === undefined) {
+      continue;
+    }
+    await checking;
+    checking = schemaDocs.validate(source, text, options.maxPlaced).then((check) => {
+      result.checked++;
+      const problems = [...check.syntax, ...check.schema];
+      if (problems.length > 0) {
+        result.failing.push({ id: bin.id, name: bin.name, text, problems });
+      }
+      options.progress?.(result.checked, bins.length);
+    });
+  }
+  await checking;
+  return result;
+}
+
+async function read(client: BinClient, id: string, result: CollectionCheck): Promise<string | undefined> {
+  try {
+    return decoder.decode(serialize((await client.readBin(id)).record));
+  } catch (error) {
+    result.notRead.push({ id, reason: (error as Error).message });
+    // No further read would be sent: the allowance is spent. What was found stays.
+    result.stopped ||= error instanceof BinServiceError && error.kind === 'allowanceExhausted';
+    return undefined;
+  }
+}
+
+/** The schema to check against: the one given (refused before any request if it is not a valid schema), or the collection's schema doc. */
+async function schemaOf(schemaDocs: SchemaDocs, collectionId: string, schema: Json | undefined): Promise<{ source: SchemaSource; against: string }> {
+  if (schema !== undefined) {
+    const problem = await schemaDocs.schemaProblem(schema);
+    if (problem) {
+      throw new Error(`Not validated: the schema given is not a valid JSON Schema: ${problem}`);
+    }
+    // One id for every schema given: the worker keeps the last one compiled, not one per call.
+    return { source: { id: 'given', text: JSON.stringify(schema) }, against: 'the schema given' };
+  }
+  const found = await schemaDocs.schemaFor(collectionId);
+  if (!found) {
+    throw new Error(`Not validated: collection ${collectionId} has no schema doc (attach one, or pass a schema)`);
+  }
+  return { source: found.source, against: `schema doc "${found.schemaDoc.name}"` };
+}

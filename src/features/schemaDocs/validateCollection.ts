@@ -1,0 +1,102 @@
+/**
+ * Validate Collection: the stored bins of a collection checked against its schema doc (or a schema
+ * passed in), their problems shown in the Problems panel at their nodes though their tabs are
+ * closed. Requests: the listing's pages and one read per bin, said before it starts when that is
+ * over `jsonbin.warnAboveRequests`. Cancelling stops before the next request and keeps what was found.
+ */
+import * as vscode from 'vscode';
+import type { Json } from '../../api';
+import { checkCollection, type CollectionCheck } from '../../bins/collectionCheck';
+import { Command } from '../../commands/ids';
+import { pickCollection } from '../../commands/prompts';
+import { register, required, type Handler } from '../../commands/register';
+import { settings } from '../../config';
+import { binUri } from '../../fs/uris';
+import { openDocumentsOf } from '../binTarget';
+import type { Parts } from '../parts';
+import { confirmRequests } from '../requestWarning';
+import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
+import { plural } from '../transfer/fileTransfer';
+
+export interface ValidateOptions {
+  /** Checked against this schema instead of the collection's schema doc. */
+  schema?: Json;
+  /** Asks first when more requests than this would be sent (the interactive forms pass the setting); absent: never asks. */
+  warnAboveRequests?: number;
+}
+
+/** What a programmatic call returns: problems by JSON pointer, and the bins that could not be read. */
+export interface ValidateResult {
+  checked: number;
+  failing: { id: string; name?: string; problems: { path: string; message: string }[] }[];
+  notRead: { id: string; reason: string }[];
+  stopped: boolean;
+}
+
+export function validateCollectionCommands(p: Parts): Handler[] {
+  const interactive = (collectionId: string): [string, ValidateOptions] => [collectionId, { warnAboveRequests: settings.warnAboveRequests() }];
+  return [
+    ...register(
+      Command.validateCollection,
+      {
+        run: (collectionId: string, options: ValidateOptions = {}) =>
+          validateCollection(p, required(collectionId, 'a collection id', Command.validateCollection), options),
+        ask: async () => {
+          const validated = (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId);
+          if (validated.length === 0) {
+            throw new Error('No collection has a schema doc: attach one first');
+          }
+          return interactive((await pickCollection(p.prompts, validated, false))!.id);
+        },
+        // Shown after an interactive form, which listed the collections: naming one costs no request.
+        show: (result, [collectionId]) =>
+          void p.schemaDocs.listCollections().then((all) => report(result, all.find((c) => c.id === collectionId)?.name ?? collectionId)),
+      },
+      { row: [Command.rowValidateCollection, async (node: CollectionNode | SchemaDocNode) => interactive(node.collection.id)] },
+    ),
+  ];
+}
+
+export async function validateCollection(p: Parts, collectionId: string, options: ValidateOptions): Promise<ValidateResult> {
+  const check: CollectionCheck = await p.prompts.progress('Validating collection…', (progress, token) =>
+    checkCollection(p.connection.client, p.schemaDocs, collectionId, {
+      schema: options.schema,
+      unsavedText: (id) =>
+        openDocumentsOf(p.account.id, id)
+          .find((d) => d.isDirty)
+          ?.getText(),
+      listed: (bins, pages) =>
+        confirmRequests(
+          p,
+          options.warnAboveRequests,
+          bins,
+          `Validating ${plural(bins, 'bin')}`,
+          `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`,
+        ),
+      progress: (checked, total) => progress.report({ message: `${checked} of ${total} checked`, increment: 100 / total }),
+      stopped: () => token.isCancellationRequested,
+      maxPlaced: settings.maxProblems(),
+    }),
+  );
+  p.diagnostics.showFound(
+    check.failing.map((bin) => ({ uri: binUri(bin.id, bin.name, undefined, p.account.id), text: bin.text, problems: bin.problems })),
+    check.against,
+  );
+  return {
+    checked: check.checked,
+    failing: check.failing.map(({ id, name, problems }) => ({ id, name, problems: problems.map(({ path, message }) => ({ path, message })) })),
+    notRead: check.notRead,
+    stopped: check.stopped,
+  };
+}
+
+function report(result: ValidateResult, collection: string): void {
+  const stopped = result.stopped ? ' (stopped)' : '';
+  const notRead = result.notRead.length > 0 ? ` ${plural(result.notRead.length, 'bin')} could not be read.` : '';
+  const message = `JSONBin: ${plural(result.checked, 'bin')} of ${collection} checked${stopped}: ${result.failing.length} with problems.${notRead}`;
+  if (result.failing.length === 0) {
+    void vscode.window.showInformationMessage(message);
+    return;
+  }
+  void vscode.window.showWarningMessage(message, 'Show Problems').then((choice) => choice && vscode.commands.executeCommand('workbench.actions.view.problems'));
+}
