@@ -9,6 +9,8 @@ import type { ConflictResolver } from './bins/ports';
 import { RecordWrites } from './bins/recordWrites';
 import { settings } from './config';
 import { SchemaDiagnostics } from './features/schemaDocs/schemaDiagnostics';
+import { schemaDocSaves } from './features/schemaDocs/schemaDocSaves';
+import type { Prompts } from './ui/prompter';
 import { offlineBanner } from './features/offline/offlineBannerLoader';
 import { AccountOfflineCopies } from './features/offline/offlineCopies';
 import { BinCollections } from './schema/binCollections';
@@ -34,6 +36,8 @@ export interface AccountShared {
   offlineCopiesFolder: string;
   /** Told when an account learns which collection a bin is in. */
   learned: () => void;
+  /** The questions a save may ask (whether to save a schema doc that stored bins would fail). */
+  prompts: Prompts;
 }
 
 export function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: AccountShared): AccountParts {
@@ -53,7 +57,8 @@ export function makeAccountParts(info: () => AccountInfo, isActive: () => boolea
     changed: (docs) => bins.changed(docs),
   });
   const bins: BinStore = new BinStore(connection, schemaDocs, offline, shared.isDirty);
-  const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict);
+  const saves = schemaDocSaves(shared.prompts, id, () => diagnostics);
+  const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict, saves);
   const remembered = new RememberedBins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);

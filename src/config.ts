@@ -31,9 +31,11 @@ export const settings = {
   /** Above this many requests an interactive upload, export or find asks first; 0 never asks. */
   warnAboveRequests: (): number => Math.floor(bounded('warnAboveRequests', 50, 0, 1_000_000)),
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
-  /** Whether the last record read of each bin is kept on disk, to be read when the service cannot be reached. */
   /** How long after its record was read a bin's tab, made active, checks the service's record again; 0: never. */
   checkForChangesAfterMs: (): number => bounded('checkForChanges.onFocusAfterMinutes', 0, 0, 1440) * 60_000,
+  /** Whether saving a schema doc first checks the stored bins of the collections it validates. */
+  checkBinsBeforeSave: (): boolean => section().get<string>('schemaDocs.checkBinsBeforeSave', 'ask') !== 'never',
+  /** Whether the last record read of each bin is kept on disk, to be read when the service cannot be reached. */
   keepCopies: (): boolean => section().get<boolean>('offline.keepCopies', true) !== false,
   offlineCopiesMaxBytes: (): number => bounded('offline.maxMegabytes', 50, 1, 1024) * MB,
   /** VS Code's own proxy settings, honoured for the service's requests. */

@@ -68,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
   });
   const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
+  const prompts = new Prompts();
 
   // Each account has its own key, connection, files and rows, made when first needed.
   const shared: AccountShared = {
@@ -78,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     isDirty,
     offlineCopiesFolder,
     learned: () => validationStatus.update(),
+    prompts,
   };
   const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
     (await import('./accountParts.js')).makeAccountParts(info, isActive, keys, shared),
@@ -90,7 +92,6 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
   const requestStatus = new RequestStatus(accounts);
   const autoSaveStatus = new AutoSaveStatus();
-  const prompts = new Prompts();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri) };

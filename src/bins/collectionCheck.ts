@@ -117,3 +117,45 @@ async function schemaOf(schemaDocs: SchemaDocs, collectionId: string, schema: Js
   }
   return { source: found.source, against: `schema doc "${found.schemaDoc.name}"` };
 }
+
+/** What saving a schema doc would do to the stored bins of the collections it validates. */
+export interface SchemaDocImpact {
+  /** The collections it validates. */
+  collections: number;
+  checked: number;
+  failing: FailingBin[];
+  notRead: { id: string; reason: string }[];
+}
+
+/** Thrown by a `listed` hook to skip the check (the save goes on unchecked). */
+export class SkipCheck extends Error {}
+
+/**
+ * The stored bins of every collection schema doc `schemaDocId` validates, checked against
+ * `schema`, the text about to be saved. A schema doc on no collection costs nothing; undefined
+ * when `listed` skipped the check.
+ */
+export async function checkSchemaDocImpact(
+  client: BinClient,
+  schemaDocs: SchemaDocs,
+  schemaDocId: string,
+  schema: Json,
+  options: Pick<CollectionCheckOptions, 'listed' | 'unsavedText'>,
+): Promise<SchemaDocImpact | undefined> {
+  const collections = (await schemaDocs.listCollections()).filter((c) => c.schemaDocId === schemaDocId);
+  const impact: SchemaDocImpact = { collections: collections.length, checked: 0, failing: [], notRead: [] };
+  try {
+    for (const collection of collections) {
+      const check = await checkCollection(client, schemaDocs, collection.id, { ...options, schema });
+      impact.checked += check.checked;
+      impact.failing.push(...check.failing);
+      impact.notRead.push(...check.notRead);
+    }
+  } catch (error) {
+    if (error instanceof SkipCheck) {
+      return undefined;
+    }
+    throw error;
+  }
+  return impact;
+}

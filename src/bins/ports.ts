@@ -1,5 +1,6 @@
 /** What the store and the write path need from the account and the editor, with no `vscode` in sight. */
 import type { BinClient, BinServiceError, Operation, Plan } from '../api';
+import type { SchemaDocImpact } from './collectionCheck';
 import type { Entry } from './entry';
 import type { Resource } from './resource';
 
@@ -35,6 +36,18 @@ export interface OfflineCopies {
   forget(resource: Resource): void;
   /** The document `doc` (a Uri, as a string) is served `entry`. */
   showing(doc: string, entry: Entry): void;
+}
+
+/** What saving a schema doc does first: the stored bins it validates are checked against the text being saved. */
+export interface SchemaDocSaves {
+  /** Whether to check at all (`jsonbin.schemaDocs.checkBinsBeforeSave`). */
+  enabled(): boolean;
+  /** A bin's text in a tab with unsaved edits: checked as it is, not read. */
+  unsavedText(binId: string): string | undefined;
+  /** Told how many bins a collection's check would read: throws to cancel the save, or `SkipCheck` to save unchecked. */
+  beforeReads(bins: number, pages: number): Promise<void>;
+  /** Some bins would fail: true saves anyway, false cancels the save (nothing sent). */
+  decide(impact: SchemaDocImpact, schemaDocName: string): Promise<boolean>;
 }
 
 export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';

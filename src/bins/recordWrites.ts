@@ -11,7 +11,8 @@ import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
 import { digestOf, digestOfBytes, serialize } from './entry';
-import type { ConflictResolver, Service, WriteSettings } from './ports';
+import { checkSchemaDocImpact } from './collectionCheck';
+import type { ConflictResolver, SchemaDocSaves, Service, WriteSettings } from './ports';
 import { RecordChecks } from './recordChecks';
 import { Refused, rethrow } from './refused';
 import { isReadOnly, type Resource } from './resource';
@@ -57,6 +58,7 @@ export class RecordWrites {
     private readonly binCollections: BinCollections,
     private readonly settings: WriteSettings,
     private readonly resolveConflict: ConflictResolver,
+    private readonly schemaDocSaves?: SchemaDocSaves,
   ) {
     this.checks = new RecordChecks(service, schemaDocs, settings);
   }
@@ -85,6 +87,9 @@ export class RecordWrites {
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
     const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
+    if (resource.kind === 'schema') {
+      await this.checkImpact(resource.id, record.value, entry.name ?? resource.id);
+    }
     let digest: string;
     try {
       const verdict = this.settings.conflictCheck()
@@ -112,6 +117,21 @@ export class RecordWrites {
       rethrow(error, 'Not saved');
     }
     this.store.saved(entry, content, digest, doc);
+  }
+
+  /** Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any would fail, the user decides. */
+  private async checkImpact(id: string, schema: Json, name: string): Promise<void> {
+    const saves = this.schemaDocSaves;
+    if (!saves?.enabled()) {
+      return;
+    }
+    const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, id, schema, {
+      listed: (bins, pages) => saves.beforeReads(bins, pages),
+      unsavedText: (binId) => saves.unsavedText(binId),
+    });
+    if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name))) {
+      throw new Refused('Save cancelled', `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
+    }
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, until, type World } from './support';
+import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, until, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 describe('bin file system', () => {
@@ -226,6 +226,7 @@ describe('bin file system', () => {
     const document = await vscode.workspace.openTextDocument(uri);
     assert.ok(uri.path.endsWith('/shape.json'));
     await replaceText(document, '{"type": "object", "required": ["a"]}');
+    await listCollectionsInView(w);
     const saved = await requestsDuring(w.service, async () => assert.equal(await document.save(), true));
     // The conflict check reads the schema doc, then one PUT carries its name.
     assert.deepEqual(

@@ -6,7 +6,7 @@ import type { Fault } from '../service/server';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
 import { plainText } from '../../src/bins/plainText';
-import { binUriOf, closeAll, config, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
+import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 describe('integrity of saves', function () {
   this.timeout(30_000);
@@ -161,6 +161,7 @@ describe('integrity of saves', function () {
     const document = await vscode.workspace.openTextDocument(schemaDocUri(doc.metadata.id, 'integrity schema'));
     await replaceText(document, '{"type": "object", "required": ["mine"]}');
     await w.other.updateSchemaDoc(doc.metadata.id, { type: 'object', required: ['theirs'] }, 'integrity schema');
+    await listCollectionsInView(w);
     const requests = await requestsDuring(w.service, async () => assert.equal(await document.save(), false));
     assert.deepEqual(asked, [document.uri.toString()]);
     assert.deepEqual(

@@ -145,6 +145,15 @@ export function manifest(): Manifest {
   return extension().packageJSON as Manifest;
 }
 
+/**
+ * The view lists the collections, as it does when shown: which collections a schema doc validates
+ * is then known, and saving it costs no listing of its own.
+ */
+export async function listCollectionsInView(w: World): Promise<void> {
+  const [collections] = (await w.api.tree.getChildren()) ?? [];
+  await w.api.tree.getChildren(collections);
+}
+
 /** A row's kind: its tree item's `viewItem` without what its account may do (`;create;update;…`). */
 export function kindOf(item: vscode.TreeItem): string | undefined {
   return item.contextValue?.split(';')[0];

@@ -2,7 +2,8 @@
 import { BinServiceError, type BinClient, type Operation } from '../../../src/api';
 import { BinStore } from '../../../src/bins/binStore';
 import type { Entry } from '../../../src/bins/entry';
-import type { ConflictResolver, OfflineCopies, WriteSettings } from '../../../src/bins/ports';
+import type { SchemaDocImpact } from '../../../src/bins/collectionCheck';
+import type { ConflictResolver, OfflineCopies, SchemaDocSaves, WriteSettings } from '../../../src/bins/ports';
 import { RecordWrites } from '../../../src/bins/recordWrites';
 import type { Resource } from '../../../src/bins/resource';
 import { BinCollections } from '../../../src/schema/binCollections';
@@ -48,6 +49,8 @@ export interface AccountBins {
   dirty: Set<string>;
   /** What a conflict becomes, and the service texts it was asked about. */
   conflicts: { choice: Awaited<ReturnType<ConflictResolver>>; asked: string[] };
+  /** Whether a schema doc's save checks its bins first, what the user decides, and what was asked. */
+  impact: { enabled: boolean; saveAnyway: boolean; asked: SchemaDocImpact[]; reads: number[] };
   dispose(): void;
 }
 
@@ -79,7 +82,14 @@ export function accountBins(f: Fixture): AccountBins {
     conflicts.asked.push(text);
     return conflicts.choice;
   };
-  const writes = new RecordWrites(service, bins, schemaDocs, binCollections, settings, resolve);
+  const impact: AccountBins['impact'] = { enabled: true, saveAnyway: false, asked: [], reads: [] };
+  const saves: SchemaDocSaves = {
+    enabled: () => impact.enabled,
+    unsavedText: () => undefined,
+    beforeReads: async (reads) => void impact.reads.push(reads),
+    decide: async (found) => (impact.asked.push(found), impact.saveAnyway),
+  };
+  const writes = new RecordWrites(service, bins, schemaDocs, binCollections, settings, resolve, saves);
   return {
     client,
     bins,
@@ -90,6 +100,7 @@ export function accountBins(f: Fixture): AccountBins {
     settings,
     dirty,
     conflicts,
+    impact,
     dispose: () => {
       bins.dispose();
       binCollections.dispose();

@@ -130,4 +130,63 @@ describe('the write path', () => {
     assert.equal((await refusal(a.writes.save({ kind: 'bin', id, version: 0 }, text({}), DOC))).message, 'This tab is read-only');
     assert.deepEqual(paths(mark), []);
   });
+
+  describe("a schema doc's save, its collections' stored bins checked first", () => {
+    const schemaText = (schema: object) => encoder.encode(JSON.stringify(schema, null, 2));
+    const SCHEMA_DOC = 'jsonbin:/schema/x/tab.json';
+    let schemaDocId: string;
+    let collectionId: string;
+    beforeEach(async () => {
+      collectionId = (await a.client.createCollection('guarded')).id;
+      schemaDocId = (await a.client.createSchemaDoc('guard', { type: 'object' })).metadata.id;
+      await a.client.createBin({ record: { title: 'has one' }, collectionId });
+      await a.client.createBin({ record: { none: true }, collectionId });
+      await a.client.attachSchemaDoc(collectionId, schemaDocId);
+      await a.bins.read({ kind: 'schema', id: schemaDocId }, SCHEMA_DOC);
+    });
+    const save = (schema: object) => a.writes.save({ kind: 'schema', id: schemaDocId }, schemaText(schema), SCHEMA_DOC);
+
+    it('asks when a stored bin would fail the text being saved; cancelled, no PUT is sent', async () => {
+      const mark = f.service.log.length;
+      const refused = await refusal(save({ type: 'object', required: ['title'] }));
+      assert.match(refused.message, /Save cancelled: 1 of 2 stored bins would fail it/);
+      assert.equal(a.impact.asked.length, 1);
+      assert.equal(a.impact.asked[0].failing.length, 1);
+      assert.deepEqual(a.impact.reads, [2]);
+      assert.equal(f.service.requestsSince(mark, 'PUT').length, 0);
+      assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 2);
+    });
+
+    it('saves anyway when the user says so: the reads, then one PUT', async () => {
+      a.impact.saveAnyway = true;
+      const mark = f.service.log.length;
+      await save({ type: 'object', required: ['title'] });
+      assert.equal(f.service.requestsSince(mark, 'PUT').length, 1);
+      assert.deepEqual((await a.client.readSchemaDoc(schemaDocId)).record, { type: 'object', required: ['title'] });
+    });
+
+    it('asks nothing when no stored bin would fail, and reads nothing when the check is off', async () => {
+      await save({ type: 'object', properties: { title: { type: 'string' } } });
+      assert.deepEqual(a.impact.asked, []);
+      a.impact.enabled = false;
+      const mark = f.service.log.length;
+      await save({ type: 'object', required: ['title', 'more'] });
+      assert.deepEqual(
+        paths(mark).filter((p) => !p.startsWith(`GET /v3/s/`)),
+        [`PUT /v3/s/${schemaDocId}`],
+      );
+    });
+
+    it('reads no bin for a schema doc on no collection', async () => {
+      await a.client.detachSchemaDoc(collectionId);
+      a.schemaDocs.clear();
+      await save({ type: 'object', required: ['anything'] });
+      const mark = f.service.log.length;
+      await save({ type: 'object', required: ['anything', 'else'] });
+      assert.deepEqual(
+        paths(mark).filter((p) => !p.startsWith(`GET /v3/s/`)),
+        [`PUT /v3/s/${schemaDocId}`],
+      );
+    });
+  });
 });
