@@ -21,8 +21,9 @@ export async function askRequiredName(ui: Prompter, prompt: string, max = MAX_BI
 }
 
 /** The JSON as typed: it is sent as written. */
-export async function askJson(ui: Prompter, prompt: string): Promise<RecordText> {
-  const text = cancelIfUndefined(await ui.input({ prompt, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }));
+/** `value`: the text offered to start from. */
+export async function askJson(ui: Prompter, prompt: string, value?: string): Promise<RecordText> {
+  const text = cancelIfUndefined(await ui.input({ prompt, value, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }));
   return RecordText.parse(text);
 }
 

@@ -1,5 +1,6 @@
 /** Commands that create, add, open, copy, forget and delete bins. */
 import * as vscode from 'vscode';
+import { startingRecord } from '../../schema/startingRecord';
 import { RecordText, type Collection, type Json } from '../../api';
 import { binUri } from '../../fs/uris';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
@@ -153,6 +154,12 @@ async function pickRemembered(p: Parts): Promise<string> {
 }
 
 /** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
+/** Into a collection with a schema doc, the record starts from what the schema doc requires: `{}` it would usually refuse. */
+async function startingText(p: Parts, collection: Collection | null | undefined): Promise<string | undefined> {
+  const found = collection?.schemaDocId ? await p.schemaDocs.schemaFor(collection.id) : undefined;
+  return found && JSON.stringify(startingRecord(found.schema));
+}
+
 async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
   const ui = p.prompts;
   const editor = vscode.window.activeTextEditor;
@@ -161,7 +168,7 @@ async function askCreate(p: Parts, collection: Collection | null | undefined): P
   const record =
     fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON'))
       ? await RecordText.parse(text)
-      : await askJson(ui, 'The record of the new bin (JSON)');
+      : await askJson(ui, 'The record of the new bin (JSON)', await startingText(p, collection));
   const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
