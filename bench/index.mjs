@@ -2,6 +2,7 @@
 // compared with in the same run, its target and MET or MISSED, then the growth curves.
 // `npm run -s bench -- --json` prints the same rows as JSON (progress goes to stderr).
 import { benchClient, clientRows } from './client.mjs';
+import { benchCollectionCheck, collectionCheckRows } from './collectionCheck.mjs';
 import { createReport } from './report.mjs';
 import { benchStartup, startupRows } from './startup.mjs';
 import { benchValidation, validationRows } from './validation.mjs';
@@ -16,11 +17,14 @@ log('Measuring schema diagnostics…');
 const validation = await benchValidation();
 log('Measuring the client…');
 const client = await benchClient();
+log('Measuring Validate Collection…');
+const collectionCheck = await benchCollectionCheck();
 
 const report = createReport();
 validationRows(validation, report);
 startupRows(startup, report);
 clientRows(client, report);
+collectionCheckRows(collectionCheck, report);
 if (json) {
   console.log(report.json());
 } else {

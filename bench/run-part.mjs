@@ -1,10 +1,11 @@
-// Runs one part of the bench alone: node bench/run-part.mjs validation|client|startup
+// Runs one part of the bench alone: node bench/run-part.mjs validation|client|startup|collection
 import { createReport } from './report.mjs';
 
 const PARTS = {
   validation: ['./validation.mjs', 'benchValidation', 'validationRows'],
   client: ['./client.mjs', 'benchClient', 'clientRows'],
   startup: ['./startup.mjs', 'benchStartup', 'startupRows'],
+  collection: ['./collectionCheck.mjs', 'benchCollectionCheck', 'collectionCheckRows'],
 };
 const part = PARTS[process.argv[2]];
 if (!part) {

@@ -9,7 +9,7 @@ import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type J
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { SchemaSource } from '../schema/validation';
 import type { Problem } from '../schema/validator';
-import { serialize } from './entry';
+import { recordText } from './entry';
 
 export interface CollectionCheckOptions {
   /** Checked against this schema instead of the collection's schema doc. */
@@ -45,8 +45,6 @@ export interface CollectionCheck {
   against: string;
 }
 
-const decoder = new TextDecoder();
-
 export async function checkCollection(
   client: BinClient,
   schemaDocs: SchemaDocs,
@@ -66,8 +64,8 @@ export async function checkCollection(
     bins.push(...page);
   }
   await options.listed?.(bins.length, pages);
-  // The next bin is read while the worker checks the one before: the check costs little beyond the reads.
-  let checking: Promise<void> = Promise.resolve();
+  // Bins are read while the worker checks those before (a few at most wait for it): the check costs little beyond the reads.
+  const checking = new Set<Promise<void>>();
   for (const bin of bins) {
     const text = options.unsavedText?.(bin.id) ?? (stopped() ? undefined : await read(client, bin.id, result));
     if (result.stopped) {
@@ -76,8 +74,11 @@ export async function checkCollection(
     if (text === undefined) {
       continue;
     }
-    await checking;
-    checking = schemaDocs.validate(source, text, options.maxPlaced).then((check) => {
+    if (checking.size >= CHECKS_WAITING) {
+      await Promise.race(checking);
+    }
+    const done: Promise<void> = schemaDocs.validate(source, text, options.maxPlaced).then((check) => {
+      checking.delete(done);
       result.checked++;
       const problems = [...check.syntax, ...check.schema];
       if (problems.length > 0) {
@@ -85,14 +86,18 @@ export async function checkCollection(
       }
       options.progress?.(result.checked, bins.length);
     });
+    checking.add(done);
   }
-  await checking;
+  await Promise.all(checking);
   return result;
 }
 
+/** Checks waiting for the worker while the next bins are read: enough to keep it busy, few enough to hold little text. */
+const CHECKS_WAITING = 8;
+
 async function read(client: BinClient, id: string, result: CollectionCheck): Promise<string | undefined> {
   try {
-    return decoder.decode(serialize((await client.readBin(id)).record));
+    return recordText((await client.readBin(id)).record);
   } catch (error) {
     result.notRead.push({ id, reason: (error as Error).message });
     // No further read would be sent: the allowance is spent. What was found stays.

@@ -1,0 +1,80 @@
+// 4. Validate Collection: 1,000 bins of about 10 KB checked against their schema doc, against
+// the same listing and reads alone (one at a time, as the check reads), local service over loopback.
+import { createRequire } from 'node:module';
+import { judge } from './report.mjs';
+import { fmtStat, summarize } from './stats.mjs';
+
+const require = createRequire(import.meta.url);
+const { BINS_PER_PAGE, BinClient } = require('../out/src/api/index.js');
+const { checkCollection } = require('../out/src/bins/collectionCheck.js');
+const { SchemaDocs } = require('../out/src/schema/schemaDocs.js');
+const { Validation } = require('../out/src/schema/validation.js');
+const { BinService } = require('../out/test/service/server.js');
+const { courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
+
+const BINS = 1000;
+const ROUNDS = 5;
+
+export async function benchCollectionCheck() {
+  const service = new BinService();
+  await service.start();
+  service.logging = false;
+  const account = service.addAccount('paid');
+  const client = new BinClient({ baseUrl: service.baseUrl, key: () => account.key, plan: () => 'paid' });
+  const collectionId = (await client.createCollection('bench')).id;
+  const schema = { type: 'object', required: ['modules'], properties: { modules: { type: 'array', items: courseModuleSchema } } };
+  const schemaDocId = (await client.createSchemaDoc('course', schema)).metadata.id;
+  await client.attachSchemaDoc(collectionId, schemaDocId);
+  const record = { modules: [1, 2, 3].map((n) => courseModule('Geometric optics', n)) };
+  for (let i = 0; i < BINS; i++) {
+    service.store.createBin(account, record, { private: true, collectionId });
+  }
+  const validation = new Validation(require.resolve('../out/src/schema/validationWorker.js'));
+  const schemaDocs = new SchemaDocs(() => client, validation);
+
+  const check = async () => {
+    const result = await checkCollection(client, schemaDocs, collectionId);
+    if (result.checked !== BINS || result.failing.length > 0) throw new Error(`checked ${result.checked}, ${result.failing.length} failing`);
+  };
+  const readsAlone = async () => {
+    const ids = [];
+    for (let page; !page || page.length === BINS_PER_PAGE;) {
+      page = await client.listBins(collectionId, ids.at(-1));
+      ids.push(...page.map((b) => b.id));
+    }
+    for (const id of ids) await client.readBin(id);
+  };
+  const timed = async (fn) => {
+    const start = performance.now();
+    await fn();
+    return performance.now() - start;
+  };
+  // Warm: the schema doc is read and compiled, the pool's sockets are open.
+  await check();
+  await readsAlone();
+  const times = { check: [], reads: [] };
+  // Which side goes first alternates, so that drift of a noisy machine falls on both.
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['check', 'reads'] : ['reads', 'check'];
+    for (const side of order) times[side].push(await timed(side === 'check' ? check : readsAlone));
+  }
+  await validation.dispose();
+  await client.close();
+  await service.stop();
+  const c = summarize(times.check);
+  const r = summarize(times.reads);
+  return { size: Buffer.byteLength(JSON.stringify(record)), check: c, reads: r, ratio: c.median / r.median };
+}
+
+const SECTION = 'Validate Collection: 1,000 bins against the same reads alone, local service over loopback';
+
+export function collectionCheckRows(r, report) {
+  report.add({
+    section: SECTION,
+    name: `${BINS} bins of ${(r.size / 1024).toFixed(1)} KB: check time / reads alone`,
+    value: r.ratio,
+    unit: '×',
+    comparison: `check ${fmtStat(r.check)}, reads alone ${fmtStat(r.reads)}; ${ROUNDS} rounds`,
+    ...judge(r.ratio, '<=', 1.15, '×'),
+  });
+}
