@@ -120,6 +120,26 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.equal(document.isDirty, false);
   });
 
+  it('validates a collection, though listings carry no names: its failing bins are named by id, in the Problems panel', async () => {
+    // Stored before the schema doc was attached: the service checked neither.
+    const checkedLater = (await other.createCollection('Minimal checked later')).id;
+    const good = (await other.createBin({ record: { title: 'fine' }, collectionId: checkedLater })).metadata.id;
+    const bad = (await other.createBin({ record: { untitled: true }, collectionId: checkedLater })).metadata.id;
+    await other.attachSchemaDoc(checkedLater, (await other.createSchemaDoc('minimal schema, later', schema)).metadata.id);
+    await vscode.commands.executeCommand(Command.refresh);
+    let result!: { checked: number; failing: { id: string; name?: string }[]; notRead: unknown[] };
+    const requests = await requestsDuring(minimal, async () => (result = await vscode.commands.executeCommand(Command.validateCollection, checkedLater)));
+    assert.equal(result.checked, 2);
+    assert.deepEqual(result.notRead, []);
+    assert.ok(result.failing.some((b) => b.id === bad && b.name === undefined));
+    assert.ok(!result.failing.some((b) => b.id === good));
+    assert.ok(
+      requests.some((r) => r.path === `/v3/b/${bad}`),
+      'read with the contract route',
+    );
+    assert.equal(diagnostics(binUri(bad, bad))[0]?.code, 'required');
+  });
+
   it('lists versions by asking for a number, since the service cannot count them', async () => {
     const id = (await other.createBin({ record: { title: 'v0' }, private: false, collectionId: collection.id })).metadata.id;
     await other.updateBin(id, { title: 'v1' });
