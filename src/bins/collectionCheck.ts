@@ -37,7 +37,7 @@ export interface CollectionCheck {
   /** Bins validated. */
   checked: number;
   failing: FailingBin[];
-  /** Bins that could not be read (deleted meanwhile, refused), with why. */
+  /** Bins that could not be read (deleted meanwhile, refused) or checked, with why. */
   notRead: { id: string; reason: string }[];
   /** Whether the check stopped before the last bin. */
   stopped: boolean;
@@ -77,15 +77,21 @@ export async function checkCollection(
     if (checking.size >= CHECKS_WAITING) {
       await Promise.race(checking);
     }
-    const done: Promise<void> = schemaDocs.validate(source, text, options.maxPlaced).then((check) => {
-      checking.delete(done);
-      result.checked++;
-      const problems = [...check.syntax, ...check.schema];
-      if (problems.length > 0) {
-        result.failing.push({ id: bin.id, name: bin.name, text, problems });
-      }
-      options.progress?.(result.checked, bins.length);
-    });
+    const done: Promise<void> = schemaDocs
+      .validate(source, text, options.maxPlaced)
+      .then(
+        (check) => {
+          result.checked++;
+          const problems = [...check.syntax, ...check.schema];
+          if (problems.length > 0) {
+            result.failing.push({ id: bin.id, name: bin.name, text, problems });
+          }
+          options.progress?.(result.checked, bins.length);
+        },
+        // A record the worker could not check (too slow, too large) is said, and the others still are.
+        (error: Error) => void result.notRead.push({ id: bin.id, reason: `Not validated: ${error.message}` }),
+      )
+      .finally(() => checking.delete(done));
     checking.add(done);
   }
   await Promise.all(checking);

@@ -45,7 +45,7 @@ export interface SchemaDocSaves {
   /** A bin's text in a tab with unsaved edits: checked as it is, not read. */
   unsavedText(binId: string): string | undefined;
   /** Told how many bins a collection's check would read: throws to cancel the save, or `SkipCheck` to save unchecked. */
-  beforeReads(bins: number, pages: number): Promise<void>;
+  beforeReads(bins: number): Promise<void>;
   /** Some bins would fail: true saves anyway, false cancels the save (nothing sent). */
   decide(impact: SchemaDocImpact, schemaDocName: string): Promise<boolean>;
 }

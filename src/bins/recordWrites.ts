@@ -72,7 +72,8 @@ export class RecordWrites {
       throw new Refused('', 'This tab is read-only', 'noPermission');
     }
     this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', 'Not saved');
-    const { entry, current } = await this.store.beforeSave(resource);
+    const { entry, current: fetched } = await this.store.beforeSave(resource);
+    let current = fetched;
     if (entry.offline) {
       const at = new Date(entry.offline.at).toLocaleString();
       throw new Refused(
@@ -87,8 +88,9 @@ export class RecordWrites {
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
     const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
-    if (resource.kind === 'schema') {
-      await this.checkImpact(resource.id, record.value, entry.name ?? resource.id);
+    if (resource.kind === 'schema' && (await this.checkImpact(resource.id, record.value, entry.name ?? resource.id))) {
+      // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
+      current = undefined;
     }
     let digest: string;
     try {
@@ -119,19 +121,23 @@ export class RecordWrites {
     this.store.saved(entry, content, digest, doc);
   }
 
-  /** Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any would fail, the user decides. */
-  private async checkImpact(id: string, schema: Json, name: string): Promise<void> {
+  /**
+   * Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any
+   * would fail, the user decides. Says whether it checked any collection.
+   */
+  private async checkImpact(id: string, schema: Json, name: string): Promise<boolean> {
     const saves = this.schemaDocSaves;
     if (!saves?.enabled()) {
-      return;
+      return false;
     }
     const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, id, schema, {
-      listed: (bins, pages) => saves.beforeReads(bins, pages),
+      listed: (bins) => saves.beforeReads(bins),
       unsavedText: (binId) => saves.unsavedText(binId),
     });
     if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name))) {
       throw new Refused('Save cancelled', `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
     }
+    return impact === undefined || impact.collections > 0;
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */

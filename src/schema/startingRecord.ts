@@ -89,7 +89,7 @@ function resolve(schema: Json | undefined, root: Json, seen = 0): Schema | undef
   }
   let target: Json | undefined = root;
   for (const segment of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decoded(segment).replace(/~1/g, '/').replace(/~0/g, '~');
     target = isSchema(target) ? target[key] : undefined;
   }
   return resolve(target, root, seen + 1);
@@ -97,4 +97,13 @@ function resolve(schema: Json | undefined, root: Json, seen = 0): Schema | undef
 
 function isSchema(value: Json | undefined): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A `$ref` segment's escapes undone; a malformed one stays as written (it then finds nothing). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

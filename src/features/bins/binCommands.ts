@@ -153,13 +153,14 @@ async function pickRemembered(p: Parts): Promise<string> {
   return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Bin to remove from the list (it stays on the service)' })).id;
 }
 
-/** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
 /** Into a collection with a schema doc, the record starts from what the schema doc requires: `{}` it would usually refuse. */
 async function startingText(p: Parts, collection: Collection | null | undefined): Promise<string | undefined> {
-  const found = collection?.schemaDocId ? await p.schemaDocs.schemaFor(collection.id) : undefined;
+  // A schema doc that cannot be read leaves the record to the user, as before.
+  const found = collection?.schemaDocId ? await p.schemaDocs.schemaFor(collection.id).catch(() => undefined) : undefined;
   return found && JSON.stringify(startingRecord(found.schema));
 }
 
+/** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
 async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
   const ui = p.prompts;
   const editor = vscode.window.activeTextEditor;

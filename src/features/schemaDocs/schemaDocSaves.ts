@@ -3,6 +3,7 @@
  * text being saved first (the service does not check them again), and when any would fail the
  * user chooses: Save Anyway, Show Failing Bins, or Cancel (nothing sent).
  */
+import * as vscode from 'vscode';
 import { warnsAbout } from '../../api/allowance';
 import { SkipCheck } from '../../bins/collectionCheck';
 import type { SchemaDocSaves } from '../../bins/ports';
@@ -12,7 +13,6 @@ import { binUri } from '../../fs/uris';
 import type { Prompts } from '../../ui/prompter';
 import { openDocumentsOf } from '../binTarget';
 import type { SchemaDiagnostics } from './schemaDiagnostics';
-import * as vscode from 'vscode';
 
 export function schemaDocSaves(prompts: Prompts, account: string, diagnostics: () => SchemaDiagnostics): SchemaDocSaves {
   return {
@@ -46,7 +46,7 @@ export function schemaDocSaves(prompts: Prompts, account: string, diagnostics: (
         { label: 'Cancel', detail: 'Nothing is sent', choice: 'cancel' as const },
       ];
       const placeHolder = `${impact.failing.length} of ${impact.checked} stored bins would fail schema doc "${name}"${unread}`;
-      const picked = (await prompts.pick(items, { placeHolder }))?.choice;
+      const picked = (await prompts.pick(items, { placeHolder, ignoreFocusOut: true }))?.choice;
       if (picked === 'show') {
         diagnostics().showFound(
           impact.failing.map((bin) => ({ uri: binUri(bin.id, bin.name, undefined, account), text: bin.text, problems: bin.problems })),

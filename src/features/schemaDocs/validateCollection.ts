@@ -49,8 +49,7 @@ export function validateCollectionCommands(p: Parts): Handler[] {
           return interactive((await pickCollection(p.prompts, validated, false))!.id);
         },
         // Shown after an interactive form, which listed the collections: naming one costs no request.
-        show: (result, [collectionId]) =>
-          void p.schemaDocs.listCollections().then((all) => report(result, all.find((c) => c.id === collectionId)?.name ?? collectionId)),
+        show: async (result, [collectionId]) => report(result, (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId)?.name ?? collectionId),
       },
       { row: [Command.rowValidateCollection, async (node: CollectionNode | SchemaDocNode) => interactive(node.collection.id)] },
     ),

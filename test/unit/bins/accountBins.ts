@@ -50,7 +50,7 @@ export interface AccountBins {
   /** What a conflict becomes, and the service texts it was asked about. */
   conflicts: { choice: Awaited<ReturnType<ConflictResolver>>; asked: string[] };
   /** Whether a schema doc's save checks its bins first, what the user decides, and what was asked. */
-  impact: { enabled: boolean; saveAnyway: boolean; asked: SchemaDocImpact[]; reads: number[] };
+  impact: { enabled: boolean; saveAnyway: boolean; asked: SchemaDocImpact[]; reads: number[]; whileAsked?: () => Promise<void> };
   dispose(): void;
 }
 
@@ -87,7 +87,11 @@ export function accountBins(f: Fixture): AccountBins {
     enabled: () => impact.enabled,
     unsavedText: () => undefined,
     beforeReads: async (reads) => void impact.reads.push(reads),
-    decide: async (found) => (impact.asked.push(found), impact.saveAnyway),
+    decide: async (found) => {
+      impact.asked.push(found);
+      await impact.whileAsked?.();
+      return impact.saveAnyway;
+    },
   };
   const writes = new RecordWrites(service, bins, schemaDocs, binCollections, settings, resolve, saves);
   return {

@@ -50,7 +50,7 @@ describe('Validate Collection', () => {
       schema: { type: 'object', required: ['n'] },
       unsavedText: (id) => (id === made[1] ? '{"n": 1}' : undefined),
     });
-    assert.ok(!world.paths(mark).includes(`GET /v3/b/${made[1]}/latest`), 'the bin with unsaved edits is not read');
+    assert.ok(!world.paths(mark).some((p) => p.includes(made[1])), 'the bin with unsaved edits is not read');
     assert.equal(result.checked, 25);
     assert.equal(result.against, 'the schema given');
     // Every bin with a title lacks n, but the unsaved text has it.

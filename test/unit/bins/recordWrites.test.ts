@@ -165,6 +165,19 @@ describe('the write path', () => {
       assert.deepEqual((await a.client.readSchemaDoc(schemaDocId)).record, { type: 'object', required: ['title'] });
     });
 
+    it('asks about a conflict when someone saved the schema doc while the user was deciding', async () => {
+      a.impact.saveAnyway = true;
+      a.impact.whileAsked = async () => void (await a.client.updateSchemaDoc(schemaDocId, { type: 'object', title: 'theirs' }, 'guard'));
+      // Nothing known: the save fetches the record itself, which would serve the conflict check had no time passed.
+      a.bins.forgetAll();
+      const mark = f.service.log.length;
+      const refused = await refusal(save({ type: 'object', required: ['title'] }));
+      assert.match(refused.message, /Save cancelled/);
+      assert.equal(a.conflicts.asked.length, 1, 'the conflict check read the schema doc again');
+      assert.deepEqual(f.service.requestsSince(mark, 'PUT').length, 1, "only the other writer's PUT");
+      assert.deepEqual((await a.client.readSchemaDoc(schemaDocId)).record, { type: 'object', title: 'theirs' });
+    });
+
     it('asks nothing when no stored bin would fail, and reads nothing when the check is off', async () => {
       await save({ type: 'object', properties: { title: { type: 'string' } } });
       assert.deepEqual(a.impact.asked, []);
