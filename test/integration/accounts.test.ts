@@ -9,9 +9,8 @@ import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/features/tree/nodes';
-import type { Prompter } from '../../src/ui/prompter';
 import { BinService, type LogEntry } from '../service/server';
-import { asHostedService, binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { asHostedService, binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World, prompter } from './support';
 
 describe('several accounts, side by side', () => {
   let w: World;
@@ -135,7 +134,7 @@ describe('several accounts, side by side', () => {
   it('runs a view title button on the active account, whatever row has the focus', async () => {
     const [, stagingRow] = await rowsOf();
     const answered: string[] = [];
-    w.api.setPrompter({ input: async (options: vscode.InputBoxOptions) => (answered.push(options.prompt ?? ''), TEST_KEY) } as unknown as Prompter);
+    w.api.setPrompter(prompter({ input: async (options) => (answered.push(options.prompt ?? ''), TEST_KEY) }));
     try {
       let here: LogEntry[] = [];
       const there = await requestsDuring(second, async () => (here = await requestsDuring(w.service, () => run(Command.viewSetApiKey, stagingRow))));
@@ -208,13 +207,7 @@ describe('several accounts, side by side', () => {
     await closeAll();
 
     const asked: string[] = [];
-    const prompter: Prompter = {
-      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
-      pick: async (_, options) => assert.fail(`unexpected pick: ${options.placeHolder}`),
-      confirm: async (message, _, action) => (asked.push(`${message} [${action}]`), true),
-      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
-    };
-    w.api.setPrompter(prompter);
+    w.api.setPrompter(prompter({ confirm: async (message, _, action) => (asked.push(`${message} [${action}]`), true) }));
     try {
       const row = (await rowsOf()).find((n) => n.account === temporary)!;
       await run(Command.rowRemoveAccount, row);

@@ -1,7 +1,7 @@
 /** Schema problems at their JSON nodes as the user types, and saves refused before any request. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { binUriOf, closeAll, replaceText, idle, requestsDuring, setup, until, type World } from './support';
+import { binUriOf, closeAll, replaceText, idle, requestsDuring, setup, until, type World, prompter } from './support';
 import { Command } from '../../src/commands/ids';
 
 const schema = {
@@ -157,12 +157,7 @@ describe('schema diagnostics', () => {
     await replaceText(schemaDocument, JSON.stringify(stricter, null, 2));
     // The stored bins are checked first: both fail the stricter schema doc, and the user saves anyway.
     const asked: string[] = [];
-    w.api.setPrompter({
-      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
-      pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === 'Save Anyway')),
-      confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
-      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
-    });
+    w.api.setPrompter(prompter({ pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === 'Save Anyway')) }));
     try {
       assert.equal(await schemaDocument.save(), true);
       assert.equal(asked.length, 1);

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
+import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';
 
 describe('Refresh from Service', function () {
   this.timeout(60_000);
@@ -14,12 +14,7 @@ describe('Refresh from Service', function () {
 
   before(async () => {
     w = await setup();
-    w.api.setPrompter({
-      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
-      pick: async (items, options) => (picks.push(options.placeHolder ?? ''), items.find((i) => i.label === choice)),
-      confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
-      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
-    });
+    w.api.setPrompter(prompter({ pick: async (items, options) => (picks.push(options.placeHolder ?? ''), items.find((i) => i.label === choice)) }));
     // A save that asked about a conflict would fail the test: Keep Mine moves the base.
     w.api.setConflictPrompt(async () => assert.fail('a save asked about a conflict'));
   });

@@ -3,8 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import type { Prompter } from '../../src/ui/prompter';
-import { binUriOf, closeAll, config, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
+import { binUriOf, closeAll, config, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, type World, prompter } from './support';
 
 describe('saving a schema doc', function () {
   this.timeout(60_000);
@@ -28,13 +27,7 @@ describe('saving a schema doc', function () {
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await run(Command.refresh);
     await listCollectionsInView(w);
-    const prompter: Prompter = {
-      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
-      pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === choice)),
-      confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
-      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
-    };
-    w.api.setPrompter(prompter);
+    w.api.setPrompter(prompter({ pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === choice)) }));
   });
   beforeEach(() => {
     asked.length = 0;

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { JsonBinApi } from '../../src/extension';
+import type { Prompter } from '../../src/ui/prompter';
 import { BinClient, HOSTED_API_URL } from '../../src/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
@@ -143,6 +144,17 @@ export function extension(): vscode.Extension<JsonBinApi> {
 
 export function manifest(): Manifest {
   return extension().packageJSON as Manifest;
+}
+
+/** Answers a command's questions as a test says; any other question fails the test. Progress runs with a token nobody cancels. */
+export function prompter(answers: Partial<Prompter>): Prompter {
+  return {
+    input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
+    pick: async (_, options) => assert.fail(`unexpected pick: ${options.placeHolder}`),
+    confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
+    progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+    ...answers,
+  };
 }
 
 /**

@@ -4,8 +4,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { ValidateResult } from '../../src/features/schemaDocs/validateCollection';
 import { binUri } from '../../src/fs/uris';
-import type { Prompter } from '../../src/ui/prompter';
-import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
+import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';
 
 describe('Validate Collection', function () {
   this.timeout(60_000);
@@ -31,17 +30,15 @@ describe('Validate Collection', function () {
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await run(Command.refresh);
     const source = { token: undefined as vscode.CancellationTokenSource | undefined };
-    const prompter: Prompter = {
-      input: async (options) => assert.fail(`unexpected question: ${options.prompt}`),
-      pick: async (_, options) => assert.fail(`unexpected pick: ${options.placeHolder}`),
+    const answers = prompter({
       confirm: async (message) => (confirmed.push(message), answer),
       progress: (_, work) => {
         source.token = new vscode.CancellationTokenSource();
         const token = source.token;
         return work({ report: ({ message }) => message === cancelAt && token.cancel() }, token.token);
       },
-    };
-    w.api.setPrompter(prompter);
+    });
+    w.api.setPrompter(answers);
   });
   beforeEach(() => {
     confirmed.length = 0;
