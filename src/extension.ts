@@ -13,6 +13,7 @@ import { VIEW_ID } from './commands/ids';
 import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
 import { ValidationStatus } from './features/schemaDocs/validationStatus';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
+import { SchemaDrafts } from './features/schemaDocs/schemaDrafts';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { Validation } from './schema/validation';
@@ -94,7 +95,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const autoSaveStatus = new AutoSaveStatus();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
-  const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri) };
+  const drafts = new SchemaDrafts();
+  const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri), drafts };
   const commandParts = async (account: string | undefined) => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
     return parts && partsOf(parts, sharedByCommands);
@@ -133,7 +135,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     requestStatus,
     autoSaveStatus,
     ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
-    ...registerCommands(commandParts, accounts),
+    drafts,
+    ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),
   );
 

@@ -54,15 +54,11 @@ export async function checkCollection(
   const { source, against } = await schemaOf(schemaDocs, collectionId, options.schema);
   const result: CollectionCheck = { checked: 0, failing: [], notRead: [], stopped: false, against };
   const stopped = () => (result.stopped ||= options.stopped?.() ?? false);
-  const bins: BinSummary[] = [];
-  let pages = 0;
-  for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
-    if (stopped()) {
-      return result;
-    }
-    page = await client.listBins(collectionId, bins.at(-1)?.id);
-    bins.push(...page);
+  const listing = await listCollection(client, collectionId, stopped);
+  if (!listing) {
+    return result;
   }
+  const { bins, pages } = listing;
   await options.listed?.(bins.length, pages);
   // Bins are read while the worker checks those before (a few at most wait for it): the check costs little beyond the reads.
   const checking = new Set<Promise<void>>();
@@ -96,6 +92,24 @@ export async function checkCollection(
   }
   await Promise.all(checking);
   return result;
+}
+
+/** Every bin of a collection, page by page; undefined when `stopped` said so before a page. */
+export async function listCollection(
+  client: BinClient,
+  collectionId: string,
+  stopped: () => boolean,
+): Promise<{ bins: BinSummary[]; pages: number } | undefined> {
+  const bins: BinSummary[] = [];
+  let pages = 0;
+  for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
+    if (stopped()) {
+      return undefined;
+    }
+    page = await client.listBins(collectionId, bins.at(-1)?.id);
+    bins.push(...page);
+  }
+  return { bins, pages };
 }
 
 /** Checks waiting for the worker while the next bins are read: enough to keep it busy, few enough to hold little text. */
@@ -141,23 +155,27 @@ export interface SchemaDocImpact {
 /** Thrown by a `listed` hook to skip the check (the save goes on unchecked). */
 export class SkipCheck extends Error {}
 
+/** Whose stored bins a schema doc's text is checked against: those it validates, or one collection's it is about to. */
+export type ImpactOn = { schemaDocId: string } | { collectionId: string };
+
 /**
- * The stored bins of every collection schema doc `schemaDocId` validates, checked against
- * `schema`, the text about to be saved. A schema doc on no collection costs nothing; undefined
- * when `listed` skipped the check.
+ * The stored bins of every collection the schema doc validates (or of the one collection given),
+ * checked against `schema`, the text about to be saved. A schema doc on no collection costs
+ * nothing; undefined when `listed` skipped the check.
  */
 export async function checkSchemaDocImpact(
   client: BinClient,
   schemaDocs: SchemaDocs,
-  schemaDocId: string,
+  on: ImpactOn,
   schema: Json,
   options: Pick<CollectionCheckOptions, 'listed' | 'unsavedText'>,
 ): Promise<SchemaDocImpact | undefined> {
-  const collections = (await schemaDocs.listCollections()).filter((c) => c.schemaDocId === schemaDocId);
+  const collections =
+    'collectionId' in on ? [on.collectionId] : (await schemaDocs.listCollections()).filter((c) => c.schemaDocId === on.schemaDocId).map((c) => c.id);
   const impact: SchemaDocImpact = { collections: collections.length, checked: 0, failing: [], notRead: [] };
   try {
-    for (const collection of collections) {
-      const check = await checkCollection(client, schemaDocs, collection.id, { ...options, schema });
+    for (const collectionId of collections) {
+      const check = await checkCollection(client, schemaDocs, collectionId, { ...options, schema });
       impact.checked += check.checked;
       impact.failing.push(...check.failing);
       impact.notRead.push(...check.notRead);

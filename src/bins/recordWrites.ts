@@ -11,7 +11,7 @@ import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
 import { digestOf, digestOfBytes, serialize } from './entry';
-import { checkSchemaDocImpact } from './collectionCheck';
+import { checkSchemaDocImpact, type ImpactOn } from './collectionCheck';
 import type { ConflictResolver, SchemaDocSaves, Service, WriteSettings } from './ports';
 import { RecordChecks } from './recordChecks';
 import { Refused, rethrow } from './refused';
@@ -88,7 +88,7 @@ export class RecordWrites {
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
     const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
-    if (resource.kind === 'schema' && (await this.checkImpact(resource.id, record.value, entry.name ?? resource.id))) {
+    if (resource.kind === 'schema' && (await this.checkImpact({ schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
       // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
       current = undefined;
     }
@@ -125,17 +125,17 @@ export class RecordWrites {
    * Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any
    * would fail, the user decides. Says whether it checked any collection.
    */
-  private async checkImpact(id: string, schema: Json, name: string): Promise<boolean> {
+  private async checkImpact(on: ImpactOn, schema: Json, name: string, doing: 'Save' | 'Creation'): Promise<boolean> {
     const saves = this.schemaDocSaves;
     if (!saves?.enabled()) {
       return false;
     }
-    const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, id, schema, {
+    const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, on, schema, {
       listed: (bins) => saves.beforeReads(bins),
       unsavedText: (binId) => saves.unsavedText(binId),
     });
     if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name))) {
-      throw new Refused('Save cancelled', `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
+      throw new Refused(`${doing} cancelled`, `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
     }
     return impact === undefined || impact.collections > 0;
   }
@@ -151,12 +151,21 @@ export class RecordWrites {
     return this.service.client.createBin({ ...checked.bin, record: checked.record });
   }
 
-  /** A new schema doc: its text must be a JSON Schema the editor can use. One POST. */
-  async createSchemaDoc(schema: string | Json | RecordText, name: string): Promise<SchemaDoc> {
+  /**
+   * A new schema doc: its text must be a JSON Schema the editor can use. One POST. When it is to
+   * validate collection `attachTo`, that collection's stored bins are checked first, as a schema
+   * doc's save checks them (the caller attaches it).
+   */
+  async createSchemaDoc(schema: string | Json | RecordText, name: string, attachTo?: string): Promise<SchemaDoc> {
     this.checks.permitted('createSchemaDoc', 'Not created');
     const record = await this.checks.check({ kind: 'schema' }, textOf(schema), 'Not created');
+    if (attachTo !== undefined) {
+      await this.checkImpact({ collectionId: attachTo }, record.value, name, 'Creation');
+    }
     const doc = await this.service.client.createSchemaDoc(name, record);
     this.schemaDocs.updated(doc);
+    // Its tab, opened next, is served what the service answered: no read.
+    this.store.written({ kind: 'schema', id: doc.metadata.id }, doc.record, { name: doc.metadata.name }, []);
     return doc;
   }
 

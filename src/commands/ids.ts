@@ -57,6 +57,10 @@ export const Command = {
   retryOfflineBins: 'jsonbin.retryOfflineBins',
   clearOfflineCopies: 'jsonbin.clearOfflineCopies',
   refreshBin: 'jsonbin.refreshBin',
+  draftSchemaDoc: 'jsonbin.draftSchemaDoc',
+  createSchemaDocFromDraft: 'jsonbin.createSchemaDocFromDraft',
+  createAndAttachSchemaDocFromDraft: 'jsonbin.createAndAttachSchemaDocFromDraft',
+  copyTypeScriptTypes: 'jsonbin.copyTypeScriptTypes',
 
   viewSetApiKey: 'jsonbin.view.setApiKey',
   viewClearApiKey: 'jsonbin.view.clearApiKey',
@@ -101,6 +105,8 @@ export const Command = {
   rowSwitchAccount: 'jsonbin.row.switchAccount',
   rowRenameAccount: 'jsonbin.row.renameAccount',
   rowRemoveAccount: 'jsonbin.row.removeAccount',
+  rowDraftSchemaDoc: 'jsonbin.row.draftSchemaDoc',
+  rowCopyTypeScriptTypes: 'jsonbin.row.copyTypeScriptTypes',
 
   tabCompareWithVersion: 'jsonbin.tab.compareWithVersion',
   tabOpenVersion: 'jsonbin.tab.openVersion',
@@ -116,6 +122,11 @@ export const Command = {
   tabOpenRecordOnly: 'jsonbin.tab.openRecordOnly',
 
   tabRefreshBin: 'jsonbin.tab.refreshBin',
+  tabDraftSchemaDoc: 'jsonbin.tab.draftSchemaDoc',
+  tabCopyTypeScriptTypes: 'jsonbin.tab.copyTypeScriptTypes',
+  /** A drafted schema doc's CodeLens: VS Code passes the draft's untitled Uri. */
+  tabCreateSchemaDocFromDraft: 'jsonbin.tab.createSchemaDocFromDraft',
+  tabCreateAndAttachSchemaDocFromDraft: 'jsonbin.tab.createAndAttachSchemaDocFromDraft',
 
   explorerUploadAsBin: 'jsonbin.explorer.uploadAsBin',
 } as const;

@@ -10,13 +10,14 @@ import { Command, type CommandId } from '../commands/ids';
 import type { AccountParts, Parts } from './parts';
 import type { Accounts } from '../account/accounts';
 import type { Handler } from '../commands/register';
+import type { SchemaDrafts } from './schemaDocs/schemaDrafts';
 
 /**
- * The account a row (its node) or a tab (its `jsonbin:` Uri) belongs to; undefined for anything
- * else. A view title's button gets the focused row, which says nothing about what to act on: it
- * acts on the active account, as its `when` clauses do.
+ * The account a row (its node), a tab (its `jsonbin:` Uri) or a drafted schema doc's tab belongs
+ * to; undefined for anything else. A view title's button gets the focused row, which says nothing
+ * about what to act on: it acts on the active account, as its `when` clauses do.
  */
-function accountOf(id: CommandId, args: unknown[]): string | undefined {
+function accountOf(id: CommandId, args: unknown[], drafts: Pick<SchemaDrafts, 'of'>): string | undefined {
   const [first] = args;
   if (id.startsWith('jsonbin.view.')) {
     return undefined;
@@ -24,18 +25,22 @@ function accountOf(id: CommandId, args: unknown[]): string | undefined {
   if (first instanceof Node) {
     return first.account;
   }
-  return first instanceof vscode.Uri && first.scheme === SCHEME ? first.authority : undefined;
+  if (!(first instanceof vscode.Uri)) {
+    return undefined;
+  }
+  return first.scheme === SCHEME ? first.authority : drafts.of(first)?.account;
 }
 
 export function registerCommands(
   partsFor: (account: string | undefined) => Promise<Parts | undefined>,
   accounts: Pick<Accounts<AccountParts>, 'followParts'>,
+  drafts: Pick<SchemaDrafts, 'of'>,
 ): vscode.Disposable[] {
   const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();
   // A removed account's handlers go with its parts: an account added later under its id gets its own.
   accounts.followParts((parts) => [{ dispose: () => handlers.delete(parts.account.id) }]);
   const handler = async (id: CommandId, args: unknown[]) => {
-    const account = accountOf(id, args);
+    const account = accountOf(id, args, drafts);
     const p = await partsFor(account);
     if (!p) {
       throw new Error(`The JSONBin account ${account ?? ''} was removed: add it again to work with its bins`);

@@ -13,6 +13,9 @@ import { refreshCommands } from './bins/refreshBin';
 import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';
 import { validateCollectionCommands } from './schemaDocs/validateCollection';
+import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
+import { createFromDraftCommands } from './schemaDocs/createFromDraft';
+import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
 import { shareCommands } from './share/shareCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
@@ -28,6 +31,9 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...versionCommands(p),
     ...schemaCommands(p),
     ...validateCollectionCommands(p),
+    ...draftSchemaDocCommands(p),
+    ...createFromDraftCommands(p),
+    ...typeScriptTypesCommands(p),
     ...transferCommands(p),
     ...shareCommands(p),
     ...findCommands(p),

@@ -23,6 +23,8 @@ export class SchemaDocs {
 
   /** Names of the schema docs read or saved so far: the view shows them without a request. */
   private readonly names = new Map<string, string>();
+  /** The `$schema` each schema doc read names, for drafts in the dialect the account uses. */
+  private readonly dialects = new Map<string, string>();
 
   /** The text each schema doc's version is compiled from, serialized once. */
   private readonly texts = new WeakMap<SchemaDoc, string>();
@@ -100,7 +102,7 @@ export class SchemaDocs {
       doc = this.client().readSchemaDoc(id);
       this.docs.set(id, doc);
       doc.then(
-        (read) => this.names.set(id, read.metadata.name),
+        (read) => this.learn(read),
         () => this.docs.delete(id),
       );
     }
@@ -110,7 +112,24 @@ export class SchemaDocs {
   /** After a schema doc was saved or read fresh: later validations use this version. */
   updated(doc: SchemaDoc): void {
     this.docs.set(doc.metadata.id, Promise.resolve(doc));
+    this.learn(doc);
+  }
+
+  private learn(doc: SchemaDoc): void {
     this.names.set(doc.metadata.id, doc.metadata.name);
+    const declared = (doc.record as { $schema?: unknown } | null)?.$schema;
+    if (typeof declared === 'string') {
+      this.dialects.set(doc.metadata.id, declared);
+    }
+  }
+
+  /** The `$schema` most of the schema docs read so far name (none read: undefined). Costs no request. */
+  dialectInUse(): string | undefined {
+    const counts = new Map<string, number>();
+    for (const uri of this.dialects.values()) {
+      counts.set(uri, (counts.get(uri) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
   }
 
   nameOf(schemaDocId: string): string | undefined {
@@ -137,6 +156,7 @@ export class SchemaDocs {
     this.collections = undefined;
     this.docs.clear();
     this.names.clear();
+    this.dialects.clear();
     this.relisted.clear();
   }
 

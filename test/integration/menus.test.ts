@@ -15,6 +15,7 @@ import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
+import { draftCases } from './menus/draftCases';
 import { findCases } from './menus/findCases';
 import { offlineCases } from './menus/offlineCases';
 import { shareCases } from './menus/shareCases';
@@ -184,6 +185,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...findCases(context),
     ...accountCases(context),
     ...offlineCases(context),
+    ...draftCases(context),
   };
 
   // The other places run the same action as their palette form.

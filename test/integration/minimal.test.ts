@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
+import { BinClient, type Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Prompter } from '../../src/ui/prompter';
@@ -138,6 +138,30 @@ describe('against a minimal service (required fields only, contract routes only)
       'read with the contract route',
     );
     assert.equal(diagnostics(binUri(bad, bad))[0]?.code, 'required');
+  });
+
+  it('drafts a schema doc from a collection and copies types of a bin, reading each bin with the contract route', async () => {
+    const drafted = (await other.createCollection('Minimal drafted')).id;
+    const ids: string[] = [];
+    for (const record of [{ title: 'a', n: 1 }, { title: 'b' }] as Json[]) {
+      ids.push((await other.createBin({ record, collectionId: drafted })).metadata.id);
+    }
+    let result!: { schema: { required: string[] }; sampled: string[] };
+    const requests = await requestsDuring(
+      minimal,
+      async () => (result = await vscode.commands.executeCommand(Command.draftSchemaDoc, { collectionId: drafted })),
+    );
+    assert.deepEqual(result.schema.required, ['title']);
+    assert.deepEqual([...result.sampled].sort(), [...ids].sort());
+    assert.deepEqual(
+      requests
+        .filter((r) => r.path.startsWith('/v3/b/'))
+        .map((r) => r.path)
+        .sort(),
+      ids.map((id) => `/v3/b/${id}`).sort(),
+    );
+    const types: string = await vscode.commands.executeCommand(Command.copyTypeScriptTypes, { binId: ids[0] });
+    assert.match(types, /title: string\s+n: number/);
   });
 
   it('lists versions by asking for a number, since the service cannot count them', async () => {

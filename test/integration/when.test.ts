@@ -36,6 +36,8 @@ const meantFor: Record<string, string[]> = {
   [Command.rowValidateCollection]: ['collection.withSchemaDoc', 'schemaDoc'],
   [Command.rowOpenJsonPath]: BINS,
   [Command.rowOpenRecordOnly]: BINS,
+  [Command.rowDraftSchemaDoc]: [...BINS, ...COLLECTIONS],
+  [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
   [Command.rowRemoveAccount]: ['account', 'account.active'],
@@ -84,6 +86,8 @@ describe('row menus', () => {
       Command.rowCopyFetchSnippet,
       Command.rowCopyCurlSnippet,
       Command.rowForgetBin,
+      Command.rowDraftSchemaDoc,
+      Command.rowCopyTypeScriptTypes,
     ];
     const sorted = (list: string[]) => [...list].sort();
     assert.deepEqual(commandsShownOn('bin.remembered', rows), sorted(reads), 'an access key that may only read');

@@ -14,16 +14,7 @@ import { register, required, type Handler } from '../../commands/register';
 export function schemaCommands(p: Parts): Handler[] {
   const ui = p.prompts;
   const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
-  const setSchemaDoc = async (collectionId: string, schemaDocId: string | undefined) => {
-    if (schemaDocId) {
-      await p.connection.client.attachSchemaDoc(collectionId, schemaDocId);
-    } else {
-      await p.connection.client.detachSchemaDoc(collectionId);
-    }
-    p.schemaDocs.changed(collectionId, { schemaDocId });
-    p.tree.redraw();
-    p.diagnostics.revalidateAll();
-  };
+  const setSchemaDoc = (collectionId: string, schemaDocId: string | undefined) => setCollectionSchemaDoc(p, collectionId, schemaDocId);
   const askSchemaDocFor = async (collectionId: string): Promise<[string, string]> => [collectionId, await askId(ui, 'Id of the schema doc to attach')];
   const askBinCollection = async (binId: string): Promise<[string, string | null]> => [
     binId,
@@ -162,6 +153,18 @@ export function schemaCommands(p: Parts): Handler[] {
       { tab: [Command.tabSetBinCollection, (uri) => askBinCollection(tabBin(uri).id)] },
     ),
   ];
+}
+
+/** Attaches (or, with none, detaches) a collection's schema doc: one request; the tree and diagnostics follow. */
+export async function setCollectionSchemaDoc(p: Parts, collectionId: string, schemaDocId: string | undefined): Promise<void> {
+  if (schemaDocId) {
+    await p.connection.client.attachSchemaDoc(collectionId, schemaDocId);
+  } else {
+    await p.connection.client.detachSchemaDoc(collectionId);
+  }
+  p.schemaDocs.changed(collectionId, { schemaDocId });
+  p.tree.redraw();
+  p.diagnostics.revalidateAll();
 }
 
 /** The new name is sent with the schema doc's record, through the write path; the tree, diagnostics and tabs follow. */

@@ -201,5 +201,21 @@ describe('the write path', () => {
         [`PUT /v3/s/${schemaDocId}`],
       );
     });
+
+    it('checks the stored bins of the collection a new schema doc is for: cancelled, nothing is created', async () => {
+      await a.client.detachSchemaDoc(collectionId);
+      const mark = f.service.log.length;
+      const refused = await refusal(a.writes.createSchemaDoc('{"type": "object", "required": ["title"]}', 'drafted', collectionId));
+      assert.match(refused.message, /^Creation cancelled: 1 of 2 stored bins would fail it/);
+      assert.deepEqual(
+        paths(mark).filter((p) => p !== 'GET /v3/c'),
+        [`GET /v3/c/${collectionId}/bins`, ...paths(mark).filter((p) => p.startsWith('GET /v3/b/'))],
+      );
+      assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 2);
+      a.impact.saveAnyway = true;
+      const created = await a.writes.createSchemaDoc('{"type": "object", "required": ["title"]}', 'drafted', collectionId);
+      assert.equal(f.service.requestsSince(mark, 'POST').length, 1);
+      assert.deepEqual((await a.client.readSchemaDoc(created.metadata.id)).record, { type: 'object', required: ['title'] });
+    });
   });
 });

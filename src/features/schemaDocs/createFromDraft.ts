@@ -1,0 +1,68 @@
+/**
+ * A drafted schema doc's tab, created on the service as it now reads (the user may have edited
+ * the draft): one POST through the write path, which refuses a schema Ajv cannot use. Create and
+ * Attach checks the collection's stored bins against it first (as saving a schema doc does), then
+ * attaches it: the bins' reads, one POST, one PUT.
+ */
+import * as vscode from 'vscode';
+import { MAX_SHORT_NAME } from '../../api';
+import { Command } from '../../commands/ids';
+import { askRequiredName } from '../../commands/prompts';
+import { register, required, type Handler } from '../../commands/register';
+import { schemaDocUri } from '../../fs/uris';
+import { withProgress } from '../../ui/feedback';
+import type { Parts } from '../parts';
+import { setCollectionSchemaDoc } from './schemaCommands';
+import type { Draft } from './schemaDrafts';
+
+export interface Created {
+  id: string;
+  uri: vscode.Uri;
+}
+
+export function createFromDraftCommands(p: Parts): Handler[] {
+  /** The draft a tab shows; the palette's is the active tab. */
+  const draftIn = (uri: vscode.Uri | undefined, attach: boolean): { document: vscode.TextDocument; draft: Draft } => {
+    const draft = p.drafts.of(uri);
+    const document = draft && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
+    if (!draft || !document) {
+      throw new Error('Not a drafted schema doc: run "Draft Schema Doc from Records" first');
+    }
+    if (attach && !draft.collection) {
+      throw new Error('This draft was not made from a collection: use "Create Schema Doc" and attach it to a collection');
+    }
+    return { document, draft };
+  };
+  const ask = async (uri: vscode.Uri | undefined, attach: boolean): Promise<[vscode.Uri, { name: string }]> => {
+    const { document, draft } = draftIn(uri, attach);
+    return [document.uri, { name: await askRequiredName(p.prompts, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, draft.name) }];
+  };
+  const create =
+    (attach: boolean) =>
+    async (uri: vscode.Uri, options: { name: string }): Promise<Created> => {
+      const command = attach ? Command.createAndAttachSchemaDocFromDraft : Command.createSchemaDocFromDraft;
+      const { document, draft } = draftIn(required(uri, "a draft's Uri", command), attach);
+      const name = required(options?.name, '{ name }', command);
+      const collectionId = attach ? draft.collection!.id : undefined;
+      const doc = await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId));
+      if (collectionId) {
+        await setCollectionSchemaDoc(p, collectionId, doc.metadata.id);
+      }
+      await p.drafts.done(document);
+      return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
+    };
+  const show = (created: Created) => vscode.window.showTextDocument(created.uri, { preview: false });
+  const active = () => vscode.window.activeTextEditor?.document.uri;
+  return [
+    ...register(
+      Command.createSchemaDocFromDraft,
+      { run: create(false), ask: () => ask(active(), false), show },
+      { tab: [Command.tabCreateSchemaDocFromDraft, (uri) => ask(uri, false)] },
+    ),
+    ...register(
+      Command.createAndAttachSchemaDocFromDraft,
+      { run: create(true), ask: () => ask(active(), true), show },
+      { tab: [Command.tabCreateAndAttachSchemaDocFromDraft, (uri) => ask(uri, true)] },
+    ),
+  ];
+}

@@ -1,0 +1,74 @@
+/**
+ * Drafted schema docs: untitled JSON tabs that remember which account (and collection) they were
+ * drafted for, with CodeLens actions that create the schema doc from the tab's text as edited.
+ */
+import * as vscode from 'vscode';
+import { Command } from '../../commands/ids';
+
+export interface Draft {
+  account: string;
+  /** The collection the records came from: the draft offers to be attached to it. */
+  collection?: { id: string; name: string };
+  /** The schema doc name offered. */
+  name: string;
+}
+
+export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly drafts = new Map<string, Draft>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor() {
+    this.subscriptions = [
+      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
+      vscode.workspace.onDidCloseTextDocument((d) => this.drafts.delete(d.uri.toString())),
+    ];
+  }
+
+  /** Opens `text` in a new untitled JSON tab, known as a draft for `draft`'s account. */
+  async open(text: string, draft: Draft): Promise<vscode.TextDocument> {
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: text });
+    this.drafts.set(document.uri.toString(), draft);
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
+  }
+
+  of(uri: vscode.Uri | undefined): Draft | undefined {
+    return uri && this.drafts.get(uri.toString());
+  }
+
+  /** The draft's tab, created as a schema doc: closed without asking to save it. */
+  async done(document: vscode.TextDocument): Promise<void> {
+    this.drafts.delete(document.uri.toString());
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const draft = this.drafts.get(document.uri.toString());
+    if (!draft) {
+      return [];
+    }
+    const top = new vscode.Range(0, 0, 0, 0);
+    const lenses = [
+      new vscode.CodeLens(top, { title: '$(cloud-upload) Create Schema Doc', command: Command.tabCreateSchemaDocFromDraft, arguments: [document.uri] }),
+    ];
+    if (draft.collection) {
+      lenses.push(
+        new vscode.CodeLens(top, {
+          title: `$(link) Create and Attach to ${draft.collection.name}`,
+          tooltip: 'The stored bins of the collection are checked against this draft first',
+          command: Command.tabCreateAndAttachSchemaDocFromDraft,
+          arguments: [document.uri],
+        }),
+      );
+    }
+    return lenses;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) {
+      s.dispose();
+    }
+    this.drafts.clear();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Copy as TypeScript Types: declarations for a schema doc's records, or for a bin's (its schema
+ * drafted from its record first), put on the clipboard. A `$ref` outside the schema is never
+ * fetched. Requests: none for a tab with unsaved edits (its text, as edited) or a schema doc
+ * already read; else one read.
+ */
+import * as vscode from 'vscode';
+import { RecordText, type Json } from '../../api';
+import { binSamples } from '../../bins/recordSamples';
+import { Command } from '../../commands/ids';
+import { register, required, type Handler } from '../../commands/register';
+import { parseUri } from '../../fs/uris';
+import { draftSchema, DRAFT_07 } from '../../schema/draft';
+import { typeScriptTypes } from '../../schema/typeScript';
+import { activeOrAskedBin, openDocumentsOf } from '../binTarget';
+import type { Parts } from '../parts';
+import type { BinNode, SchemaDocNode } from '../tree/nodes';
+import { inform } from '../../ui/feedback';
+
+export type TypesOf = { schemaDocId: string } | { binId: string };
+
+export function typeScriptTypesCommands(p: Parts): Handler[] {
+  return register(
+    Command.copyTypeScriptTypes,
+    {
+      run: async (of: TypesOf) => {
+        const types = await typesOf(p, required(of, '{ schemaDocId } or { binId }', Command.copyTypeScriptTypes));
+        await vscode.env.clipboard.writeText(types);
+        return types;
+      },
+      ask: async () => {
+        const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, p.account.id);
+        return [active?.kind === 'schema' ? { schemaDocId: active.id } : { binId: (await activeOrAskedBin(p.prompts, p.account.id)).id }];
+      },
+      show: () => inform('TypeScript types copied to the clipboard'),
+    },
+    {
+      row: [
+        Command.rowCopyTypeScriptTypes,
+        async (node: BinNode | SchemaDocNode) => ['schemaDocId' in node ? { schemaDocId: node.schemaDocId } : { binId: node.id }],
+      ],
+      tab: [
+        Command.tabCopyTypeScriptTypes,
+        async (uri) => {
+          const resource = parseUri(uri);
+          if (!resource) {
+            throw new Error(`Not a bin or schema doc: ${uri.toString()}`);
+          }
+          return [resource.kind === 'schema' ? { schemaDocId: resource.id } : { binId: resource.id }];
+        },
+      ],
+    },
+  );
+}
+
+async function typesOf(p: Parts, of: TypesOf): Promise<string> {
+  if ('schemaDocId' in of) {
+    const edited = openDocumentsOf(p.account.id, of.schemaDocId, 'schema').find((d) => d.isDirty);
+    const schema = edited ? await parsed(edited.getText()) : (await p.schemaDocs.read(of.schemaDocId)).record;
+    const name = p.schemaDocs.nameOf(of.schemaDocId) ?? (edited && nameInTitle(edited.uri)) ?? 'Record';
+    return header(`schema doc "${name}"`) + (await typeScriptTypes(schema, name));
+  }
+  const binId = required(of.binId, '{ schemaDocId } or { binId }', Command.copyTypeScriptTypes);
+  const samples = await binSamples(p.connection.client, [binId], {
+    unsavedText: (id) =>
+      openDocumentsOf(p.account.id, id)
+        .find((d) => d.isDirty)
+        ?.getText(),
+  });
+  if (samples.records.length === 0) {
+    throw new Error(`No types made: ${samples.notRead[0]?.reason ?? 'the bin could not be read'}`);
+  }
+  const name = p.remembered.get(binId)?.name ?? 'Record';
+  const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse() ?? DRAFT_07);
+  return header(`bin ${binId}, its schema drafted from its record`) + (await typeScriptTypes(schema, name));
+}
+
+/** A tab's title is the name it was opened under: `/schema/<id>/<name>.json`. */
+function nameInTitle(uri: vscode.Uri): string | undefined {
+  return decodeURIComponent(uri.path.split('/').pop() ?? '').replace(/\.json$/, '') || undefined;
+}
+
+async function parsed(text: string): Promise<Json> {
+  return (await RecordText.parse(text)).value;
+}
+
+const header = (of: string) => `// Types for the records of ${of}, made by JSONBin Explorer.\n\n`;

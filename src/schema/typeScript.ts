@@ -1,0 +1,34 @@
+/**
+ * TypeScript declarations for the records a schema describes, by json-schema-to-typescript-lite
+ * (the maintained fork without Prettier: its chunk is about 140 KB instead of 5 MB). A `$ref`
+ * outside the schema is never fetched: it becomes `unknown`, with a comment naming it. Loaded on
+ * first use. No `vscode` import.
+ */
+import type { Json } from '../api';
+
+/** The declarations, the record's type named after `name` (a schema's `title` wins, as the library does). */
+export async function typeScriptTypes(schema: Json, name: string): Promise<string> {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    throw new Error('A schema doc must be a JSON object to make types from');
+  }
+  const { compile } = await import('json-schema-to-typescript-lite');
+  return compile(withoutRemoteRefs(schema) as never, name, {
+    // The library's own resolver is kept from anything outside the schema too.
+    $refOptions: { resolve: { external: false } },
+  });
+}
+
+/** A copy in which each `$ref` that is not `#…` is `unknown`, so that nothing tries to resolve it. */
+export function withoutRemoteRefs(schema: Json): Json {
+  if (Array.isArray(schema)) {
+    return schema.map(withoutRemoteRefs);
+  }
+  if (schema === null || typeof schema !== 'object') {
+    return schema;
+  }
+  const ref = schema.$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) {
+    return { tsType: 'unknown', description: `Not resolved: ${ref} (a $ref outside the schema doc is never fetched)` };
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withoutRemoteRefs(value)]));
+}
