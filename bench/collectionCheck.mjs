@@ -1,5 +1,6 @@
 // 4. Validate Collection: 1,000 bins of 11.5 KB checked against their schema doc, against
-// the same listing and reads alone (one at a time, as the check reads), local service over loopback.
+// the same listing and reads alone (one at a time, as the check reads; `readBin` parses each answer,
+// where the check hands it to the validation worker unparsed), local service over loopback.
 import { createRequire } from 'node:module';
 import { judge } from './report.mjs';
 import { fmtStat, summarize } from './stats.mjs';

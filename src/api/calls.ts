@@ -23,6 +23,8 @@ export interface Call {
   key: KeyUse;
   headers?: Record<string, string>;
   body?: string;
+  /** Answered as the bytes the service sent (see `Request.served`). */
+  served?: boolean;
 }
 
 export class Calls {
@@ -113,6 +115,7 @@ export class Calls {
       path: call.path,
       headers,
       body: call.body,
+      served: call.served,
       facts: {
         operation: call.operation,
         sentKey: Boolean(key),

@@ -192,20 +192,34 @@ export class BinClient extends Calls {
   }
 
   /**
+   * The latest record's answer as the service sent it (JSON bytes), not parsed here: Validate
+   * Collection hands it to the validation worker, off the extension host's thread. Nothing is learned from it.
+   */
+  readServed(id: string): Promise<Uint8Array> {
+    return this.readLatest<Uint8Array>(id, { served: true });
+  }
+
+  /**
    * `GET /b/<id>/latest`, or `/b/<id>`, which reads the latest record too, on services that lack
    * the `/latest` route; `headers` ask for a part of it (see `partialReads.ts`).
    */
-  readLatest<T>(id: string, headers?: Record<string, string>): Promise<T> {
-    return this.read<T>(id, this.latest, headers).catch((error: unknown) => {
+  readLatest<T>(id: string, options: ReadOptions = {}): Promise<T> {
+    return this.read<T>(id, this.latest, options).catch((error: unknown) => {
       if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
         throw error;
       }
       this.latest = '';
-      return this.read<T>(id, '', headers);
+      return this.read<T>(id, '', options);
     });
   }
 
-  private read<T>(id: string, segment: string, headers?: Record<string, string>): Promise<T> {
-    return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers });
+  private read<T>(id: string, segment: string, { headers, served }: ReadOptions = {}): Promise<T> {
+    return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers, served });
   }
+}
+
+/** How a read asks: `headers` for a part of the record, `served` for the answer's bytes unparsed. */
+interface ReadOptions {
+  headers?: Record<string, string>;
+  served?: boolean;
 }

@@ -25,7 +25,7 @@ export async function readPart(client: BinClient, id: string, jsonPath?: string)
 
 /** The latest record alone; a service that ignores the header wraps it in a read answer, unwrapped here. */
 export async function readRecord(client: BinClient, id: string): Promise<Json> {
-  const answer = await client.readLatest<Json>(id, { 'X-Bin-Meta': 'false' });
+  const answer = await client.readLatest<Json>(id, { headers: { 'X-Bin-Meta': 'false' } });
   return readAnswer(answer, id)?.record ?? answer;
 }
 
@@ -42,7 +42,7 @@ export async function selectJsonPath(client: BinClient, id: string, path: string
   if (ignoringJsonPath.has(client)) {
     throw ignored();
   }
-  const answer = await client.readLatest<Json>(id, { 'X-JSON-Path': path });
+  const answer = await client.readLatest<Json>(id, { headers: { 'X-JSON-Path': path } });
   const read = readAnswer(answer, id) ?? { record: answer, metadata: undefined };
   if (!Array.isArray(read.record)) {
     ignoringJsonPath.add(client);

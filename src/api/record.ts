@@ -5,6 +5,11 @@
 import { BinServiceError } from './errors';
 import type { Json } from './json';
 
+/** The text a tab shows of a record: 2 spaces, as VS Code's JSON formatter would. */
+export function recordText(record: unknown): string {
+  return JSON.stringify(record, null, 2);
+}
+
 export class RecordText {
   private constructor(
     readonly text: string,

@@ -46,6 +46,8 @@ export interface Request {
   headers: Record<string, string>;
   body?: string;
   facts: RequestFacts;
+  /** A success is answered as the bytes the service sent, not parsed (the caller parses them elsewhere). */
+  served?: boolean;
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -114,7 +116,7 @@ export class Transport {
     const log = (fields: Omit<RequestLogEntry, 'method' | 'path' | 'operation' | 'ms'>) =>
       this.options.onRequest?.({ method: request.method, path, operation, ms: Date.now() - started, ...fields });
     let status: number;
-    let text: string;
+    let bytes: Uint8Array;
     try {
       const dispatcher = this.pool();
       const response = await dispatcher.request({
@@ -126,7 +128,7 @@ export class Transport {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = response.statusCode;
-      text = await readCapped(response.body, this.maxAnswerBytes, request);
+      bytes = await readCapped(response.body, this.maxAnswerBytes, request);
     } catch (error) {
       const failure = error instanceof BinServiceError ? error : transportError(error, this.timeoutMs, request);
       // Refused by undici, or a connection never made: the service saw nothing.
@@ -135,7 +137,7 @@ export class Transport {
       throw failure;
     }
     try {
-      const answer = parseAnswer<T>(status, text, request);
+      const answer = request.served && status >= 200 && status < 300 ? (bytes as T) : parseAnswer<T>(status, decoder.decode(bytes), request);
       log({ status, reached: true });
       return answer;
     } catch (error) {
@@ -192,7 +194,8 @@ function shown(message: string, request: Request): string {
 }
 
 /** Reads the body as it streams in, and stops at the cap instead of holding an endless answer. */
-async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, request: Request): Promise<string> {
+/** The answer's bytes, in an array of their own (so that they can be handed to a worker without a copy). */
+async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, request: Request): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of body) {
@@ -208,8 +211,16 @@ async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, re
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const whole = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }
+
+const decoder = new TextDecoder();
 
 function transportError(error: unknown, timeoutMs: number, request: Request): BinServiceError {
   const operation = request.facts.operation;

@@ -8,8 +8,7 @@
 import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { SchemaSource } from '../schema/validation';
-import type { Problem } from '../schema/validator';
-import { recordText } from './entry';
+import type { Problem, ServedResult } from '../schema/validator';
 
 export interface CollectionCheckOptions {
   /** Checked against this schema instead of the collection's schema doc. */
@@ -60,35 +59,71 @@ export async function checkCollection(
   }
   const { bins, pages } = listing;
   await options.listed?.(bins.length, pages);
-  // Bins are read while the worker checks those before (a few at most wait for it): the check costs little beyond the reads.
+  // Bins are read while the worker checks those before. Answers go to it as served, a batch per
+  // message; it parses them and formats only a failing record: the check costs little beyond the reads.
   const checking = new Set<Promise<void>>();
-  for (const bin of bins) {
-    const text = options.unsavedText?.(bin.id) ?? (stopped() ? undefined : await read(client, bin.id, result));
-    if (result.stopped) {
-      break;
-    }
-    if (text === undefined) {
-      continue;
-    }
-    if (checking.size >= CHECKS_WAITING) {
-      await Promise.race(checking);
-    }
-    const done: Promise<void> = schemaDocs
-      .validate(source, text, options.maxPlaced)
+  const track = (checked: BinSummary[], found: Promise<ServedResult[]>, texts: (string | undefined)[] = []) => {
+    const done: Promise<void> = found
       .then(
-        (check) => {
-          result.checked++;
-          const problems = [...check.syntax, ...check.schema];
-          if (problems.length > 0) {
-            result.failing.push({ id: bin.id, name: bin.name, text, problems });
-          }
-          options.progress?.(result.checked, bins.length);
-        },
-        // A record the worker could not check (too slow, too large) is said, and the others still are.
-        (error: Error) => void result.notRead.push({ id: bin.id, reason: `Not validated: ${error.message}` }),
+        (results) =>
+          results.forEach((found, i) => {
+            const bin = checked[i];
+            if ('notValidated' in found) {
+              result.notRead.push({ id: bin.id, reason: `Not validated: ${found.notValidated}` });
+              return;
+            }
+            result.checked++;
+            const problems = [...found.syntax, ...found.schema];
+            if (problems.length > 0) {
+              result.failing.push({ id: bin.id, name: bin.name, text: texts[i] ?? found.text!, problems });
+            }
+            options.progress?.(result.checked, bins.length);
+          }),
+        // Records the worker could not check (too slow, too large) are said, and the others still are.
+        (error: Error) => checked.forEach((bin) => result.notRead.push({ id: bin.id, reason: `Not validated: ${error.message}` })),
       )
       .finally(() => checking.delete(done));
     checking.add(done);
+  };
+  let batch: { bin: BinSummary; served: Uint8Array }[] = [];
+  const send = async () => {
+    if (checking.size >= BATCHES_WAITING) {
+      await Promise.race(checking);
+    }
+    const sent = batch;
+    batch = [];
+    track(
+      sent.map((s) => s.bin),
+      schemaDocs.validateServed(
+        source,
+        sent.map((s) => s.served),
+        options.maxPlaced,
+      ),
+    );
+  };
+  for (const bin of bins) {
+    const unsaved = options.unsavedText?.(bin.id);
+    if (unsaved !== undefined) {
+      track(
+        [bin],
+        schemaDocs.validate(source, unsaved, options.maxPlaced).then((found) => [found]),
+        [unsaved],
+      );
+      continue;
+    }
+    const served = stopped() ? undefined : await read(client, bin.id, result);
+    if (result.stopped) {
+      break;
+    }
+    if (served) {
+      batch.push({ bin, served });
+      if (batch.length === BATCH) {
+        await send();
+      }
+    }
+  }
+  if (batch.length > 0) {
+    await send();
   }
   await Promise.all(checking);
   return result;
@@ -112,12 +147,15 @@ export async function listCollection(
   return { bins, pages };
 }
 
-/** Checks waiting for the worker while the next bins are read: enough to keep it busy, few enough to hold little text. */
-const CHECKS_WAITING = 8;
+/** Answers sent to the worker in one message: a message costs more than the copy of an answer. */
+const BATCH = 8;
+/** Batches waiting for the worker while the next bins are read: enough to keep it busy, few enough to hold little. */
+const BATCHES_WAITING = 2;
 
-async function read(client: BinClient, id: string, result: CollectionCheck): Promise<string | undefined> {
+/** A bin's answer as served, for the worker to parse; undefined when it could not be read (said in `result`). */
+async function read(client: BinClient, id: string, result: CollectionCheck): Promise<Uint8Array | undefined> {
   try {
-    return recordText((await client.readBin(id)).record);
+    return await client.readServed(id);
   } catch (error) {
     result.notRead.push({ id, reason: (error as Error).message });
     // No further read would be sent: the allowance is spent. What was found stays.

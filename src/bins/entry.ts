@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { recordText } from '../api/record';
 import type { Resource } from './resource';
 
 /**
@@ -33,11 +34,6 @@ const encoder = new TextEncoder();
 /** Deterministic, so that `size` always equals the bytes `readFile` returns. */
 export function serialize(record: unknown): Uint8Array {
   return encoder.encode(recordText(record));
-}
-
-/** The text a tab shows of a record: 2 spaces, as VS Code's JSON formatter would. */
-export function recordText(record: unknown): string {
-  return JSON.stringify(record, null, 2);
 }
 
 /** Of the record's value, not its formatting: the same record read twice has the same digest. */

@@ -5,7 +5,7 @@
  */
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
 import type { OpenText, SchemaSource, Validation } from './validation';
-import type { TextCheck } from './validator';
+import type { ServedResult, TextCheck } from './validator';
 
 export interface CollectionSchema {
   schemaDoc: { id: string; name: string };
@@ -60,6 +60,11 @@ export class SchemaDocs {
   /** A text checked against a schema: a schema doc's, or one given (Validate Collection). */
   validate(source: SchemaSource, text: string, maxPlaced?: number): Promise<TextCheck> {
     return this.validation.check(source, text, maxPlaced);
+  }
+
+  /** The records of reads' answers as served, checked against a schema (Validate Collection): a failing one comes with its text. */
+  validateServed(source: SchemaSource, served: Uint8Array[], maxPlaced?: number): Promise<ServedResult[]> {
+    return this.validation.checkServed(source, served, maxPlaced);
   }
 
   /** The validation worker's copies of open documents follow their edits (see `Validation.checkOpen`). */

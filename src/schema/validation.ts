@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CannotValidate, SchemaDocProblem } from './problems';
-import type { TextCheck } from './validator';
+import type { ServedResult, TextCheck } from './validator';
 
 /** A schema doc as the worker compiles it: once per id and text. */
 export interface SchemaSource {
@@ -36,7 +36,15 @@ export interface TextChange {
  * (it keeps each id's last text). The record is its text, or an open document the worker keeps.
  */
 type Request =
-  | { op: 'check'; schema?: { id: string; text?: string }; text?: string; open?: { key: string; version: number; length: number }; maxPlaced: number }
+  | {
+      op: 'check';
+      schema?: { id: string; text?: string };
+      text?: string;
+      open?: { key: string; version: number; length: number };
+      /** Reads' answers as served, whose records are checked (see `checkServed`). */
+      served?: Uint8Array[];
+      maxPlaced: number;
+    }
   | { op: 'edit'; key: string; version: number; changes: readonly TextChange[] }
   | { op: 'close'; key: string }
   | { op: 'schemaProblem'; schemaText: string };
@@ -82,6 +90,16 @@ export class Validation {
    */
   check(schema: SchemaSource | undefined, text: string, maxPlaced = Number.POSITIVE_INFINITY): Promise<TextCheck> {
     return this.call(() => ({ op: 'check', schema: this.schemaToSend(schema), text, maxPlaced })) as Promise<TextCheck>;
+  }
+
+  /**
+   * As `check`, of the records in reads' answers as the service sent them, in one message: a
+   * failing one comes back with its text, formatted as a tab shows it. The bytes go to the worker,
+   * not copied: they are unusable here afterwards.
+   */
+  checkServed(schema: SchemaSource, served: Uint8Array[], maxPlaced = Number.POSITIVE_INFINITY): Promise<ServedResult[]> {
+    const transfer = served.map((answer) => answer.buffer as ArrayBuffer);
+    return this.call(() => ({ op: 'check', schema: this.schemaToSend(schema), served, maxPlaced }), transfer) as Promise<ServedResult[]>;
   }
 
   /**
@@ -142,7 +160,7 @@ export class Validation {
   }
 
   /** `request` is built once the worker is known: what it was sent before decides what goes. */
-  private call(request: () => Request): Promise<unknown> {
+  private call(request: () => Request, transfer: ArrayBuffer[] = []): Promise<unknown> {
     const worker = this.started();
     const message = request();
     const id = this.nextId++;
@@ -156,7 +174,7 @@ export class Validation {
       this.pending.set(id, { resolve, reject, timer });
       // Only a worker with work to do keeps the process alive.
       worker.ref();
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id }, transfer);
     });
   }
 

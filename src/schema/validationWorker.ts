@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { CannotValidate, SchemaDocProblem } from './problems';
 import { OUT_OF_STEP, type TextChange, type ValidationAnswer, type ValidationRequest } from './validation';
-import { checkText, SchemaCompiler } from './validator';
+import { checkAllServed, checkText, SchemaCompiler } from './validator';
 
 const compiler = new SchemaCompiler();
 /** Each schema doc's last text, sent once by the extension host's thread. */
@@ -47,7 +47,7 @@ async function answer(request: ValidationRequest): Promise<unknown> {
   if (request.op !== 'check') {
     return undefined;
   }
-  const record = recordOf(request);
+  const record = request.served === undefined ? recordOf(request) : undefined;
   const { schema } = request;
   if (schema?.text !== undefined) {
     schemaTexts.set(schema.id, schema.text);
@@ -57,7 +57,7 @@ async function answer(request: ValidationRequest): Promise<unknown> {
     throw new CannotValidate(`The schema doc ${schema.id} was not sent to the validation worker`);
   }
   const validate = schema ? await compiler.compileText(schema.id, schemaText!) : undefined;
-  return checkText(record, validate, request.maxPlaced);
+  return record === undefined ? checkAllServed(request.served!, validate, request.maxPlaced) : checkText(record, validate, request.maxPlaced);
 }
 
 function failure(error: Error): ValidationAnswer['failure'] {

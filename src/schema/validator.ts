@@ -5,6 +5,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { recordText } from '../api/record';
 import { ajvFor, dialectOf } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
 import { CannotValidate, SchemaDocProblem } from './problems';
@@ -111,6 +112,49 @@ export function checkText(text: string, validate?: ValidateFunction, maxPlaced =
     schema.push({ offset: 0, length: 1, message, path: '', keyword: 'maxProblems' });
   }
   return { syntax: [], schema, schemaCount: errors.length };
+}
+
+const decoder = new TextDecoder();
+
+/** What a check of a read's answer found: a failing record's text, as a tab shows it, with its problems placed there. */
+export type ServedCheck = TextCheck & { text?: string };
+/** A check of one answer among several: one that cannot be validated says why, and the others are still checked. */
+export type ServedResult = ServedCheck | { notValidated: string };
+
+/** Each of several answers as served, checked (see `checkServed`). */
+export function checkAllServed(served: readonly Uint8Array[], validate: ValidateFunction | undefined, maxPlaced?: number): ServedResult[] {
+  return served.map((answer) => {
+    try {
+      return checkServed(answer, validate, maxPlaced);
+    } catch (error) {
+      if (error instanceof CannotValidate) {
+        return { notValidated: error.message };
+      }
+      throw error;
+    }
+  });
+}
+
+/**
+ * A read's answer as the service sent it: its record is validated as parsed, and only a failing
+ * one is formatted as a tab shows it and its problems placed in that text (most records pass: they
+ * cost a parse and a validation, no formatting).
+ */
+export function checkServed(served: Uint8Array, validate: ValidateFunction | undefined, maxPlaced = Number.POSITIVE_INFINITY): ServedCheck {
+  let record: unknown;
+  try {
+    record = (JSON.parse(decoder.decode(served)) as { record?: unknown } | null)?.record;
+  } catch {
+    throw new CannotValidate('The service answered the read with text that is not JSON');
+  }
+  if (record === undefined) {
+    throw new CannotValidate('The service answered the read without a record');
+  }
+  if (!validate || validateDeep(validate, record)) {
+    return { syntax: [], schema: [], schemaCount: 0 };
+  }
+  const text = recordText(record);
+  return { ...checkText(text, validate, maxPlaced), text };
 }
 
 function validateDeep(validate: ValidateFunction, value: unknown): boolean {

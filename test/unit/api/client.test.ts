@@ -48,6 +48,23 @@ describe('service client', () => {
     assert.equal(update.headers['x-bin-versioning'], undefined);
   });
 
+  it("reads a bin's answer as served, bytes unparsed in an array of their own, and refuses as any read does", async () => {
+    const owner = f.client(f.free);
+    const id = (await owner.createBin({ record: { a: 1.5e3, b: 'ü' } })).metadata.id;
+    const mark = f.service.log.length;
+    const served = await owner.readServed(id);
+    assert.deepEqual(
+      f.service.requestsSince(mark).map((r) => `${r.method} ${r.path}`),
+      [`GET /v3/b/${id}/latest`],
+    );
+    assert.equal(served.byteOffset, 0);
+    assert.equal(served.buffer.byteLength, served.byteLength, 'transferable without taking a shared pool along');
+    const answer = JSON.parse(new TextDecoder().decode(served)) as { record: unknown; metadata: { id: string } };
+    assert.deepEqual(answer.record, { a: 1500, b: 'ü' });
+    assert.equal(answer.metadata.id, id);
+    assert.equal((await rejects(owner.readServed('ffffffffffffffffffffffff'))).kind, 'notFound');
+  });
+
   it('keeps versions on a paid plan and deletes them with and without X-Preserve-Latest', async () => {
     const owner = f.client(f.paid);
     const id = (await owner.createBin({ record: { v: 0 } })).metadata.id;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CannotValidate } from '../../../src/schema/problems';
-import { checkText, SchemaCompiler } from '../../../src/schema/validator';
+import { checkAllServed, checkText, SchemaCompiler } from '../../../src/schema/validator';
 
 const schema = {
   type: 'object',
@@ -98,6 +98,23 @@ describe('schema validator', () => {
     assert.match((await compiler.schemaProblem({}))!, /non-empty/);
     assert.match((await compiler.schemaProblem({ type: 'nonsense' }))!, /Not a usable JSON Schema/);
     assert.equal(await compiler.schemaProblem(schema), undefined);
+  });
+
+  it("checks reads' answers as served: a passing record is not formatted, a failing one comes as a tab shows it, and a bad answer is said alone", () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const good = { title: 't', tags: ['a', 'b'], meta: { level: 'a' } };
+    const bad = { ...good, meta: { level: 'z' } };
+    const [passing, failing, notJson, noRecord] = checkAllServed(
+      [bytes(JSON.stringify({ record: good, metadata: {} })), bytes(JSON.stringify({ record: bad, metadata: {} })), bytes('<html>'), bytes('{"metadata": {}}')],
+      validate,
+    );
+    assert.deepEqual(passing, { syntax: [], schema: [], schemaCount: 0 });
+    assert.ok(!('notValidated' in failing));
+    assert.equal(failing.text, JSON.stringify(bad, null, 2));
+    assert.equal(failing.schema[0].keyword, 'enum');
+    assert.equal(covered(failing.text, failing.schema[0]), '"z"');
+    assert.deepEqual(notJson, { notValidated: 'The service answered the read with text that is not JSON' });
+    assert.deepEqual(noRecord, { notValidated: 'The service answered the read without a record' });
   });
 });
 
