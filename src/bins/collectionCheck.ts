@@ -17,6 +17,8 @@ export interface CollectionCheckOptions {
   unsavedText?: (binId: string) => string | undefined;
   /** Told how many bins the listing found, before any is read: it may refuse (throw) to stop there. */
   listed?: (bins: number, pages: number) => Promise<void>;
+  /** The collection's bins, listed already: no listing is sent, and `listed` is not told. */
+  listing?: Listing;
   progress?: (checked: number, total: number) => void;
   /** Asked before each request: true stops the check, keeping what was found. */
   stopped?: () => boolean;
@@ -53,12 +55,14 @@ export async function checkCollection(
   const { source, against } = await schemaOf(schemaDocs, collectionId, options.schema);
   const result: CollectionCheck = { checked: 0, failing: [], notRead: [], stopped: false, against };
   const stopped = () => (result.stopped ||= options.stopped?.() ?? false);
-  const listing = await listCollection(client, collectionId, stopped);
+  const listing = options.listing ?? (await listCollection(client, collectionId, stopped));
   if (!listing) {
     return result;
   }
   const { bins, pages } = listing;
-  await options.listed?.(bins.length, pages);
+  if (!options.listing) {
+    await options.listed?.(bins.length, pages);
+  }
   // Bins are read while the worker checks those before. Answers go to it as served, a batch per
   // message; it parses them and formats only a failing record: the check costs little beyond the reads.
   const checking = new Set<Promise<void>>();
@@ -129,12 +133,14 @@ export async function checkCollection(
   return result;
 }
 
+/** A collection's bins, and the pages their listing took. */
+export interface Listing {
+  bins: BinSummary[];
+  pages: number;
+}
+
 /** Every bin of a collection, page by page; undefined when `stopped` said so before a page. */
-export async function listCollection(
-  client: BinClient,
-  collectionId: string,
-  stopped: () => boolean,
-): Promise<{ bins: BinSummary[]; pages: number } | undefined> {
+export async function listCollection(client: BinClient, collectionId: string, stopped: () => boolean): Promise<Listing | undefined> {
   const bins: BinSummary[] = [];
   let pages = 0;
   for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
@@ -198,8 +204,9 @@ export type ImpactOn = { schemaDocId: string } | { collectionId: string };
 
 /**
  * The stored bins of every collection the schema doc validates (or of the one collection given),
- * checked against `schema`, the text about to be saved. A schema doc on no collection costs
- * nothing; undefined when `listed` skipped the check.
+ * checked against `schema`, the text about to be saved. Every collection is listed first, so that
+ * `listed` is told the whole cost once. A schema doc on no collection costs nothing; undefined
+ * when `listed` skipped the check.
  */
 export async function checkSchemaDocImpact(
   client: BinClient,
@@ -211,9 +218,21 @@ export async function checkSchemaDocImpact(
   const collections =
     'collectionId' in on ? [on.collectionId] : (await schemaDocs.listCollections()).filter((c) => c.schemaDocId === on.schemaDocId).map((c) => c.id);
   const impact: SchemaDocImpact = { collections: collections.length, checked: 0, failing: [], notRead: [] };
+  if (collections.length === 0) {
+    return impact;
+  }
   try {
+    const listings: Listing[] = [];
     for (const collectionId of collections) {
-      const check = await checkCollection(client, schemaDocs, collectionId, { ...options, schema });
+      listings.push((await listCollection(client, collectionId, () => false))!);
+    }
+    const sum = (count: (listing: Listing) => number) => listings.reduce((total, listing) => total + count(listing), 0);
+    await options.listed?.(
+      sum((l) => l.bins.length),
+      sum((l) => l.pages),
+    );
+    for (const [i, collectionId] of collections.entries()) {
+      const check = await checkCollection(client, schemaDocs, collectionId, { unsavedText: options.unsavedText, schema, listing: listings[i] });
       impact.checked += check.checked;
       impact.failing.push(...check.failing);
       impact.notRead.push(...check.notRead);

@@ -133,13 +133,13 @@ try {
     assert.equal(demo.service.store.latest(demo.service.store.bins.get(demo.demo.validBinId)).title, 'Photosynthesis basics');
   });
 
-  await step("Create Bin from the palette takes the active editor's JSON, asking name, collection and privacy, and shows the new bin", async () => {
+  await step("Create Bin from the palette asks the collection, takes the active editor's JSON, asks name and privacy, and shows the new bin", async () => {
     await focusEditor(page);
     const before = demo.service.log.length;
     await runCommand(page, 'JSONBin: Create Bin');
+    await pick(page, 'No collection');
     await pick(page, 'Use the JSON of the active editor');
     await answerInput(page, 'Copied module');
-    await pick(page, 'No collection');
     await pick(page, 'Public');
     await createdBinShown(page, 'Copied module');
     const [post] = demo.service.requestsSince(before).filter((e) => e.method === 'POST');

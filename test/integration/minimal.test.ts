@@ -10,7 +10,7 @@ import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Prompter } from '../../src/ui/prompter';
 import { BinService } from '../service/server';
-import { closeAll, config, labelOf, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
+import { closeAll, config, labelOf, prompter, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 const schema = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
 
@@ -162,6 +162,35 @@ describe('against a minimal service (required fields only, contract routes only)
     );
     const types: string = await vscode.commands.executeCommand(Command.copyTypeScriptTypes, { binId: ids[0] });
     assert.match(types, /title: string\s+n: number/);
+  });
+
+  it("checks a schema doc's stored bins before its save, with the contract's routes; Cancel sends no PUT", async () => {
+    const guarded = (await other.createCollection('Minimal guarded')).id;
+    const ids: string[] = [];
+    for (const record of [{ title: 'kept' }, { untitled: true }] as Json[]) {
+      ids.push((await other.createBin({ record, collectionId: guarded })).metadata.id);
+    }
+    const schemaDocId = (await other.createSchemaDoc('minimal guard', { type: 'object' })).metadata.id;
+    await other.attachSchemaDoc(guarded, schemaDocId);
+    await vscode.commands.executeCommand(Command.refresh);
+    const asked: string[] = [];
+    w.api.setPrompter(prompter({ pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === 'Cancel')) }));
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(Command.openSchemaDoc, schemaDocId);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await replaceText(document, JSON.stringify({ type: 'object', required: ['title'] }));
+    await w.api.whenIdle();
+    const requests = await requestsDuring(minimal, async () => assert.equal(await document.save(), false));
+    assert.deepEqual(asked, ['1 of 2 stored bins would fail schema doc "minimal guard"']);
+    assert.deepEqual(
+      requests
+        .filter((r) => r.path.startsWith('/v3/b/'))
+        .map((r) => r.path)
+        .sort(),
+      ids.map((id) => `/v3/b/${id}`).sort(),
+    );
+    assert.equal(requests.filter((r) => r.method === 'PUT').length, 0);
+    assert.ok(document.isDirty, 'the edits stay');
+    w.api.setPrompter(undefined);
   });
 
   it('lists versions by asking for a number, since the service cannot count them', async () => {

@@ -28,7 +28,8 @@ describe('a new bin in a collection with a schema doc', function () {
     const prompter: Prompter = {
       // The record: what is offered, accepted as it is; the name.
       input: async (options) => (offered.push(options.value), options.prompt?.startsWith('Name') ? 'started' : options.value),
-      pick: async (items) => items.find((i) => i.label === 'Public'),
+      // The palette's collection, then privacy.
+      pick: async (items) => items.find((i) => i.label === 'Public' || i.label === '$(folder) starts valid'),
       confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
       progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
     };
@@ -61,5 +62,15 @@ describe('a new bin in a collection with a schema doc', function () {
       pathsOf(requests).filter((p) => p.startsWith('GET /v3/s/')),
       [`GET /v3/s/${schemaDocId}`],
     );
+  });
+
+  it('offers it from the palette too: the collection is asked first', async () => {
+    await closeAll();
+    offered.length = 0;
+    const requests = await requestsDuring(w.service, () => run(Command.createBin));
+    assert.equal(offered[0], '{"title":"","level":"beginner","tags":[""]}');
+    const [post] = requests.filter((r) => r.method === 'POST');
+    assert.equal(post?.body, offered[0], 'sent as offered');
+    assert.equal(post?.headers['x-collection-id'], collectionId);
   });
 });

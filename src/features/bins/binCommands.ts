@@ -160,18 +160,21 @@ async function startingText(p: Parts, collection: Collection | null | undefined)
   return found && JSON.stringify(startingRecord(found.schema));
 }
 
-/** Palette and row forms: the active editor's JSON (or its selection) is offered as the record. */
+/**
+ * Palette and row forms: the active editor's JSON (or its selection) is offered as the record. The
+ * collection comes first, so that a typed record starts from what its schema doc accepts.
+ */
 async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
   const ui = p.prompts;
   const editor = vscode.window.activeTextEditor;
   const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
   const fromEditor = text.trim() !== '' && (await jsonProblem(text)) === undefined;
+  const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const record =
     fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON'))
       ? await RecordText.parse(text)
-      : await askJson(ui, 'The record of the new bin (JSON)', await startingText(p, collection));
+      : await askJson(ui, 'The record of the new bin (JSON)', await startingText(p, target));
   const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
-  const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
   return { record, name, private: isPrivate, collectionId: target?.id };
 }

@@ -17,7 +17,7 @@ export function binCases(c: MenuContext): Record<string, Case> {
     const asksCollection = place.menu === 'palette' || place.menu === 'view/title';
     // Spacing and number forms as typed: the body must carry them unchanged.
     const record = inCollection === collectionWithSchema ? '{ "a":1.50 }' : '{"made":   "here", "n": 1e2}';
-    const requests = await invoke(place.entry.command, args, record, name, ...(asksCollection ? ['No collection'] : []), 'Public');
+    const requests = await invoke(place.entry.command, args, ...(asksCollection ? ['No collection'] : []), record, name, 'Public');
     const post = requests.find((r) => r.method === 'POST');
     assert.ok(post, `no create among ${pathsOf(requests).join(', ')}`);
     assert.equal(post.headers['x-bin-name'], name);

@@ -157,6 +157,19 @@ describe('the write path', () => {
       assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 2);
     });
 
+    it('asks once about the bins of every collection the schema doc validates, with their total', async () => {
+      const second = (await a.client.createCollection('also guarded')).id;
+      await a.client.createBin({ record: { none: 'here either' }, collectionId: second });
+      await a.client.attachSchemaDoc(second, schemaDocId);
+      a.schemaDocs.clear();
+      const mark = f.service.log.length;
+      await refusal(save({ type: 'object', required: ['title'] }));
+      assert.deepEqual(a.impact.reads, [3]);
+      assert.equal(a.impact.asked[0].failing.length, 2);
+      assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 3);
+      assert.equal(f.service.requestsSince(mark, 'PUT').length, 0);
+    });
+
     it('saves anyway when the user says so: the reads, then one PUT', async () => {
       a.impact.saveAnyway = true;
       const mark = f.service.log.length;
