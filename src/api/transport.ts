@@ -193,8 +193,10 @@ function shown(message: string, request: Request): string {
   return characters.length > MAX_MESSAGE ? `${characters.slice(0, MAX_MESSAGE).join('')}…` : characters.join('');
 }
 
-/** Reads the body as it streams in, and stops at the cap instead of holding an endless answer. */
-/** The answer's bytes, in an array of their own (so that they can be handed to a worker without a copy). */
+/**
+ * Reads the body as it streams in, and stops at the cap instead of holding an endless answer. The
+ * bytes come in an array of their own, so that they can be handed to a worker without a copy.
+ */
 async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, request: Request): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let bytes = 0;

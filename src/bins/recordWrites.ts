@@ -12,7 +12,7 @@ import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
 import { digestOf, digestOfBytes, serialize } from './entry';
 import { checkSchemaDocImpact, type ImpactOn } from './collectionCheck';
-import type { ConflictResolver, SchemaDocSaves, Service, WriteSettings } from './ports';
+import type { ConflictResolver, ImpactOf, SchemaDocSaves, Service, WriteSettings } from './ports';
 import { RecordChecks } from './recordChecks';
 import { Refused, rethrow } from './refused';
 import { isReadOnly, type Resource } from './resource';
@@ -125,16 +125,16 @@ export class RecordWrites {
    * Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any
    * would fail, the user decides. Says whether it checked any collection.
    */
-  private async checkImpact(on: ImpactOn, schema: Json, name: string, doing: 'Save' | 'Creation'): Promise<boolean> {
+  private async checkImpact(on: ImpactOn, schema: Json, name: string, doing: ImpactOf): Promise<boolean> {
     const saves = this.schemaDocSaves;
     if (!saves?.enabled()) {
       return false;
     }
     const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, on, schema, {
-      listed: (bins) => saves.beforeReads(bins),
+      listed: (bins) => saves.beforeReads(bins, doing),
       unsavedText: (binId) => saves.unsavedText(binId),
     });
-    if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name))) {
+    if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name, doing))) {
       throw new Refused(`${doing} cancelled`, `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
     }
     return impact === undefined || impact.collections > 0;

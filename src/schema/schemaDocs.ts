@@ -125,6 +125,8 @@ export class SchemaDocs {
     const declared = (doc.record as { $schema?: unknown } | null)?.$schema;
     if (typeof declared === 'string') {
       this.dialects.set(doc.metadata.id, declared);
+    } else {
+      this.dialects.delete(doc.metadata.id);
     }
   }
 

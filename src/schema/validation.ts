@@ -99,7 +99,8 @@ export class Validation {
    */
   checkServed(schema: SchemaSource, served: Uint8Array[], maxPlaced = Number.POSITIVE_INFINITY): Promise<ServedResult[]> {
     const transfer = served.map((answer) => answer.buffer as ArrayBuffer);
-    return this.call(() => ({ op: 'check', schema: this.schemaToSend(schema), served, maxPlaced }), transfer) as Promise<ServedResult[]>;
+    // Each record has the time one check may take.
+    return this.call(() => ({ op: 'check', schema: this.schemaToSend(schema), served, maxPlaced }), transfer, served.length) as Promise<ServedResult[]>;
   }
 
   /**
@@ -160,21 +161,27 @@ export class Validation {
   }
 
   /** `request` is built once the worker is known: what it was sent before decides what goes. */
-  private call(request: () => Request, transfer: ArrayBuffer[] = []): Promise<unknown> {
+  private call(request: () => Request, transfer: ArrayBuffer[] = [], records = 1): Promise<unknown> {
     const worker = this.started();
     const message = request();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // A save waits on this answer: it never waits forever.
+      const limitMs = this.timeLimitMs * records;
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new CannotValidate(`Validation took longer than ${this.timeLimitMs / 1000} s`));
+        reject(new CannotValidate(`Validation took longer than ${limitMs / 1000} s`));
         void worker.terminate();
-      }, this.timeLimitMs);
+      }, limitMs);
       this.pending.set(id, { resolve, reject, timer });
       // Only a worker with work to do keeps the process alive.
       worker.ref();
-      worker.postMessage({ ...message, id }, transfer);
+      try {
+        worker.postMessage({ ...message, id }, transfer);
+      } catch (error) {
+        // Not sent (a message that cannot be copied): nothing will answer it.
+        this.settle({ id, failure: { kind: 'error', message: (error as Error).message } });
+      }
     });
   }
 

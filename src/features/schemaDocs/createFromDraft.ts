@@ -10,7 +10,7 @@ import { Command } from '../../commands/ids';
 import { askRequiredName } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { schemaDocUri } from '../../fs/uris';
-import { withProgress } from '../../ui/feedback';
+import { inform, withProgress } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { setCollectionSchemaDoc } from './schemaCommands';
 import type { Draft } from './schemaDrafts';
@@ -28,6 +28,10 @@ export function createFromDraftCommands(p: Parts): Handler[] {
     if (!draft || !document) {
       throw new Error('Not a drafted schema doc: run "Draft Schema Doc from Records" first');
     }
+    // The palette acts on the active account, which may not be the one the draft was made for.
+    if (draft.account !== p.account.id) {
+      throw new Error('This draft was made for another JSONBin account: create it from its CodeLens, or switch to that account first');
+    }
     if (attach && !draft.collection) {
       throw new Error('This draft was not made from a collection: use "Create Schema Doc" and attach it to a collection');
     }
@@ -44,11 +48,16 @@ export function createFromDraftCommands(p: Parts): Handler[] {
       const { document, draft } = draftIn(required(uri, "a draft's Uri", command), attach);
       const name = required(options?.name, '{ name }', command);
       const collectionId = attach ? draft.collection!.id : undefined;
-      const doc = await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId));
+      const version = document.version;
+      const doc = draft.created ?? (await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId)));
       if (collectionId) {
+        // Created but not attached, a retry attaches it rather than create a second one.
+        draft.created = doc;
         await setCollectionSchemaDoc(p, collectionId, doc.metadata.id);
       }
-      await p.drafts.done(document);
+      if (!(await p.drafts.done(document, version))) {
+        inform(`Created schema doc "${doc.metadata.name}" from the draft as it was; the draft tab stays with what you typed since`);
+      }
       return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
     };
   const show = (created: Created) => vscode.window.showTextDocument(created.uri, { preview: false });

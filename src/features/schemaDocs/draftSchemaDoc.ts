@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../../api';
 import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../bins/recordSamples';
-import { cancelIfUndefined, parseBinReference } from '../../commands/args';
+import { Cancelled, cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { settings } from '../../config';
@@ -100,7 +100,7 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
           ),
       });
     }
-    const ids = from.binIds!;
+    const ids = [...new Set(from.binIds)];
     const reads = ids.filter((id) => unsavedText(id) === undefined).length;
     await confirmRequests(
       p,
@@ -112,6 +112,10 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
     return binSamples(p.connection.client, ids, sampling);
   });
   if (samples.records.length === 0) {
+    if (samples.stopped && samples.notRead.length === 0) {
+      // Cancelled before any record was read: nothing to say.
+      throw new Cancelled();
+    }
     const why = samples.notRead[0] ? `: ${samples.notRead[0].reason}` : from.collectionId ? ': the collection has no bins' : '';
     throw new Error(`No schema doc drafted: no record was read${why}`);
   }

@@ -21,27 +21,28 @@ export function schemaDocSaves(prompts: Prompts, account: string, diagnostics: (
       openDocumentsOf(account, binId)
         .find((d) => d.isDirty)
         ?.getText(),
-    beforeReads: async (bins) => {
+    beforeReads: async (bins, of) => {
+      const verb = of === 'Save' ? 'Save' : 'Create';
       const limit = settings.warnAboveRequests();
       if (!warnsAbout(bins, limit)) {
         return;
       }
       const check = { label: 'Check the Bins', detail: `${bins} requests, one per stored bin`, check: true };
-      const skip = { label: 'Save Without Checking', detail: 'Stored bins may no longer pass the schema doc', check: false };
+      const skip = { label: `${verb} Without Checking`, detail: 'Stored bins may no longer pass the schema doc', check: false };
       const picked = await prompts.pick([check, skip], {
         placeHolder: `Checking the stored bins first reads ${bins} bins (jsonbin.warnAboveRequests is ${limit})`,
       });
       if (!picked) {
-        throw new Refused('Save cancelled', 'nothing was sent', 'unavailable');
+        throw new Refused(`${of} cancelled`, 'nothing was sent', 'unavailable');
       }
       if (!picked.check) {
         throw new SkipCheck();
       }
     },
-    decide: async (impact, name) => {
+    decide: async (impact, name, of) => {
       const unread = impact.notRead.length > 0 ? `; ${impact.notRead.length} could not be read` : '';
       const items = [
-        { label: 'Save Anyway', detail: 'The stored bins stay as they are, failing the schema doc', choice: 'save' as const },
+        { label: of === 'Save' ? 'Save Anyway' : 'Create Anyway', detail: 'The stored bins stay as they are, failing the schema doc', choice: 'save' as const },
         { label: 'Show Failing Bins', detail: 'Nothing is sent; their problems show in the Problems panel', choice: 'show' as const },
         { label: 'Cancel', detail: 'Nothing is sent', choice: 'cancel' as const },
       ];

@@ -3,6 +3,7 @@
  * drafted for, with CodeLens actions that create the schema doc from the tab's text as edited.
  */
 import * as vscode from 'vscode';
+import type { SchemaDoc } from '../../api';
 import { Command } from '../../commands/ids';
 
 export interface Draft {
@@ -11,6 +12,8 @@ export interface Draft {
   collection?: { id: string; name: string };
   /** The schema doc name offered. */
   name: string;
+  /** The schema doc already created from it, when attaching it failed: trying again only attaches. */
+  created?: SchemaDoc;
 }
 
 export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable {
@@ -36,11 +39,22 @@ export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable 
     return uri && this.drafts.get(uri.toString());
   }
 
-  /** The draft's tab, created as a schema doc: closed without asking to save it. */
-  async done(document: vscode.TextDocument): Promise<void> {
+  /**
+   * The draft's tab, created as a schema doc from its text at `version`: closed without asking to
+   * save it, unless the user typed in it since (then it stays, as an ordinary untitled tab).
+   * Says whether it closed.
+   */
+  async done(document: vscode.TextDocument, version: number): Promise<boolean> {
     this.drafts.delete(document.uri.toString());
-    await vscode.window.showTextDocument(document);
+    if (document.isClosed || document.version !== version) {
+      return false;
+    }
+    const editor = await vscode.window.showTextDocument(document);
+    if (vscode.window.activeTextEditor !== editor || document.version !== version) {
+      return false;
+    }
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    return true;
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

@@ -87,4 +87,18 @@ describe('Validate Collection', () => {
     );
     assert.match(result.notRead[0].reason, /not found/i);
   });
+
+  it('says which answer it could not validate (no record in it) and checks the others of its batch', async () => {
+    const { f, a } = world;
+    f.service.fault({ method: 'GET', path: `/b/${made[24]}/latest`, body: { metadata: { id: made[24] } }, times: 1 });
+    f.service.fault({ method: 'GET', path: `/b/${made[23]}/latest`, malformed: true, times: 1 });
+    const result = await checkCollection(a.client, a.schemaDocs, collectionId);
+    assert.equal(result.checked, 23);
+    assert.deepEqual(result.notRead.map((n) => n.id).sort(), [made[23], made[24]].sort());
+    assert.ok(
+      result.notRead.some((n) => n.reason === 'Not validated: The service answered the read without a record'),
+      JSON.stringify(result.notRead),
+    );
+    assert.equal(result.failing.length, 8, 'the 9 bins without a title but the unchecked one');
+  });
 });

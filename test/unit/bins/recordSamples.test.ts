@@ -57,4 +57,13 @@ describe('the records a schema doc is drafted from', () => {
     assert.equal(samples.records.length, 4);
     assert.equal(world.paths(mark).length, 4);
   });
+
+  it('reads nothing but its one page for an empty collection', async () => {
+    const { f, a } = world;
+    const empty = (await a.client.createCollection('empty')).id;
+    const mark = f.service.log.length;
+    const samples = await collectionSamples(a.client, empty);
+    assert.deepEqual(world.paths(mark), [`GET /v3/c/${empty}/bins`]);
+    assert.deepEqual(samples, { records: [], sampled: [], notRead: [], stopped: false });
+  });
 });
