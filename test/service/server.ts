@@ -57,6 +57,26 @@ export interface ServiceOptions {
 /** Routes beyond the contract that a compatible service may lack. */
 const EXTRA_ROUTE = /^\/(b\/[^/]+\/(latest|versions\/count|meta\/[^/]+)|c\/[^/]+\/meta\/name|a(\/[^/]+)?)$/;
 
+/** What a browser may send across origins: every method and request header of the contract, and the key headers. */
+export const CORS_METHODS = 'GET, POST, PUT, DELETE';
+export const CORS_HEADERS = [
+  'Content-Type',
+  'X-Master-Key',
+  'X-Access-Key',
+  'X-Bin-Meta',
+  'X-Bin-Name',
+  'X-Bin-Private',
+  'X-Bin-Versioning',
+  'X-Collection-Id',
+  'X-Collection-Name',
+  'X-JSON-Path',
+  'X-Key-Name',
+  'X-Preserve-Latest',
+  'X-Schema-Doc-Id',
+  'X-Schema-Doc-Name',
+  'X-Sort-Order',
+];
+
 export class BinService {
   readonly store = new Store();
   readonly log: LogEntry[] = [];
@@ -68,6 +88,8 @@ export class BinService {
   baseUrl = '';
   /** TCP connections accepted so far: shows whether clients reuse sockets. */
   connections = 0;
+  /** CORS preflights answered: a browser sends them, and they are not requests of the log. */
+  preflights = 0;
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.basePath = options.basePath ?? '/v3';
@@ -128,6 +150,20 @@ export class BinService {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // As the hosted service, which enables CORS: the extension in a browser's web worker asks cross-origin.
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    res.setHeader('Vary', 'Origin');
+    if (req.method === 'OPTIONS') {
+      this.preflights++;
+      res
+        .writeHead(204, {
+          'Access-Control-Allow-Methods': CORS_METHODS,
+          'Access-Control-Allow-Headers': CORS_HEADERS.join(', '),
+          'Access-Control-Max-Age': '600',
+        })
+        .end();
+      return;
+    }
     const entry: LogEntry = { method: req.method ?? 'GET', path: req.url ?? '/', headers: {}, hasKey: false, status: 0 };
     for (const [name, value] of Object.entries(req.headers)) {
       if (name === 'x-master-key' || name === 'x-access-key') {
