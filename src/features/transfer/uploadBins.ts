@@ -4,7 +4,6 @@
  * collection's schema doc), then one create is sent per file that passed, with its text as
  * written: a refused file costs no request, and a batch costs one request per bin it creates.
  */
-import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../../api';
 import type { CheckedBin } from '../../bins/recordWrites';
@@ -41,8 +40,9 @@ const FILE_ERRORS = new Set(['invalidInput', 'schemaMismatch', 'tooLarge']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The last segment of the file's path: a Uri's path is `/`-separated on every host. */
 export function fileNameOf(uri: vscode.Uri): string {
-  return posix.basename(uri.path);
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
 export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options: UploadOptions = {}): Promise<Uploaded> {
