@@ -18,17 +18,15 @@ export interface Draft {
 
 export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly drafts = new Map<string, Draft>();
-  private readonly subscriptions: vscode.Disposable[];
-
-  constructor() {
-    this.subscriptions = [
-      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
-      vscode.workspace.onDidCloseTextDocument((d) => this.drafts.delete(d.uri.toString())),
-    ];
-  }
+  /** Registered with the first draft: activation registers nothing for drafts nobody made. */
+  private subscriptions?: vscode.Disposable[];
 
   /** Opens `text` in a new untitled JSON tab, known as a draft for `draft`'s account. */
   async open(text: string, draft: Draft): Promise<vscode.TextDocument> {
+    this.subscriptions ??= [
+      vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
+      vscode.workspace.onDidCloseTextDocument((d) => this.drafts.delete(d.uri.toString())),
+    ];
     const document = await vscode.workspace.openTextDocument({ language: 'json', content: text });
     this.drafts.set(document.uri.toString(), draft);
     await vscode.window.showTextDocument(document, { preview: false });
@@ -80,7 +78,7 @@ export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable 
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) {
+    for (const s of this.subscriptions ?? []) {
       s.dispose();
     }
     this.drafts.clear();
