@@ -24,6 +24,15 @@ describe('against a minimal service (required fields only, contract routes only)
   const diagnostics = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
   const problemsOf = (uri: vscode.Uri, count: number) =>
     until(() => (diagnostics(uri).length === count ? diagnostics(uri).map((d) => d.message) : undefined), `${count} diagnostics`);
+  /** Each bin answered once, on the contract's route (a first `/latest` may be tried once a session, and refused). */
+  const assertReadOnContractRoute = (requests: { path: string; status: number | 'dropped' }[], ids: string[]) =>
+    assert.deepEqual(
+      requests
+        .filter((r) => r.status === 200 && r.path.startsWith('/v3/b/'))
+        .map((r) => r.path)
+        .sort(),
+      ids.map((id) => `/v3/b/${id}`).sort(),
+    );
   const open = async (id: string) => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>(Command.openBin, id);
     return vscode.workspace.openTextDocument(uri);
@@ -153,14 +162,7 @@ describe('against a minimal service (required fields only, contract routes only)
     );
     assert.deepEqual(result.schema.required, ['title']);
     assert.deepEqual([...result.sampled].sort(), [...ids].sort());
-    // Answered on the contract's route (a first `/latest` may be tried once a session, and refused).
-    assert.deepEqual(
-      requests
-        .filter((r) => r.status === 200 && r.path.startsWith('/v3/b/'))
-        .map((r) => r.path)
-        .sort(),
-      ids.map((id) => `/v3/b/${id}`).sort(),
-    );
+    assertReadOnContractRoute(requests, ids);
     const types: string = await vscode.commands.executeCommand(Command.copyTypeScriptTypes, { binId: ids[0] });
     assert.match(types, /title: string\s+n: number/);
   });
@@ -182,13 +184,7 @@ describe('against a minimal service (required fields only, contract routes only)
     await w.api.whenIdle();
     const requests = await requestsDuring(minimal, async () => assert.equal(await document.save(), false));
     assert.deepEqual(asked, ['1 of 2 stored bins would fail schema doc "minimal guard"']);
-    assert.deepEqual(
-      requests
-        .filter((r) => r.status === 200 && r.path.startsWith('/v3/b/'))
-        .map((r) => r.path)
-        .sort(),
-      ids.map((id) => `/v3/b/${id}`).sort(),
-    );
+    assertReadOnContractRoute(requests, ids);
     assert.equal(requests.filter((r) => r.method === 'PUT').length, 0);
     assert.ok(document.isDirty, 'the edits stay');
     w.api.setPrompter(undefined);
