@@ -46,6 +46,18 @@ export function openDocumentsOf(account: string, id: string, kind: 'bin' | 'sche
   });
 }
 
+/** The text of a tab of the bin (or schema doc) with unsaved edits: checks and drafts take it as it is, unread. */
+export function unsavedTextOf(account: string, id: string, kind: 'bin' | 'schema' = 'bin'): string | undefined {
+  return openDocumentsOf(account, id, kind)
+    .find((d) => d.isDirty)
+    ?.getText();
+}
+
+/** A bin's name as this window knows it (remembered, or read), without a request. */
+export function knownBinName(p: Parts, id: string): string | undefined {
+  return p.remembered.get(id)?.name ?? p.bins.known({ kind: 'bin', id })?.name;
+}
+
 /** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
 export async function uriFor(p: Parts, id: string, name?: string): Promise<vscode.Uri> {
   const [open] = openDocumentsOf(p.account.id, id);

@@ -130,6 +130,27 @@ describe('schema docs drafted from records, and types for code', function () {
     await listCollectionsInView(w);
   });
 
+  it('creates a draft once: when attaching it failed, trying again attaches the schema doc already created', async () => {
+    const [collections] = (await w.api.tree.getChildren()) ?? [];
+    const collectionRow = (await w.api.tree.getChildren(collections))!.find(
+      (n) => 'collection' in n && (n as { collection: { id: string } }).collection.id === collectionId,
+    )!;
+    await run(Command.rowDraftSchemaDoc, collectionRow);
+    const draft = await draftDocument();
+    w.service.fault({ method: 'PUT', path: `/c/${collectionId}/schemadoc/add`, status: 500, message: 'Attach failed here', times: 1 });
+    const failed = await requestsDuring(w.service, () =>
+      assert.rejects(run(Command.createAndAttachSchemaDocFromDraft, draft.uri, { name: 'attached later' }), /Attach failed here/),
+    );
+    assert.deepEqual(pathsOf(failed).slice(-2), ['POST /v3/s', `PUT /v3/c/${collectionId}/schemadoc/add`]);
+    assert.ok(!draft.isClosed, 'the draft stays while it is not attached');
+    const again = await requestsDuring(w.service, () => run(Command.createAndAttachSchemaDocFromDraft, draft.uri, { name: 'attached later' }));
+    assert.deepEqual(pathsOf(again), [`PUT /v3/c/${collectionId}/schemadoc/add`], 'no second schema doc');
+    assert.ok((await w.other.listCollections()).find((c) => c.id === collectionId)?.schemaDocId);
+    await w.other.detachSchemaDoc(collectionId);
+    await run(Command.refresh);
+    await listCollectionsInView(w);
+  });
+
   it("copies a schema doc's types: read once; from its tab as edited, no request, and a remote $ref never fetched", async () => {
     const schema = { title: 'Order', type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false };
     const schemaDocId = (await w.other.createSchemaDoc('typed', schema)).metadata.id;

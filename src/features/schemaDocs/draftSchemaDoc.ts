@@ -2,8 +2,8 @@
  * Draft Schema Doc from Records: a JSON Schema inferred from one bin, several, or a collection's,
  * opened in an untitled tab whose CodeLens creates it (and, drafted from a collection, attaches it
  * there after checking the stored bins). Requests: one read per bin (none for a bin with unsaved
- * edits in a tab, whose text is used); a
- * collection's listing pages too, said first when over `jsonbin.warnAboveRequests`.
+ * edits in a tab, whose text is used); a collection's listing pages too, said first when over
+ * `jsonbin.warnAboveRequests`.
  */
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../../api';
@@ -13,8 +13,8 @@ import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
-import { draftSchema, DRAFT_07 } from '../../schema/draft';
-import { openDocumentsOf, tabBin } from '../binTarget';
+import { draftSchema } from '../../schema/draft';
+import { knownBinName, tabBin, unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 import { plural } from '../transfer/fileTransfer';
@@ -49,7 +49,7 @@ export function draftSchemaDocCommands(p: Parts): Handler[] {
       ask: async () => interactive(await askWhatToDraftFrom(p)),
       show: async (result, [from]) => {
         const collection = from.collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === from.collectionId) : undefined;
-        const named = collection?.name ?? (from.binIds?.length === 1 ? p.remembered.get(from.binIds[0])?.name : undefined);
+        const named = collection?.name ?? (from.binIds?.length === 1 ? knownBinName(p, from.binIds[0]) : undefined);
         await p.drafts.open(`${JSON.stringify(result.schema, null, 2)}\n`, {
           account: p.account.id,
           collection: collection && { id: collection.id, name: collection.name },
@@ -77,10 +77,7 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
   if (!from.collectionId && !from.binIds?.length) {
     throw new Error(`${Command.draftSchemaDoc} needs { binIds } or { collectionId }`);
   }
-  const unsavedText = (id: string) =>
-    openDocumentsOf(p.account.id, id)
-      .find((d) => d.isDirty)
-      ?.getText();
+  const unsavedText = (id: string) => unsavedTextOf(p.account.id, id);
   const samples: Samples = await p.prompts.progress('Drafting schema doc…', async (progress, token) => {
     const sampling: SampleOptions = {
       unsavedText,
@@ -119,7 +116,7 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
     const why = samples.notRead[0] ? `: ${samples.notRead[0].reason}` : from.collectionId ? ': the collection has no bins' : '';
     throw new Error(`No schema doc drafted: no record was read${why}`);
   }
-  const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse() ?? DRAFT_07);
+  const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse());
   return { schema, sampled: samples.sampled, notRead: samples.notRead, stopped: samples.stopped };
 }
 

@@ -11,16 +11,13 @@ import { Refused } from '../../bins/refused';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
 import type { Prompts } from '../../ui/prompter';
-import { openDocumentsOf } from '../binTarget';
+import { unsavedTextOf } from '../binTarget';
 import type { SchemaDiagnostics } from './schemaDiagnostics';
 
 export function schemaDocSaves(prompts: Prompts, account: string, diagnostics: () => SchemaDiagnostics): SchemaDocSaves {
   return {
     enabled: () => settings.checkBinsBeforeSave(),
-    unsavedText: (binId) =>
-      openDocumentsOf(account, binId)
-        .find((d) => d.isDirty)
-        ?.getText(),
+    unsavedText: (binId) => unsavedTextOf(account, binId),
     beforeReads: async (bins, of) => {
       const verb = of === 'Save' ? 'Save' : 'Create';
       const limit = settings.warnAboveRequests();

@@ -10,9 +10,9 @@ import { binSamples } from '../../bins/recordSamples';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { parseUri } from '../../fs/uris';
-import { draftSchema, DRAFT_07 } from '../../schema/draft';
+import { draftSchema } from '../../schema/draft';
 import { typeScriptTypes } from '../../schema/typeScript';
-import { activeOrAskedBin, openDocumentsOf } from '../binTarget';
+import { activeOrAskedBin, knownBinName, unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import type { BinNode, SchemaDocNode } from '../tree/nodes';
 import { inform } from '../../ui/feedback';
@@ -55,29 +55,20 @@ export function typeScriptTypesCommands(p: Parts): Handler[] {
 
 async function typesOf(p: Parts, of: TypesOf): Promise<string> {
   if ('schemaDocId' in of) {
-    const edited = openDocumentsOf(p.account.id, of.schemaDocId, 'schema').find((d) => d.isDirty);
-    const schema = edited ? await parsed(edited.getText()) : (await p.schemaDocs.read(of.schemaDocId)).record;
-    const name = p.schemaDocs.nameOf(of.schemaDocId) ?? (edited && nameInTitle(edited.uri)) ?? 'Record';
+    const edited = unsavedTextOf(p.account.id, of.schemaDocId, 'schema');
+    const schema = edited === undefined ? (await p.schemaDocs.read(of.schemaDocId)).record : await parsed(edited);
+    // A tab with edits was opened, so its name is known; a read names it too.
+    const name = p.schemaDocs.nameOf(of.schemaDocId) ?? p.bins.known({ kind: 'schema', id: of.schemaDocId })?.name ?? 'Record';
     return header(`schema doc "${name}"`) + (await typeScriptTypes(schema, name));
   }
   const binId = required(of.binId, '{ schemaDocId } or { binId }', Command.copyTypeScriptTypes);
-  const samples = await binSamples(p.connection.client, [binId], {
-    unsavedText: (id) =>
-      openDocumentsOf(p.account.id, id)
-        .find((d) => d.isDirty)
-        ?.getText(),
-  });
+  const samples = await binSamples(p.connection.client, [binId], { unsavedText: (id) => unsavedTextOf(p.account.id, id) });
   if (samples.records.length === 0) {
     throw new Error(`No types made: ${samples.notRead[0]?.reason ?? 'the bin could not be read'}`);
   }
-  const name = p.remembered.get(binId)?.name ?? 'Record';
-  const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse() ?? DRAFT_07);
+  const name = knownBinName(p, binId) ?? 'Record';
+  const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse());
   return header(`bin ${binId}, its schema drafted from its record`) + (await typeScriptTypes(schema, name));
-}
-
-/** A tab's title is the name it was opened under: `/schema/<id>/<name>.json`. */
-function nameInTitle(uri: vscode.Uri): string | undefined {
-  return decodeURIComponent(uri.path.split('/').pop() ?? '').replace(/\.json$/, '') || undefined;
 }
 
 async function parsed(text: string): Promise<Json> {

@@ -12,7 +12,7 @@ import { pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
-import { openDocumentsOf } from '../binTarget';
+import { unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
@@ -60,10 +60,7 @@ export async function validateCollection(p: Parts, collectionId: string, options
   const check: CollectionCheck = await p.prompts.progress('Validating collection…', (progress, token) =>
     checkCollection(p.connection.client, p.schemaDocs, collectionId, {
       schema: options.schema,
-      unsavedText: (id) =>
-        openDocumentsOf(p.account.id, id)
-          .find((d) => d.isDirty)
-          ?.getText(),
+      unsavedText: (id) => unsavedTextOf(p.account.id, id),
       listed: (bins, pages) =>
         confirmRequests(
           p,

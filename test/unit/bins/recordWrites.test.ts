@@ -230,5 +230,13 @@ describe('the write path', () => {
       assert.equal(f.service.requestsSince(mark, 'POST').length, 1);
       assert.deepEqual((await a.client.readSchemaDoc(created.metadata.id)).record, { type: 'object', required: ['title'] });
     });
+
+    it('creates a schema doc for a collection with one POST and no read when the check is off', async () => {
+      a.impact.enabled = false;
+      const mark = f.service.log.length;
+      await a.writes.createSchemaDoc('{"type": "object", "required": ["title"]}', 'unchecked', collectionId);
+      assert.deepEqual(paths(mark), ['POST /v3/s']);
+      assert.deepEqual(a.impact.reads, []);
+    });
   });
 });
