@@ -1,7 +1,13 @@
 // 2. Client overhead: the project's client against a bare undici request with the same
-// connection settings, reading a 10 KB bin from the local bin service.
+// connection settings, reading a 10 KB bin from the local bin service; and the browser build's
+// client (fetch, the web platform) against a bare fetch, in the same run.
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { Agent } from 'undici';
+import { webPlatform } from '../esbuild.mjs';
 import { judge } from './report.mjs';
 import { fmtStat, summarize } from './stats.mjs';
 
@@ -84,13 +90,60 @@ export async function benchClient() {
   }
   await client.close();
   await agent.close();
+
+  // The browser's stack: the client built as the web bundle builds it, against a bare fetch.
+  const { BinClient: WebBinClient } = await webApi();
+  const webClient = new WebBinClient({ baseUrl: service.baseUrl, key: () => account.key, plan: () => 'paid' });
+  const bareFetch = async () => {
+    const response = await fetch(`${service.baseUrl}/b/${id}/latest`, { headers: { 'X-Master-Key': account.key }, signal: AbortSignal.timeout(30_000) });
+    if (response.status !== 200) throw new Error(`status ${response.status}`);
+    return response.json();
+  };
+  const fetchTimes = { project: [], bare: [] };
+  await concurrent(() => webClient.readBin(id));
+  await concurrent(bareFetch);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ['project', 'bare'] : ['bare', 'project'];
+    for (const name of order) {
+      fetchTimes[name].push(await concurrent(name === 'project' ? () => webClient.readBin(id) : bareFetch));
+    }
+  }
+  await webClient.close();
+  const fp = summarize(fetchTimes.project);
+  const fb = summarize(fetchTimes.bare);
+  summary.fetch = { project: fp, bare: fb, overhead: fp.median / fb.median - 1 };
   service.logging = true;
   const owner = new BinClient({ baseUrl: service.baseUrl, key: () => account.key, plan: () => 'paid' });
   const privateId = (await owner.createBin({ record, private: true })).metadata.id;
   await owner.close();
   const wrongKey = await badKeyRequests(service, privateId);
   await service.stop();
-  return { size, failures, projectSockets, bareSockets, summary, requests: ROUNDS * (SEQUENTIAL + WAVES * CONCURRENT), badKeyRequests: wrongKey };
+  return {
+    size,
+    failures,
+    projectSockets,
+    bareSockets,
+    summary,
+    requests: ROUNDS * (SEQUENTIAL + WAVES * CONCURRENT),
+    fetchRequests: 2 * ROUNDS * WAVES * CONCURRENT,
+    badKeyRequests: wrongKey,
+  };
+}
+
+/** The service client as the browser's bundle has it (fetch, the web platform), built for this process. */
+async function webApi() {
+  const outfile = join(tmpdir(), `jsonbin-bench-web-api-${process.pid}.mjs`);
+  const root = resolve(import.meta.dirname, '..');
+  await build({
+    entryPoints: [join(root, 'src', 'api', 'index.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    plugins: [webPlatform],
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
 }
 
 const SECTION = 'Client: the project client vs bare undici (same pool settings), local service over loopback';
@@ -108,7 +161,16 @@ export function clientRows(r, report) {
       ...(mode === 'concurrent' ? judge(s.overhead * 100, '<=', 10, '%') : {}),
     });
   }
-  report.add({ section: SECTION, name: 'failed requests', value: r.failures, unit: `of ${2 * r.requests}`, ...judge(r.failures, '=', 0) });
+  const f = r.summary.fetch;
+  report.add({
+    section: SECTION,
+    name: `browser build (fetch): ${CONCURRENT} concurrent reads, ${WAVES} waves: overhead vs bare fetch`,
+    value: f.overhead * 100,
+    unit: '%',
+    comparison: `per round: project ${fmtStat(f.project)}, bare fetch ${fmtStat(f.bare)}; ${ROUNDS} rounds, in this run`,
+    ...judge(f.overhead * 100, '<=', 10, '%'),
+  });
+  report.add({ section: SECTION, name: 'failed requests', value: r.failures, unit: `of ${2 * r.requests + r.fetchRequests}`, ...judge(r.failures, '=', 0) });
   report.add({
     section: SECTION,
     name: 'sockets opened during the measured rounds',

@@ -12,6 +12,7 @@ const { SchemaDocs } = require('../out/src/schema/schemaDocs.js');
 const { Validation } = require('../out/src/schema/validation.js');
 const { BinService } = require('../out/test/service/server.js');
 const { courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
+const { WORKER } = require('../out/test/support/workerScript.js');
 
 const BINS = 1000;
 const ROUNDS = 5;
@@ -30,7 +31,7 @@ export async function benchCollectionCheck() {
   for (let i = 0; i < BINS; i++) {
     service.store.createBin(account, record, { private: true, collectionId });
   }
-  const validation = new Validation(require.resolve('../out/src/schema/validationWorker.js'));
+  const validation = new Validation(WORKER);
   const schemaDocs = new SchemaDocs(() => client, validation);
 
   const check = async () => {

@@ -1,6 +1,7 @@
-// In the real VS Code: what activation loads (from the bundle's metafile), the .vsix, and, in
-// code-server's extension host, module load and activate(), edit to diagnostics, the heap of open
-// bins and the tree at scale (test/vscode-bench).
+// In the real VS Code: what activation loads (from the bundles' metafiles, Node's and the
+// browser's), the .vsix, and, in code-server's extension host, module load and activate(), edit to
+// diagnostics, the heap of open bins and the tree at scale (test/vscode-bench); then edit to
+// diagnostics again with the extension in the browser's web worker host (test/vscode-bench/web.ts).
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,9 @@ import { fmtBytes, fmtMs, fmtSpread, summarize } from './stats.mjs';
 const root = resolve(import.meta.dirname, '..');
 const RUNS = 5;
 const MAIN = 'dist/extension.mjs';
+/** The browser's bundle: one file, all of which activation loads. */
+const WEB_MAIN = 'dist/web/extension.js';
+const WEB_WORKER = 'dist/web/validationWorker.js';
 /** Packages that must not load before their first use. */
 const HEAVY = [
   'undici',
@@ -65,6 +69,10 @@ export async function benchStartup(log) {
     lazy: lazy.map((f) => ({ file: f, bytes: outputs[f].bytes, packages: packagesOf(outputs[f]) })).sort((a, b) => b.bytes - a.bytes),
     vsixBytes: statSync(join(root, 'jsonbin-explorer.vsix')).size,
     vsixNodeModules: vsixFiles.split('\n').filter((l) => l.includes('node_modules/')).length,
+    vsixWeb: [WEB_MAIN, WEB_WORKER].every((f) => vsixFiles.includes(`extension/${f}`)),
+    webBytes: outputs[WEB_MAIN].bytes,
+    webHeavy: packagesOf(outputs[WEB_MAIN]).filter((p) => HEAVY.includes(p)),
+    webWorkerBytes: outputs[WEB_WORKER].bytes,
   };
 
   const runs = [];
@@ -79,10 +87,22 @@ export async function benchStartup(log) {
     if (!line) throw new Error(`the VS Code bench printed no result:\n${output}`);
     runs.push(JSON.parse(line.slice('BENCH '.length)));
   }
-  return { bundle, runs };
+  const webRuns = [];
+  for (let i = 0; i < RUNS; i++) {
+    log(`  code-server run in the web worker host ${i + 1} of ${RUNS}…`);
+    const output = execFileSync('node', ['test/runner/code-server.mjs', '--web'], {
+      cwd: root,
+      env: { ...process.env, JSONBIN_WEB_TESTS: join('test', 'vscode-bench', 'web.ts') },
+      maxBuffer: 64 * 1024 * 1024,
+    }).toString();
+    const line = output.split('\n').find((l) => l.startsWith('BENCH '));
+    if (!line) throw new Error(`the web worker bench printed no result:\n${output}`);
+    webRuns.push(JSON.parse(line.slice('BENCH '.length)));
+  }
+  return { bundle, runs, webRuns };
 }
 
-export function startupRows({ bundle, runs }, report) {
+export function startupRows({ bundle, runs, webRuns }, report) {
   let section = 'Loading: what activation loads, and what waits for first use (production bundle)';
   const kb = bundle.activationBytes / 1024;
   report.add({
@@ -119,6 +139,26 @@ export function startupRows({ bundle, runs }, report) {
     met: bundle.vsixNodeModules === 0,
   });
 
+  section = 'Loading in the browser: the web worker host loads one file (production bundle)';
+  const webKb = bundle.webBytes / 1024;
+  report.add({ section, name: `loaded at activation (${WEB_MAIN})`, value: webKb, unit: 'KB', ...judge(webKb, '<=', 80, 'KB') });
+  report.add({
+    section,
+    name: 'undici, Ajv, RE2, schema inference and type generation loaded at activation',
+    value: bundle.webHeavy.length ? bundle.webHeavy.join(', ') : 'none',
+    unit: '',
+    target: 'none',
+    met: bundle.webHeavy.length === 0,
+  });
+  report.add({
+    section,
+    name: `  loaded with the first validation: ${WEB_WORKER}`,
+    value: fmtBytes(bundle.webWorkerBytes),
+    unit: '',
+    comparison: 'Ajv, its formats, RE2',
+  });
+  report.add({ section, name: '.vsix has main and browser', value: bundle.vsixWeb ? 'yes' : 'no', unit: '', target: 'yes', met: bundle.vsixWeb });
+
   section = `In code-server's extension host (${runs.length} runs)`;
   const stat = (values) => summarize(values);
   const startup = stat(runs.map((r) => r.activation.moduleLoadMs + r.activation.activateMs));
@@ -153,6 +193,17 @@ export function startupRows({ bundle, runs }, report) {
     spread: fmtSpread(edit),
     comparison: 'validation delay 0 (debounce excluded)',
     ...judge(edit.median, '<=', 50, 'ms'),
+  });
+  const web = stat(webRuns.flatMap((r) => r.editMs));
+  const ratio = web.median / edit.median;
+  report.add({
+    section,
+    name: `  the same in the browser's web worker host (${webRuns.length} runs)`,
+    value: web.median,
+    unit: 'ms',
+    spread: fmtSpread(web),
+    comparison: `${ratio.toFixed(2)}× the Node host's ${fmtMs(edit.median)} in this run; ${webRuns.every((r) => r.inWorker && r.kb === largest) ? `run in the worker, ${largest} KB` : 'NOT all in the worker'}`,
+    ...judge(Number(ratio.toFixed(2)), '<=', 2, '×'),
   });
   const own = stat(runs.map((r) => r.editing.ownLongestTask.ms));
   const task = (t) => `${fmtMs(t.ms)} (${t.samples} samples of about ${fmtMs(t.intervalMs)}: ${t.top.join(', ')})`;

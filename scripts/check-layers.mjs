@@ -6,6 +6,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 /** From the bottom up; a file belongs to the first layer one of whose places its path starts with. */
 const LAYERS = [
+  { name: 'platform', places: ['src/platform/'], core: true },
   { name: 'service client', places: ['src/api/'], core: true },
   { name: 'validation', places: ['src/schema/'], core: true },
   { name: 'bins', places: ['src/bins/'], core: true },
@@ -13,6 +14,8 @@ const LAYERS = [
   { name: 'features', places: ['src/features/'] },
   { name: 'wiring', places: ['src/accountParts.ts', 'src/extension.ts'] },
 ];
+/** The hosts' sides of the platform: the Node one, the browser one. */
+const HOST_SIDES = ['src/platform/node/', 'src/platform/web/'];
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 const layerOf = (file) => LAYERS.findIndex((l) => l.places.some((p) => file === p || file.startsWith(p)));
@@ -39,11 +42,19 @@ for (const file of files) {
     if (specifier === 'vscode' && LAYERS[layer].core) {
       problems.push(`${file} imports vscode, but ${LAYERS[layer].name} is part of the vscode-free core`);
     }
+    // Only the platform's Node side may use Node itself (or undici): the browser build has neither.
+    if ((specifier.startsWith('node:') || specifier === 'undici') && !file.startsWith(HOST_SIDES[0])) {
+      problems.push(`${file} imports ${specifier}: only ${HOST_SIDES[0]} may, behind the platform interface (src/platform/)`);
+    }
     const target = specifier.startsWith('.') ? resolve(file, specifier) : undefined;
     if (!target) {
       continue;
     }
     targets.push(target);
+    // The host is chosen when the bundle is built: only the platform's index names a host's side.
+    if (HOST_SIDES.some((side) => target.startsWith(side)) && !file.startsWith('src/platform/')) {
+      problems.push(`${file} imports ${target}: import the platform (src/platform/index.ts) instead of a host's side`);
+    }
     if (layerOf(target) > layer) {
       problems.push(`${file} (${LAYERS[layer].name}) imports ${target} (${LAYERS[layerOf(target)].name}), a layer above it`);
     }

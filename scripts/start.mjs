@@ -1,5 +1,7 @@
 // `npm start`: the extension at work against the local bin service with demo data, in a real
 // VS Code (code-server) in your browser, with no account and no network. Ctrl+C stops it all.
+// `npm start -- --web`: the same, with the extension in the browser's web worker extension host
+// (as on vscode.dev), forced there by the `remote.extensionKind` user setting.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +14,8 @@ const require = createRequire(import.meta.url);
 const started = Date.now();
 
 /** Builds, packages and starts everything; returns what to print and how to stop it. */
-export async function startDemo({ servicePort = 0, log = console.log } = {}) {
+export async function startDemo({ servicePort = 0, web = false, log = console.log } = {}) {
+  const manifest = require(join(root, 'package.json'));
   const npm = (...args) => execFileSync('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   log('Building and packaging the extension…');
   npm('compile');
@@ -49,6 +52,8 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
       'git.openRepositoryInParentFolders': 'never',
       // As on the desktop: a tab is sent when the user saves it (code-server's default saves after a delay).
       'files.autoSave': 'off',
+      // With both a main and a browser entry, code-server runs the extension in Node unless told otherwise.
+      ...(web ? { 'remote.extensionKind': { [`${manifest.publisher}.${manifest.name}`]: ['web'] } } : {}),
     },
   });
   return {
@@ -66,9 +71,15 @@ export async function startDemo({ servicePort = 0, log = console.log } = {}) {
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0) });
+  const web = process.argv.includes('--web');
+  const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0), web });
   console.log('');
   console.log(`JSONBin Explorer is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(
+    web
+      ? "  Host:         the browser's web worker extension host (as on vscode.dev), forced by remote.extensionKind"
+      : '  Host:         the Node extension host on the server (npm start -- --web runs it in the browser instead)',
+  );
   console.log(`  Open:         ${running.url}`);
   console.log(`  Demo key:     ${running.demo.account.key}`);
   console.log('                (run "JSONBin: Set API Key" in the Command Palette and paste it)');

@@ -33,7 +33,7 @@ export interface AccountShared {
   /** Whether an open document (its Uri, as a string) has unsaved edits. */
   isDirty: (doc: string) => boolean;
   /** Where copies of bins are kept for reading offline. */
-  offlineCopiesFolder: string;
+  offlineCopiesFolder: vscode.Uri;
   /** Told when an account learns which collection a bin is in. */
   learned: () => void;
   /** The questions a save may ask (whether to save a schema doc that stored bins would fail). */

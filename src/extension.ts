@@ -17,6 +17,7 @@ import { SchemaDrafts } from './features/schemaDocs/schemaDrafts';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { Validation } from './schema/validation';
+import { host } from './platform';
 import { BinsView } from './features/tree/binsView';
 import { dragAndDrop } from './features/tree/dragAndDrop';
 import type { Node } from './features/tree/nodes';
@@ -51,15 +52,16 @@ export interface JsonBinApi {
   readonly accounts: { all(): readonly AccountInfo[]; readonly active: AccountInfo };
   /** Resolves once no request is in flight and no debounce is pending: tests wait for this, not for a clock. */
   whenIdle(): Promise<void>;
-  /** Where the copies kept of bins for reading offline are stored. */
-  readonly offlineCopiesFolder: string;
+  /** The folder of the copies kept of bins for reading offline (read it through `vscode.workspace.fs`: the same in every host). */
+  readonly offlineCopiesFolder: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
   // How long activation takes, for anyone profiling the extension host (the bench reads it).
   performance.mark('jsonbin.activate.start');
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
-  const validation = new Validation(context.asAbsolutePath('dist/validationWorker.mjs'));
+  const workerFile = vscode.Uri.joinPath(context.extensionUri, host.validationWorkerFile);
+  const validation = new Validation({ fsPath: workerFile.fsPath, read: () => Promise.resolve(vscode.workspace.fs.readFile(workerFile)) });
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
   const isDirty = (doc: string) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === doc);
@@ -68,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     const parts = accounts.madeFor(uri.authority);
     return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
   });
-  const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies').fsPath;
+  const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies');
   const prompts = new Prompts();
 
   // Each account has its own key, connection, files and rows, made when first needed.

@@ -28,7 +28,7 @@ export interface Call {
 }
 
 export class Calls {
-  /** The HTTP stack (the transport and undici) loads with the first request, not with the extension. */
+  /** The transport, and the host's HTTP stack with it, loads with the first request, not with the extension. */
   private transport?: Promise<Transport>;
   /** The transport once loaded, so that later requests need not wait for the load. */
   private loaded?: Transport;

@@ -61,6 +61,9 @@ export function isBlank(record: unknown): boolean {
   return typeof record === 'object' && Object.keys(record).length === 0;
 }
 
+/** Counts the bytes sent the same way on every host. */
+const utf8 = new TextEncoder();
+
 /** The body to send: the user's own text, or a value serialized once; the same bytes are measured and sent. */
 export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cannot be blank'): string {
   const value = record instanceof RecordText ? record.value : record;
@@ -68,7 +71,7 @@ export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cann
     throw new BinServiceError('invalidInput', blankMessage);
   }
   const body = record instanceof RecordText ? record.text : JSON.stringify(record);
-  const bytes = Buffer.byteLength(body, 'utf8');
+  const bytes = utf8.encode(body).byteLength;
   if (bytes > SIZE_LIMITS[plan]) {
     const limit = plan === 'free' ? '500 KB' : '1 MB';
     throw new BinServiceError(

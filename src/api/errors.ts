@@ -37,7 +37,8 @@ export class BinServiceError extends Error {
 
   /** True when the request never left the client (a check that costs no request refused it). */
   get local(): boolean {
-    return this.status === undefined && !['network', 'timeout', 'unknownOutcome', 'answerTooLarge'].includes(this.kind);
+    // A browser hides a redirect's status: that answer is a server error without one.
+    return this.status === undefined && !['network', 'timeout', 'unknownOutcome', 'answerTooLarge', 'server'].includes(this.kind);
   }
 }
 

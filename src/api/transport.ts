@@ -1,10 +1,10 @@
 /**
- * HTTP through undici: one keep-alive pool, a time limit and a size cap per answer, retries only
- * where they cannot store anything twice. The client loads this module, and undici with it, at
- * its first request.
+ * The service's requests on any host: retries only where they cannot store anything twice, the
+ * request log, and every answer and failure worded for the user. The host's HTTP stack sends them
+ * (`platform`); the client loads this module, and the stack with it, at its first request.
  */
 import { activity } from './activity';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { host, HttpFailure, type Http } from '../platform';
 import { BinServiceError, classify, type ErrorKind, type Operation, type RequestFacts } from './errors';
 import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
 
@@ -51,11 +51,11 @@ export interface Request {
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
-/** Connection errors raised before any byte of the request could have reached the service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Failures of requests that never reached the service: only these writes may be sent again. */
+const notSent = new WeakSet<BinServiceError>();
 
 export class Transport {
-  private dispatcher?: Dispatcher;
+  private http?: Promise<Http>;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -70,14 +70,6 @@ export class Transport {
     this.retries = options.retries ?? 2;
     this.backoffMs = options.backoffMs ?? 250;
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  }
-
-  private pool(): Dispatcher {
-    if (!this.dispatcher) {
-      const settings = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 16 };
-      this.dispatcher = this.options.proxyUrl ? new ProxyAgent({ uri: this.options.proxyUrl, ...settings }) : new Agent(settings);
-    }
-    return this.dispatcher;
   }
 
   send<T>(request: Request): Promise<T> {
@@ -96,7 +88,7 @@ export class Transport {
         const retry =
           attempt < this.retries &&
           error instanceof BinServiceError &&
-          (idempotent ? error.kind === 'network' || RETRYABLE_STATUS.has(error.status ?? 0) : error.kind === 'network' && notSent(error));
+          (idempotent ? error.kind === 'network' || RETRYABLE_STATUS.has(error.status ?? 0) : error.kind === 'network' && notSent.has(error));
         if (!retry) {
           throw error;
         }
@@ -106,7 +98,7 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher?.close();
+    await (await this.http)?.close();
   }
 
   private async once<T>(request: Request): Promise<T> {
@@ -118,22 +110,18 @@ export class Transport {
     let status: number;
     let bytes: Uint8Array;
     try {
-      const dispatcher = this.pool();
-      const response = await dispatcher.request({
-        origin: this.origin,
-        path,
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.statusCode;
-      bytes = await readCapped(response.body, this.maxAnswerBytes, request);
+      this.http ??= host.http({ proxyUrl: this.options.proxyUrl });
+      const http = await this.http;
+      const { method, headers, body } = request;
+      ({ status, bytes } = await http.send({ url: this.origin + path, method, headers, body, timeoutMs: this.timeoutMs, maxAnswerBytes: this.maxAnswerBytes }));
     } catch (error) {
-      const failure = error instanceof BinServiceError ? error : transportError(error, this.timeoutMs, request);
-      // Refused by undici, or a connection never made: the service saw nothing.
-      const reached = failure.kind === 'network' ? !notSent(failure) : failure.kind !== 'invalidInput';
-      log({ error: failure.message, reached, kind: failure.kind });
+      // Anything else the stack let through (it failed to load) is worded as a connection that failed.
+      const cause = error instanceof HttpFailure ? error : new HttpFailure('network', false);
+      const failure = failureOf(cause, request, this.timeoutMs, this.maxAnswerBytes);
+      if (cause.notSent) {
+        notSent.add(failure);
+      }
+      log({ error: failure.message, reached: !cause.notSent, kind: failure.kind });
       throw failure;
     }
     try {
@@ -193,74 +181,45 @@ function shown(message: string, request: Request): string {
   return characters.length > MAX_MESSAGE ? `${characters.slice(0, MAX_MESSAGE).join('')}…` : characters.join('');
 }
 
-/**
- * Reads the body as it streams in, and stops at the cap instead of holding an endless answer. The
- * bytes come in an array of their own, so that they can be handed to a worker without a copy.
- */
-async function readCapped(body: Dispatcher.ResponseData['body'], cap: number, request: Request): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of body) {
-    bytes += (chunk as Buffer).byteLength;
-    if (bytes > cap) {
-      body.destroy();
-      throw new BinServiceError(
-        'answerTooLarge',
-        `The service's answer was over ${formatSize(cap)} (the jsonbin.maxAnswerMegabytes setting): it was not read`,
-        undefined,
-        request.facts.operation,
-      );
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const whole = new Uint8Array(bytes);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return whole;
-}
-
 const decoder = new TextDecoder();
 
-function transportError(error: unknown, timeoutMs: number, request: Request): BinServiceError {
+/** A request that got no answer to read, worded for the user: the same words on every host. */
+function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxAnswerBytes: number): BinServiceError {
   const operation = request.facts.operation;
-  if (errorCode(error) === 'UND_ERR_INVALID_ARG') {
-    // Refused by undici before sending (e.g. a header holding a character HTTP forbids): nothing left.
-    return new BinServiceError(
-      'invalidInput',
-      'The request could not be sent: a header holds a character HTTP does not allow (check the key)',
-      undefined,
-      operation,
-    );
+  switch (cause.reason) {
+    case 'invalidHeader':
+      return new BinServiceError(
+        'invalidInput',
+        'The request could not be sent: a header holds a character HTTP does not allow (check the key)',
+        undefined,
+        operation,
+      );
+    case 'answerTooLarge':
+      return new BinServiceError(
+        'answerTooLarge',
+        `The service's answer was over ${formatSize(maxAnswerBytes)} (the jsonbin.maxAnswerMegabytes setting): it was not read`,
+        undefined,
+        operation,
+      );
+    case 'redirect':
+      // What a browser shows of a 3xx: the status and the place are hidden. Following it would send the key along.
+      return new BinServiceError(
+        'server',
+        'The service answered with a redirect, which is not followed (the key would go along): check the service URL',
+        undefined,
+        operation,
+      );
   }
-  const name = (error as { name?: string })?.name;
-  const timedOut = name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'BodyTimeoutError';
-  const code = errorCode(error);
+  const timedOut = cause.reason === 'timeout';
   const why = timedOut
     ? `The service did not answer within ${timeoutMs / 1000} s`
-    : `Could not reach the bin service${code ? ` (${code})` : ''}: the connection failed or was dropped`;
+    : cause.reason === 'blocked'
+      ? 'Could not reach the bin service: the connection failed, or the service does not allow requests from a browser (CORS)'
+      : `Could not reach the bin service${cause.code ? ` (${cause.code})` : ''}: the connection failed or was dropped`;
   // A write that left this machine may have been stored even though no answer came.
-  const maybeStored = request.method !== 'GET' && (timedOut || !NOT_SENT_CODES.has(code ?? ''));
-  const failure = maybeStored
+  return request.method !== 'GET' && !cause.notSent
     ? new BinServiceError('unknownOutcome', `${why}. It may or may not have been stored: refresh to see before trying again`, undefined, operation)
     : new BinServiceError(timedOut ? 'timeout' : 'network', why, undefined, operation);
-  (failure as { code?: string }).code = code;
-  return failure;
-}
-
-function errorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string') {
-      return e.code;
-    }
-  }
-  return undefined;
-}
-
-function notSent(error: BinServiceError): boolean {
-  return NOT_SENT_CODES.has((error as { code?: string }).code ?? '');
 }
 
 function delay(ms: number): Promise<void> {

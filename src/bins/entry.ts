@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { recordText } from '../api/record';
 import type { Resource } from './resource';
+import { host } from '../platform';
 
 /**
  * What the service last said about one resource. The record's bytes are kept only until VS Code
@@ -43,7 +43,7 @@ export function digestOf(record: unknown): string {
 
 /** Of a record already serialized by `serialize`, so that a fetch serializes once for its bytes and its digest. */
 export function digestOfBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('base64');
+  return host.sha256(bytes);
 }
 
 /** mtime only moves forward for a resource, so VS Code never sees a false conflict. */

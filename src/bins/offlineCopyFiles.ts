@@ -1,15 +1,32 @@
 /**
  * The last record read of each bin, kept on disk so that a bin can still be read when the service
- * cannot be reached. No `vscode` import: the caller gives the folder, the byte budget and a scope
- * per account (never its key). A copy's file is named by a hash of scope and bin id; its first
- * line holds what is known of it (a hash of its scope, name, when kept), the rest the record's
- * bytes as served.
- * Nothing is read until first use; the folder is then scanned once (file times order the copies,
- * least recently kept or served first out), so that copies survive a reload without an index.
+ * cannot be reached. No `vscode` and no Node module: the caller gives the folder's files (`Folder`),
+ * the byte budget and a scope per account (never its key).
+ * A copy's file is named by a hash of scope and bin id; its first line holds what is known of it (a
+ * hash of its scope, name, when kept), the rest the record's bytes as served. `index.json` lists the
+ * copies least recently kept or served first, each with its owner, so that neither the order nor
+ * an account's copies need a read of the copies (there is no file time to set or partial read
+ * everywhere). It is a hint, rewritten on each keep and serve: the folder's listing says which
+ * copies there are, and one the index does not name (kept by another window meanwhile, or left by
+ * a crash) goes first out, its owner read from its first line.
+ * Nothing is read until first use; the folder is then listed once.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { host } from '../platform';
+
+/** One folder's files, by name: what the copies need of a file system. */
+export interface Folder {
+  /** The folder's files and their sizes; none when the folder does not exist. */
+  list(): Promise<{ name: string; size: number }[]>;
+  /** Rejects when the file is not there. */
+  read(name: string): Promise<Uint8Array>;
+  write(name: string, bytes: Uint8Array): Promise<void>;
+  /** Replaces `to` if it is there. */
+  rename(from: string, to: string): Promise<void>;
+  /** No error when the file is not there. */
+  delete(name: string): Promise<void>;
+  /** Makes the folder, and its parents, unless it is there. */
+  createFolder(): Promise<void>;
+}
 
 export interface StoredCopy {
   /** The record's bytes as they were read from the service. */
@@ -24,17 +41,24 @@ export interface Usage {
   bytes: number;
 }
 
+interface Kept {
+  size: number;
+  /** Hash of the scope; unknown until read when the index does not name the copy. */
+  owner?: string;
+}
+
 const SUFFIX = '.copy';
+const INDEX = 'index.json';
 const NEWLINE = 0x0a;
 
 export class OfflineCopyFiles {
-  /** File name → size, least recently kept or served first (Map order). */
-  private files?: Map<string, number>;
+  /** File name → what is kept, least recently kept or served first (Map order). */
+  private files?: Map<string, Kept>;
   /** One change at a time: concurrent keeps of a bin leave one whole file, the last one asked for. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly folder: string,
+    private readonly folder: Folder,
     /** The byte budget, read at each keep so that a changed setting applies at once. */
     private readonly maxBytes: () => number,
     private readonly now: () => number = Date.now,
@@ -44,23 +68,22 @@ export class OfflineCopyFiles {
   keep(scope: string, binId: string, copy: { bytes: Uint8Array; name?: string }): Promise<void> {
     return this.serialized(async (files) => {
       const file = fileOf(scope, binId);
-      const keptAt = this.now();
-      const head = new TextEncoder().encode(`${JSON.stringify({ owner: ownerOf(scope), name: copy.name, keptAt })}\n`);
+      const owner = ownerOf(scope);
+      const head = encode(`${JSON.stringify({ owner, name: copy.name, keptAt: this.now() })}\n`);
       const size = head.byteLength + copy.bytes.byteLength;
       if (size > this.maxBytes()) {
         // Bigger than the whole budget: the older copy of it would mislead, so it goes too.
         await this.remove(files, file);
         return;
       }
-      await mkdir(this.folder, { recursive: true });
-      // Written aside and renamed: a crash or a second window never leaves half a copy.
-      const aside = join(this.folder, `${file}.${randomBytes(6).toString('hex')}.tmp`);
-      await writeFile(aside, Buffer.concat([head, copy.bytes]));
-      await touch(aside, keptAt);
-      await rename(aside, join(this.folder, file));
+      const content = new Uint8Array(size);
+      content.set(head);
+      content.set(copy.bytes, head.byteLength);
+      await this.replace(file, content);
       files.delete(file);
-      files.set(file, size);
+      files.set(file, { size, owner });
       await this.trim(files, file);
+      await this.saveIndex(files);
     });
   }
 
@@ -68,26 +91,21 @@ export class OfflineCopyFiles {
   get(scope: string, binId: string): Promise<StoredCopy | undefined> {
     return this.serialized(async (files) => {
       const file = fileOf(scope, binId);
-      if (!files.has(file)) {
+      const kept = files.get(file);
+      if (!kept) {
         return undefined;
       }
-      const path = join(this.folder, file);
-      let copy: StoredCopy | undefined;
-      try {
-        copy = parse(await readFile(path));
-      } catch {
-        copy = undefined;
-      }
+      const copy = await this.folder.read(file).then(parse, () => undefined);
       if (!copy) {
         // Gone or unreadable (another window cleared it, a broken disk): nothing to serve.
         await this.remove(files, file);
         return undefined;
       }
-      const size = files.get(file)!;
       files.delete(file);
-      files.set(file, size);
-      await touch(path, this.now()).catch(() => undefined);
-      return copy;
+      files.set(file, kept);
+      // The order is a hint: a copy not moved up is still served.
+      await this.saveIndex(files).catch(() => undefined);
+      return { bytes: copy.bytes, name: copy.head.name, keptAt: copy.head.keptAt };
     });
   }
 
@@ -98,7 +116,7 @@ export class OfflineCopyFiles {
 
   /** What is kept now. */
   usage(): Promise<Usage> {
-    return this.serialized(async (files) => ({ copies: files.size, bytes: sum(files) }));
+    return this.serialized(async (files) => usageOf([...files.keys()], files));
   }
 
   /** What is kept for `scope` (one account). */
@@ -118,62 +136,71 @@ export class OfflineCopyFiles {
     });
   }
 
-  /** Removes every copy (and any left half-written); says what it freed. */
+  /** Removes every copy, the index and any file left half-written; says what it freed. */
   clear(): Promise<Usage> {
     return this.serialized(async (files) => {
-      const freed = { copies: files.size, bytes: sum(files) };
+      const freed = usageOf([...files.keys()], files);
       files.clear();
-      await rm(this.folder, { recursive: true, force: true });
+      for (const { name } of await this.folder.list()) {
+        await this.folder.delete(name);
+      }
       return freed;
     });
   }
 
-  private serialized<T>(work: (files: Map<string, number>) => Promise<T>): Promise<T> {
+  private serialized<T>(work: (files: Map<string, Kept>) => Promise<T>): Promise<T> {
     const next = this.queue.then(async () => work(await this.load()));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  /** The folder's copies, scanned on first use: oldest file time first. */
-  private async load(): Promise<Map<string, number>> {
+  /** The folder's copies, listed on first use: those the index does not name first, then in its order. */
+  private async load(): Promise<Map<string, Kept>> {
     if (this.files) {
       return this.files;
     }
-    let names: string[];
-    try {
-      names = await readdir(this.folder);
-    } catch {
-      names = [];
-    }
-    const found: { name: string; size: number; usedAt: number }[] = [];
-    for (const name of names.filter((n) => n.endsWith(SUFFIX))) {
-      try {
-        const s = await stat(join(this.folder, name));
-        found.push({ name, size: s.size, usedAt: s.mtimeMs });
-      } catch {
-        // Removed meanwhile (another window): not kept.
+    const sizes = new Map((await this.folder.list()).filter((f) => f.name.endsWith(SUFFIX)).map((f) => [f.name, f.size]));
+    const indexed = await this.folder.read(INDEX).then(parseIndex, () => new Map<string, string>());
+    const files = new Map<string, Kept>();
+    for (const [file, size] of sizes) {
+      if (!indexed.has(file)) {
+        files.set(file, { size });
       }
     }
-    found.sort((a, b) => a.usedAt - b.usedAt);
-    this.files = new Map(found.map((f) => [f.name, f.size]));
-    return this.files;
+    for (const [file, owner] of indexed) {
+      const size = sizes.get(file);
+      if (size !== undefined) {
+        files.set(file, { size, owner });
+      }
+    }
+    this.files = files;
+    return files;
   }
 
-  /** The files kept for `scope`: their first line says whose they are. */
-  private async filesOf(files: Map<string, number>, scope: string): Promise<string[]> {
+  /** The files kept for `scope`: the index says whose they are, or else their first line does. */
+  private async filesOf(files: Map<string, Kept>, scope: string): Promise<string[]> {
     const owner = ownerOf(scope);
     const owned: string[] = [];
-    for (const file of files.keys()) {
-      if ((await ownerIn(join(this.folder, file))) === owner) {
+    for (const [file, kept] of files) {
+      kept.owner ??= await this.ownerIn(file);
+      if (kept.owner === owner) {
         owned.push(file);
       }
     }
     return owned;
   }
 
-  private async trim(files: Map<string, number>, keep: string): Promise<void> {
-    let total = sum(files);
-    for (const [file, size] of files) {
+  /** A copy's owner, from its first line: the whole copy is read, as not every file system reads a part. */
+  private ownerIn(file: string): Promise<string | undefined> {
+    return this.folder.read(file).then(
+      (content) => parse(content)?.head.owner,
+      () => undefined,
+    );
+  }
+
+  private async trim(files: Map<string, Kept>, keep: string): Promise<void> {
+    let total = usageOf([...files.keys()], files).bytes;
+    for (const [file, { size }] of files) {
       if (total <= this.maxBytes()) {
         break;
       }
@@ -184,61 +211,89 @@ export class OfflineCopyFiles {
     }
   }
 
-  private async remove(files: Map<string, number>, file: string): Promise<void> {
+  private async remove(files: Map<string, Kept>, file: string): Promise<void> {
     files.delete(file);
-    await rm(join(this.folder, file), { force: true });
+    // The index may still name it: a name the listing lacks is passed over.
+    await this.folder.delete(file);
+  }
+
+  private saveIndex(files: Map<string, Kept>): Promise<void> {
+    const order = [...files].filter(([, kept]) => kept.owner !== undefined).map(([file, kept]) => [file, kept.owner]);
+    return this.replace(INDEX, encode(JSON.stringify(order)));
+  }
+
+  /** Written aside and renamed: a crash or a second window never leaves half a file under its name. */
+  private async replace(name: string, bytes: Uint8Array): Promise<void> {
+    await this.folder.createFolder();
+    const aside = `${name}.${hex(crypto.getRandomValues(new Uint8Array(6)))}.tmp`;
+    await this.folder.write(aside, bytes);
+    try {
+      await this.folder.rename(aside, name);
+    } catch (error) {
+      await this.folder.delete(aside).catch(() => undefined);
+      throw error;
+    }
   }
 }
 
 /** Names a copy without the bin id in clear. */
 function fileOf(scope: string, binId: string): string {
-  return createHash('sha256').update(`${scope}\n${binId}`).digest('hex').slice(0, 40) + SUFFIX;
+  return sha256Hex(`${scope}\n${binId}`).slice(0, 40) + SUFFIX;
 }
 
 /** Whose a copy is, without the scope (a service URL) in clear. */
 function ownerOf(scope: string): string {
-  return createHash('sha256').update(scope).digest('hex').slice(0, 16);
+  return sha256Hex(scope).slice(0, 16);
 }
 
-/** The owner in a copy's first line: its start is enough, whatever the record's size. */
-async function ownerIn(path: string): Promise<string | undefined> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(path, 'r');
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0);
-    return /^\{"owner":"([0-9a-f]{16})"/.exec(buffer.subarray(0, bytesRead).toString('utf8'))?.[1];
-  } catch {
-    return undefined;
-  } finally {
-    await handle?.close();
-  }
+/** In hex: file names stay apart on a file system that ignores case. */
+function sha256Hex(text: string): string {
+  return hex(Uint8Array.from(atob(host.sha256(encode(text))), (c) => c.charCodeAt(0)));
 }
 
-function usageOf(owned: string[], files: Map<string, number>): Usage {
-  return { copies: owned.length, bytes: owned.reduce((total, file) => total + (files.get(file) ?? 0), 0) };
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function parse(content: Buffer): StoredCopy | undefined {
+function encode(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+function usageOf(owned: string[], files: Map<string, Kept>): Usage {
+  return { copies: owned.length, bytes: owned.reduce((total, file) => total + (files.get(file)?.size ?? 0), 0) };
+}
+
+function parse(content: Uint8Array): { head: { owner?: string; name?: string; keptAt: number }; bytes: Uint8Array } | undefined {
   const end = content.indexOf(NEWLINE);
-  if (end < 0) {
-    return undefined;
-  }
-  const head = JSON.parse(content.subarray(0, end).toString('utf8')) as { name?: unknown; keptAt?: unknown };
+  const head = (end < 0 ? undefined : parseJson(content.subarray(0, end))) as { owner?: unknown; name?: unknown; keptAt?: unknown } | null | undefined;
   if (typeof head?.keptAt !== 'number') {
     return undefined;
   }
-  return { bytes: new Uint8Array(content.subarray(end + 1)), name: typeof head.name === 'string' ? head.name : undefined, keptAt: head.keptAt };
+  return {
+    head: { owner: stringOr(head.owner), name: stringOr(head.name), keptAt: head.keptAt },
+    // In a buffer of its own, which holds the record alone.
+    bytes: new Uint8Array(content.subarray(end + 1)),
+  };
 }
 
-/** The file time says when a copy was last kept or served: the scan after a reload orders by it. */
-function touch(path: string, at: number): Promise<void> {
-  return utimes(path, at / 1000, at / 1000);
+/** The index's pairs of file and owner, in order; a broken index orders nothing. */
+function parseIndex(content: Uint8Array): Map<string, string> {
+  const order = parseJson(content);
+  return new Map(Array.isArray(order) ? order.filter(isPair) : []);
 }
 
-function sum(files: Map<string, number>): number {
-  let total = 0;
-  for (const size of files.values()) {
-    total += size;
+function isPair(entry: unknown): entry is [string, string] {
+  return Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string';
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+  } catch {
+    return undefined;
   }
-  return total;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -143,6 +143,8 @@ export const ContextKey = {
   accessKey: 'jsonbin.accessKey',
   /** More than one account: Switch, Rename and Remove Account show. */
   severalAccounts: 'jsonbin.severalAccounts',
+  /** The host can make TypeScript types (not the browser's): Copy as TypeScript Types shows. */
+  typeScriptTypes: 'jsonbin.typeScriptTypes',
 } as const;
 
 /** The one view of the extension. */

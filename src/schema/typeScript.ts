@@ -5,13 +5,17 @@
  * first use. No `vscode` import.
  */
 import type { Json } from '../api';
+import { host } from '../platform';
 
 /** The declarations, the record's type named after `name` (a schema's `title` wins, as the library does). */
 export async function typeScriptTypes(schema: Json, name: string): Promise<string> {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     throw new Error('A schema doc must be a JSON object to make types from');
   }
-  const { compile } = await import('json-schema-to-typescript-lite');
+  if (!host.typeScriptTypes) {
+    throw new Error('TypeScript types cannot be made in this host (VS Code in a browser): use the desktop or a remote window');
+  }
+  const compile = await host.typeScriptTypes();
   return compile(withoutRemoteRefs(schema) as never, name, {
     // The library's own resolver is kept from anything outside the schema too.
     $refOptions: { resolve: { external: false } },

@@ -3,7 +3,7 @@
  * worker (`validationWorker.ts`), started on the first one. The thread only sends the text and
  * receives the placed problems: typing in a 1 MB record never blocks the editor's extensions.
  */
-import { Worker } from 'node:worker_threads';
+import { host, type WorkerScript, type WorkerThread } from '../platform';
 import { CannotValidate, SchemaDocProblem } from './problems';
 import type { ServedResult, TextCheck } from './validator';
 
@@ -70,7 +70,7 @@ interface Pending {
 const TIME_LIMIT_MS = 30_000;
 
 export class Validation {
-  private worker?: Worker;
+  private worker?: WorkerThread;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   /** The schema doc texts the current worker was sent, by id: a keystroke sends only the record. */
@@ -78,9 +78,9 @@ export class Validation {
   /** The open documents the current worker keeps a copy of, and the version its copy will be at. */
   private readonly copies = new Map<string, number>();
 
-  /** `workerPath`: the worker's script (the bundle's `dist/validationWorker.mjs`, or the compiled module in tests). */
+  /** `script`: the worker's bundled script (`host.validationWorkerFile`), or the compiled module in tests. */
   constructor(
-    private readonly workerPath: string,
+    private readonly script: WorkerScript,
     private readonly timeLimitMs = TIME_LIMIT_MS,
   ) {}
 
@@ -131,14 +131,14 @@ export class Validation {
   edited(key: string, version: number, changes: readonly TextChange[]): void {
     if (this.worker && this.copies.has(key)) {
       this.copies.set(key, version);
-      this.worker.postMessage({ op: 'edit', key, version, changes, id: -1 });
+      this.worker.post({ op: 'edit', key, version, changes, id: -1 }, []);
     }
   }
 
   /** An open document closed: the worker drops its copy. */
   closed(key: string): void {
     if (this.worker && this.copies.delete(key)) {
-      this.worker.postMessage({ op: 'close', key, id: -1 });
+      this.worker.post({ op: 'close', key, id: -1 }, []);
     }
   }
 
@@ -175,9 +175,9 @@ export class Validation {
       }, limitMs);
       this.pending.set(id, { resolve, reject, timer });
       // Only a worker with work to do keeps the process alive.
-      worker.ref();
+      worker.busy(true);
       try {
-        worker.postMessage({ ...message, id }, transfer);
+        worker.post({ ...message, id }, transfer);
       } catch (error) {
         // Not sent (a message that cannot be copied): nothing will answer it.
         this.settle({ id, failure: { kind: 'error', message: (error as Error).message } });
@@ -185,17 +185,16 @@ export class Validation {
     });
   }
 
-  private started(): Worker {
+  private started(): WorkerThread {
     if (this.worker) {
       return this.worker;
     }
-    const worker = new Worker(this.workerPath);
     this.sentSchemas.clear();
     this.copies.clear();
-    worker.unref();
-    worker.on('message', (answer: ValidationAnswer) => this.settle(answer));
-    worker.on('error', (error) => this.stopped(worker, error));
-    worker.on('exit', (code) => this.stopped(worker, new Error(`The validation worker stopped (exit code ${code})`)));
+    const worker: WorkerThread = host.startWorker(this.script, {
+      message: (answer) => this.settle(answer as ValidationAnswer),
+      stopped: (error) => this.stopped(worker, error),
+    });
     this.worker = worker;
     return worker;
   }
@@ -205,7 +204,7 @@ export class Validation {
     this.pending.delete(id);
     clearTimeout(pending?.timer);
     if (this.pending.size === 0) {
-      this.worker?.unref();
+      this.worker?.busy(false);
     }
     if (!failure) {
       pending?.resolve(result);
@@ -216,7 +215,7 @@ export class Validation {
   }
 
   /** A worker that failed is replaced on the next request; what it had not answered fails now. */
-  private stopped(worker: Worker, error: Error): void {
+  private stopped(worker: WorkerThread, error: Error): void {
     if (this.worker !== worker) {
       return;
     }

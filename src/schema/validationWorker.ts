@@ -3,7 +3,7 @@
  * the extension host's thread never waits on a large record while the user types. Ajv and its
  * formats load here, never on the extension host's thread.
  */
-import { parentPort } from 'node:worker_threads';
+import { workerPort as port } from '../platform/workerPort';
 import { CannotValidate, SchemaDocProblem } from './problems';
 import { OUT_OF_STEP, type TextChange, type ValidationAnswer, type ValidationRequest } from './validation';
 import { checkAllServed, checkText, SchemaCompiler } from './validator';
@@ -65,8 +65,8 @@ function failure(error: Error): ValidationAnswer['failure'] {
   return { kind, message: error.message };
 }
 
-const port = parentPort!;
-port.on('message', (request: ValidationRequest) => {
+port.onMessage((raw) => {
+  const request = raw as ValidationRequest;
   // Edits and closes keep the copies up to date; nobody waits for an answer.
   if (request.op === 'edit') {
     const copy = copies.get(request.key);
@@ -80,7 +80,7 @@ port.on('message', (request: ValidationRequest) => {
     return;
   }
   answer(request).then(
-    (result) => port.postMessage({ id: request.id, result } satisfies ValidationAnswer),
-    (error: Error) => port.postMessage({ id: request.id, failure: failure(error) } satisfies ValidationAnswer),
+    (result) => port.post({ id: request.id, result } satisfies ValidationAnswer),
+    (error: Error) => port.post({ id: request.id, failure: failure(error) } satisfies ValidationAnswer),
   );
 });

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { apiUrlOf, type Accounts, type AccountPartsBase } from '../account/accounts';
 import { ContextKey } from '../commands/ids';
 import { isHostedService } from '../api/share';
+import { host } from '../platform';
 
 /**
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
@@ -23,6 +24,7 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
     await set(ContextKey.hasKey, Boolean(await keys.get()));
   };
   void update();
+  void vscode.commands.executeCommand('setContext', ContextKey.typeScriptTypes, host.typeScriptTypes !== undefined);
   const subscriptions = [
     accounts.onDidChange(() => void update()),
     // The default account's key slot follows the service URL.

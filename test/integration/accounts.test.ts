@@ -3,14 +3,27 @@
  * service with its own key, and the other service hears nothing of them.
  */
 import * as assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
 import type { Node } from '../../src/features/tree/nodes';
 import { BinService, type LogEntry } from '../service/server';
-import { asHostedService, binUriOf, closeAll, labelOf, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World, prompter } from './support';
+import {
+  asHostedService,
+  binUriOf,
+  closeAll,
+  labelOf,
+  namesIn,
+  pathsOf,
+  replaceText,
+  requestsDuring,
+  run,
+  setup,
+  TEST_KEY,
+  type World,
+  prompter,
+} from './support';
 
 describe('several accounts, side by side', () => {
   let w: World;
@@ -202,7 +215,7 @@ describe('several accounts, side by side', () => {
     await vscode.workspace.openTextDocument(binUri(there, 'kept', undefined, temporary));
     await vscode.workspace.openTextDocument(binUri(here, 'kept here'));
     await w.api.whenIdle();
-    const copies = async () => (await readdir(w.api.offlineCopiesFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.copy')).sort();
+    const copies = async () => (await namesIn(w.api.offlineCopiesFolder)).filter((f) => f.endsWith('.copy')).sort();
     const before = await copies();
     await closeAll();
 

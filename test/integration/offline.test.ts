@@ -1,11 +1,9 @@
 /** Bins read offline: the kept copy, read-only with a banner, while the service is stopped or requests are exhausted. */
 import * as assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, config, pathsOf, replaceText, idle, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
+import { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, idle, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 describe('bins read offline', function () {
   this.timeout(30_000);
@@ -13,8 +11,9 @@ describe('bins read offline', function () {
   let stopped = false;
   let made = 0;
 
-  const keptFiles = async () => (await readdir(w.api.offlineCopiesFolder).catch(() => [] as string[])).filter((f) => f.endsWith('.copy'));
-  const keptContents = async () => Promise.all((await keptFiles()).map((f) => readFile(join(w.api.offlineCopiesFolder, f), 'utf8')));
+  const keptFiles = async () => (await namesIn(w.api.offlineCopiesFolder)).filter((f) => f.endsWith('.copy'));
+  const keptUri = (file: string) => vscode.Uri.joinPath(w.api.offlineCopiesFolder, file);
+  const keptContents = async () => Promise.all((await keptFiles()).map(async (f) => new TextDecoder().decode(await vscode.workspace.fs.readFile(keptUri(f)))));
   /** Waits until a kept copy holds `text` (keeping is not waited on by the read). */
   const keptWith = (text: string) => until(async () => (await keptContents()).some((c) => c.includes(text)) || undefined, `a kept copy with ${text}`);
   const lensesOf = async (uri: vscode.Uri) => (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];

@@ -73,6 +73,15 @@ export async function requestsDuring(service: BinService, action: () => PromiseL
   return service.requestsSince(mark);
 }
 
+/** The names in `folder` (none when it is not there), read through VS Code's file system: the same in every host. */
+export async function namesIn(folder: vscode.Uri): Promise<string[]> {
+  try {
+    return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
+  } catch {
+    return [];
+  }
+}
+
 /** Waits until the extension has no request in flight and no debounce pending. */
 export async function idle(): Promise<void> {
   await (await setup()).api.whenIdle();

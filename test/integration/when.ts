@@ -1,11 +1,17 @@
 /** Evaluates the `when` clauses of the manifest's row menus, as VS Code would for each row kind. */
 import { ALL_CONTEXT_VALUES } from '../../src/features/tree/nodes';
-import { VIEW_ID } from '../../src/commands/ids';
+import { ContextKey, VIEW_ID } from '../../src/commands/ids';
+
+/** The extension's own context keys that rows' menus read, as it sets them in this (the Node) host. */
+const CONTEXT_KEYS: Record<string, boolean> = { [ContextKey.typeScriptTypes]: true };
 
 /** True when the clause holds for a row with this `viewItem`, in the view, with a key set. */
 export function holds(when: string, viewItem: string): boolean {
   return when.split('&&').every((part) => {
     const clause = part.trim();
+    if (clause in CONTEXT_KEYS) {
+      return CONTEXT_KEYS[clause];
+    }
     const equal = /^(\w+) == (\S+)$/.exec(clause);
     if (equal) {
       return equal[1] === 'view' ? equal[2] === VIEW_ID : equal[1] === 'viewItem' && equal[2] === viewItem;

@@ -1,11 +1,15 @@
 // Runs the extension's integration suite inside the Node extension host of a real VS Code:
 // code-server driven by Debian's Chromium through playwright-core. The workbench runs extension
 // tests only with the smoke-test driver enabled.
+// With --web, the web part of the suite (test/web/) runs in the browser's web worker extension
+// host instead: a user setting forces the extension there, the suite is one CommonJS bundle with
+// mocha, and the local bin service runs here, driven by the suite through its control server.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchBrowser, startCodeServer } from './code-server-host.mjs';
 import { cacheDir } from './provision.mjs';
+import { startWebWorld } from './web-world.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 /** Prefix of the suite's output lines (see test/integration/index.ts). */
@@ -29,13 +33,19 @@ async function main() {
   const workspace = mkdtempSync(join(cacheDir, 'workspace-'));
   // The suite's account key: after the run, every file the run wrote is searched for it.
   const testKey = `jsonbin-test-key-${randomBytes(16).toString('hex')}`;
-  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey } });
+  const web = process.argv.includes('--web') ? await startWebWorld(workspace, testKey) : undefined;
+  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey }, settings: web?.settings });
+  // In the worker, output channels are kept in the browser's storage and handed over at the exit.
+  const handedOver = [];
   const browser = await launchBrowser();
   let exitCode = 1;
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const finished = new Promise((done) => {
-      void page.exposeFunction('codeAutomationExit', (code) => done(code));
+      void page.exposeFunction('codeAutomationExit', (code, logs) => {
+        handedOver.push(...(Array.isArray(logs) ? logs : []));
+        done(code);
+      });
     });
     // The workbench forwards all of its console here; only the suite's own lines are shown.
     const workbenchLog = [];
@@ -50,7 +60,7 @@ async function main() {
     const authority = `vscode-remote://127.0.0.1:${server.port}`;
     const payload = [
       ['extensionDevelopmentPath', `${authority}${root}`],
-      ['extensionTestsPath', `${authority}${join(root, process.env.JSONBIN_TESTS ?? join('out', 'test', 'integration', 'index.js'))}`],
+      ['extensionTestsPath', `${authority}${web?.testsPath ?? join(root, process.env.JSONBIN_TESTS ?? join('out', 'test', 'integration', 'index.js'))}`],
       ['skipWelcome', 'true'],
     ];
     await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
@@ -68,12 +78,19 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    await web?.stop();
     const leaks = [server.runDir, workspace].flatMap((dir) => filesContaining(dir, testKey));
+    for (const log of handedOver) {
+      if (String(log?.contents ?? '').includes(testKey)) {
+        leaks.push(`${log.relativePath} (a log the web worker host handed over)`);
+      }
+    }
     if (leaks.length > 0) {
       console.error(`The account key was found in files the run wrote:\n  ${leaks.join('\n  ')}`);
       exitCode = 1;
     } else {
-      console.log(`key search: the account key is in none of the files under ${server.runDir} and the workspace`);
+      const logs = handedOver.length > 0 ? ` and the ${handedOver.length} logs the web worker host handed over` : '';
+      console.log(`key search: the account key is in none of the files under ${server.runDir} and the workspace${logs}`);
     }
     if (exitCode === 0 && !process.env.JSONBIN_KEEP_RUN) {
       rmSync(server.runDir, { recursive: true, force: true });

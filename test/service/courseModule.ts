@@ -80,6 +80,16 @@ export function courseModule(topic: string, n = 0): Record<string, unknown> {
   };
 }
 
+/** Course modules making about `bytes` of formatted JSON; the first one's title has the wrong type. */
+export function courseModulesOfSize(bytes: number): Record<string, unknown>[] {
+  const modules: Record<string, unknown>[] = [];
+  for (let size = 0; size < bytes; size += JSON.stringify(modules[modules.length - 1], null, 2).length) {
+    modules.push(courseModule(`Topic ${modules.length}`, modules.length));
+  }
+  modules[0].title = 42;
+  return modules;
+}
+
 /** The same module with a few schema problems: a wrong type, a missing property, an extra key, item counts. */
 export function brokenCourseModule(topic: string): Record<string, unknown> {
   const rest = courseModule(topic);

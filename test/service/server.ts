@@ -35,6 +35,10 @@ export interface Fault {
   body?: unknown;
   /** A 200 whose body never ends, until the client hangs up. */
   endless?: boolean;
+  /** A 200 whose body begins, then stops without ending, until the client hangs up. */
+  stalled?: boolean;
+  /** A 302 to this location (a path or a URL), with no body: a client must not follow it. */
+  redirect?: string;
 }
 
 export interface ServiceOptions {
@@ -90,6 +94,8 @@ export class BinService {
   connections = 0;
   /** CORS preflights answered: a browser sends them, and they are not requests of the log. */
   preflights = 0;
+  /** One per endless or stalled answer, settled when the client hangs up on it. */
+  readonly hangUps: Promise<void>[] = [];
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.basePath = options.basePath ?? '/v3';
@@ -191,9 +197,14 @@ export class BinService {
         req.socket.destroy();
         return;
       }
-      if (fault?.endless) {
+      if (fault?.endless || fault?.stalled) {
         entry.status = 200;
-        streamForever(res);
+        this.hangUps.push(streamForever(res, fault.endless ? 64 * 1024 : 0));
+        return;
+      }
+      if (fault?.redirect !== undefined) {
+        entry.status = 302;
+        res.writeHead(302, { Location: fault.redirect }).end();
         return;
       }
       if (fault && 'body' in fault) {
@@ -266,17 +277,22 @@ export class BinService {
   }
 }
 
-/** `{"record": "xxxx…` without end, as fast as the client reads it. */
-function streamForever(res: ServerResponse): void {
-  const chunk = Buffer.alloc(64 * 1024, 'x');
+/** `{"record": "xxxx…` without end, as fast as the client reads it (no x at all when stalled); settled when the client hangs up. */
+function streamForever(res: ServerResponse, chunkBytes: number): Promise<void> {
+  const chunk = Buffer.alloc(chunkBytes, 'x');
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.write('{"record": "');
   const pump = () => {
-    while (!res.destroyed && res.write(chunk));
+    while (chunkBytes > 0 && !res.destroyed && res.write(chunk));
   };
   res.on('drain', pump);
-  res.on('close', () => res.off('drain', pump));
   pump();
+  return new Promise((resolve) =>
+    res.on('close', () => {
+      res.off('drain', pump);
+      resolve();
+    }),
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -13,6 +13,7 @@ import { BINS_PER_PAGE } from '../../src/api';
 import { BinCollections } from '../../src/schema/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { Validation } from '../../src/schema/validation';
+import { WORKER } from '../support/workerScript';
 import { BinsTree } from '../../src/features/tree/binsTree';
 import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/features/tree/nodes';
 import type { AccountInfo } from '../../src/account/accountList';
@@ -54,12 +55,7 @@ export async function benchTreeScale(
     for (let run = 0; run < RUNS; run++) {
       // As in a new session: the list is taken from the state by the first expansion, which is timed with it.
       const remembered = new RememberedBins(memento, () => baseUrl);
-      const tree = new BinsTree(
-        connection,
-        remembered,
-        new SchemaDocs(() => connection.client, new Validation(require.resolve('../../src/schema/validationWorker'))),
-        root,
-      );
+      const tree = new BinsTree(connection, remembered, new SchemaDocs(() => connection.client, new Validation(WORKER)), root);
       const [roots, firstLevelMs] = await time(() => list(tree));
       const [rows, firstListMs] = await time(() => list(tree, roots[1]));
       const [, listMs] = await time(() => list(tree, roots[1]));

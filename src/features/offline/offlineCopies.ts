@@ -21,7 +21,7 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
   private readonly reached: vscode.Disposable;
 
   constructor(
-    private readonly folder: string,
+    private readonly folder: vscode.Uri,
     private readonly connection: { readonly scope: string; onDidReach: vscode.Event<void> },
     private readonly entries: StoreEntries,
   ) {

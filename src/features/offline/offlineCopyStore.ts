@@ -2,13 +2,15 @@
  * Bins read from their offline copy while the service cannot be reached (or requests are held
  * back after "Requests exhausted"): read-only until the service answers again. Loaded with the
  * first copy kept or asked for (see `offlineCopies.ts`), not at activation; it imports no module
- * of the activation bundle, which would split that bundle's shared chunks.
+ * of the activation bundle but the platform (already in chunks of its own), which would split
+ * that bundle's shared chunks.
  */
 import type * as vscode from 'vscode';
 import type { Entry } from '../../bins/entry';
 import type { OfflineCopy } from '../../bins/ports';
 import type { Resource } from '../../bins/resource';
 import { OfflineCopyFiles, type Usage } from '../../bins/offlineCopyFiles';
+import { workspaceFolder } from './workspaceFolder';
 
 /** A tab shows an offline copy: when it was kept, and why the service's record could not be read. */
 export interface OfflineCopyServed {
@@ -37,7 +39,7 @@ export class OfflineCopyStore {
   private readonly shown = new Map<string, Set<string>>();
 
   constructor(
-    folder: string,
+    folder: vscode.Uri,
     maxBytes: () => number,
     /** Whose copies: the account's (today its service URL), never its key. */
     private readonly scope: () => string,
@@ -45,10 +47,10 @@ export class OfflineCopyStore {
     private readonly served: (e: OfflineCopyServed) => void,
     private readonly parse: (doc: string) => vscode.Uri,
   ) {
-    let files = filesByFolder.get(folder);
+    let files = filesByFolder.get(folder.toString());
     if (!files) {
-      files = new OfflineCopyFiles(folder, maxBytes);
-      filesByFolder.set(folder, files);
+      files = new OfflineCopyFiles(workspaceFolder(folder), maxBytes);
+      filesByFolder.set(folder.toString(), files);
     }
     this.files = files;
   }

@@ -1,5 +1,4 @@
 /** Commands between bins and files: Upload as Bin, Save Bin as File, Export Collection. */
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import type { Collection } from '../../api';
 import { parseUri } from '../../fs/uris';
@@ -10,6 +9,7 @@ import { settings } from '../../config';
 import { exportCollection, saveBinAsFile, type ExportOptions } from './exportBins';
 import { binNameOfFile, plural, safeFileStem } from './fileTransfer';
 import { Command, type CommandId } from '../../commands/ids';
+import { host } from '../../platform';
 import type { Parts } from '../parts';
 import { register, required, type Handler } from '../../commands/register';
 import { fileNameOf, showUploaded, uploadFiles, type UploadOptions } from './uploadBins';
@@ -51,9 +51,11 @@ export function transferCommands(p: Parts): Handler[] {
   ];
 
   const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri }]> => {
+    const folder = defaultFolder();
+    const fileName = `${safeFileStem(target.title, target.id)}.json`;
     const uri = cancelIfUndefined(
       await ui.saveDialog({
-        defaultUri: vscode.Uri.joinPath(defaultFolder(), `${safeFileStem(target.title, target.id)}.json`),
+        defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
         filters: { JSON: ['json'] },
         saveLabel: 'Save Bin',
         title: `Save bin ${target.title} as a file`,
@@ -139,9 +141,10 @@ function requiredUri(value: unknown, what: string, command: CommandId): vscode.U
   return value;
 }
 
-/** Where dialogs start: the first workspace folder, else the home folder. */
-function defaultFolder(): vscode.Uri {
-  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+/** Where dialogs start: the first workspace folder, else the home folder (where the host has one). */
+function defaultFolder(): vscode.Uri | undefined {
+  const home = host.homeFolder();
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? (home === undefined ? undefined : vscode.Uri.file(home));
 }
 
 /** A bin tab's Uri names the bin, the version it shows, and its title. */

@@ -1,10 +1,9 @@
 /** Cases for the copies kept of bins for reading offline. */
 import * as assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { Command } from '../../../src/commands/ids';
 import { binUri } from '../../../src/fs/uris';
-import { until } from '../support';
+import { namesIn, until } from '../support';
 import { pathsOf, type Case, type MenuContext } from './context';
 
 export function offlineCases(c: MenuContext): Record<string, Case> {
@@ -18,7 +17,7 @@ export function offlineCases(c: MenuContext): Record<string, Case> {
     [Command.clearOfflineCopies]: async (place, kind) => {
       const { id, name } = await c.newBin();
       await vscode.window.showTextDocument(binUri(id, name));
-      const kept = async () => (await readdir(c.w.api.offlineCopiesFolder).catch(() => [] as string[])).length;
+      const kept = async () => (await namesIn(c.w.api.offlineCopiesFolder)).length;
       await until(async () => (await kept()) > 0 || undefined, 'a kept copy');
       const requests = await invoke(place.entry.command, await argsFor(place, kind));
       assert.deepEqual(pathsOf(requests), []);

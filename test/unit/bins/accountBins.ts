@@ -11,7 +11,7 @@ import { SchemaDocs } from '../../../src/schema/schemaDocs';
 import { Validation } from '../../../src/schema/validation';
 import { startFixture, type Fixture } from '../../support/fixture';
 
-const WORKER = require.resolve('../../../src/schema/validationWorker');
+import { WORKER } from '../../support/workerScript';
 
 /** Offline copies in memory: what the store kept, and what it was shown. */
 export class CopiesInMemory implements OfflineCopies {

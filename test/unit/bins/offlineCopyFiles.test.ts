@@ -1,19 +1,45 @@
 import * as assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OfflineCopyFiles } from '../../../src/bins/offlineCopyFiles';
+import { OfflineCopyFiles, type Folder } from '../../../src/bins/offlineCopyFiles';
 
 const SCOPE = 'http://127.0.0.1:1/v3';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (copy: { bytes: Uint8Array } | undefined) => (copy ? new TextDecoder().decode(copy.bytes) : undefined);
 
+/** The folder through Node's file system, as VS Code's would be. */
+function nodeFolder(path: string): Folder {
+  const at = (name: string) => join(path, name);
+  return {
+    async list() {
+      const names = await readdir(path).catch(() => [] as string[]);
+      const sized = await Promise.all(
+        names.map(async (name) =>
+          stat(at(name)).then(
+            (s) => ({ name, size: s.size }),
+            () => undefined,
+          ),
+        ),
+      );
+      return sized.filter((f) => f !== undefined);
+    },
+    read: (name) => readFile(at(name)),
+    write: (name, bytes) => writeFile(at(name), bytes),
+    rename: (from, to) => rename(at(from), at(to)),
+    delete: (name) => rm(at(name), { force: true }),
+    createFolder: async () => void (await mkdir(path, { recursive: true })),
+  };
+}
+
 describe('offline copy files', () => {
   let folder: string;
   let clock: number;
   const now = () => clock;
-  const store = (maxBytes = 1_000_000) => new OfflineCopyFiles(folder, () => maxBytes, now);
-  const filesIn = async () => (await readdir(folder).catch(() => [] as string[])).sort();
+  const store = (maxBytes = 1_000_000) => new OfflineCopyFiles(nodeFolder(folder), () => maxBytes, now);
+  const allIn = async () => (await readdir(folder).catch(() => [] as string[])).sort();
+  /** The copies, without the index. */
+  const filesIn = async () => (await allIn()).filter((f) => f.endsWith('.copy'));
 
   beforeEach(async () => {
     folder = join(await mkdtemp(join(tmpdir(), 'kept-')), 'copies');
@@ -68,7 +94,7 @@ describe('offline copy files', () => {
     assert.equal((await filesIn()).length, 3);
   });
 
-  it('orders by file time after a reload: the least recently used goes first', async () => {
+  it('orders by its index after a reload: the least recently used goes first', async () => {
     const record = bytes('x'.repeat(100));
     const first = store(500);
     for (const id of ['a', 'b', 'c']) {
@@ -85,6 +111,39 @@ describe('offline copy files', () => {
     assert.ok(await reloaded.get(SCOPE, 'c'));
   });
 
+  it("puts the copies its index does not name (another window's, a lost index) first out", async () => {
+    const record = bytes('x'.repeat(100));
+    const first = store(500);
+    const other = store(500);
+    await other.usage();
+    for (const id of ['a', 'b', 'c']) {
+      await first.keep(SCOPE, id, { bytes: record });
+    }
+    // The other window listed the folder before those were kept: its index names its copy alone.
+    await other.keep(SCOPE, 'd', { bytes: record });
+    const reloaded = store(500);
+    await reloaded.keep(SCOPE, 'e', { bytes: record });
+    assert.ok(await reloaded.get(SCOPE, 'd'));
+    assert.ok(await reloaded.get(SCOPE, 'e'));
+    const left = await Promise.all(['a', 'b', 'c'].map((id) => reloaded.get(SCOPE, id)));
+    assert.equal(left.filter(Boolean).length, 1, 'two of a, b, c went to make room');
+  });
+
+  it('passes over a broken index, and a half-written file left aside by a crash', async () => {
+    const copies = store();
+    await copies.keep(SCOPE, 'a', { bytes: bytes('{"a": 1}') });
+    const [file] = await filesIn();
+    await writeFile(join(folder, 'index.json'), '[["');
+    await writeFile(join(folder, `${file}.0123456789ab.tmp`), '{"owner":"');
+    await writeFile(join(folder, 'index.json.0123456789ab.tmp'), '[');
+    const reloaded = store();
+    assert.equal(text(await reloaded.get(SCOPE, 'a')), '{"a": 1}');
+    assert.deepEqual(await reloaded.usageOf(SCOPE), await reloaded.usage());
+    assert.equal((await reloaded.usage()).copies, 1);
+    await reloaded.keep(SCOPE, 'b', { bytes: bytes('{}') });
+    assert.equal((JSON.parse(await readFile(join(folder, 'index.json'), 'utf8')) as unknown[]).length, 2, 'the index is whole again');
+  });
+
   it('keeps nothing bigger than the whole budget, and drops the older copy of that bin', async () => {
     const copies = store(200);
     await copies.keep(SCOPE, 'big', { bytes: bytes('{}') });
@@ -97,10 +156,11 @@ describe('offline copy files', () => {
     const copies = store();
     await copies.keep(SCOPE, 'a', { bytes: bytes('{"a": 1}') });
     await copies.keep(SCOPE, 'b', { bytes: bytes('{"b": 2}') });
+    await writeFile(join(folder, 'left-aside.copy.0123456789ab.tmp'), '{');
     const freed = await copies.clear();
     assert.equal(freed.copies, 2);
     assert.ok(freed.bytes > 16, `${freed.bytes}`);
-    assert.deepEqual(await filesIn(), []);
+    assert.deepEqual(await allIn(), [], 'no copy, no index, nothing half-written');
     assert.equal(await copies.get(SCOPE, 'a'), undefined);
     assert.deepEqual(await store().usage(), { copies: 0, bytes: 0 });
   });
@@ -150,12 +210,25 @@ describe('offline copy files', () => {
     const before = await store().usageOf(OTHER);
     assert.equal(before.copies, 2);
     assert.ok(before.bytes > 100_000, `${before.bytes}`);
-    for (const file of await filesIn()) {
-      assert.ok(!(await readFile(join(folder, file), 'utf8')).includes('127.0.0.1'), 'no service URL in a copy');
+    for (const file of await allIn()) {
+      assert.ok(!(await readFile(join(folder, file), 'utf8')).includes('127.0.0.1'), `no service URL in ${file}`);
     }
     assert.deepEqual(await copies.forgetScope(OTHER), before);
     assert.deepEqual(await copies.usageOf(OTHER), { copies: 0, bytes: 0 });
     assert.ok(await copies.get(SCOPE, 'a'), "another account's copy stays");
     assert.equal((await filesIn()).length, 1);
+  });
+
+  it("finds an account's copies that its index does not name by their first line", async () => {
+    const OTHER = 'http://127.0.0.1:1/v3#a1b2c3d4';
+    const copies = store();
+    await copies.keep(SCOPE, 'a', { bytes: bytes('{}') });
+    await copies.keep(OTHER, 'a', { bytes: bytes('{"other": 1}') });
+    await rm(join(folder, 'index.json'));
+    const reloaded = store();
+    assert.equal((await reloaded.usageOf(OTHER)).copies, 1);
+    assert.equal((await reloaded.forgetScope(OTHER)).copies, 1);
+    assert.equal(await reloaded.get(OTHER, 'a'), undefined);
+    assert.ok(await reloaded.get(SCOPE, 'a'));
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { CannotValidate, SchemaDocProblem } from '../../../src/schema/problems';
 import { Validation } from '../../../src/schema/validation';
 
-const WORKER = require.resolve('../../../src/schema/validationWorker');
+import { WORKER } from '../../support/workerScript';
 const schema = { id: 'doc', text: JSON.stringify({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) };
 
 describe('validation worker', () => {

@@ -1,0 +1,28 @@
+/** The platform in the desktop and remote extension host (Node). */
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Host, WorkerEvents, WorkerScript, WorkerThread } from '../platform';
+
+export const host: Host = {
+  // undici loads with the first request, not with the extension.
+  http: async (options) => new (await import('./http.js')).UndiciHttp(options),
+  sha256: (bytes) => createHash('sha256').update(bytes).digest('base64'),
+  validationWorkerFile: 'dist/validationWorker.mjs',
+  startWorker,
+  homeFolder: () => homedir(),
+  typeScriptTypes: async () => (await import('json-schema-to-typescript-lite')).compile,
+};
+
+function startWorker(script: WorkerScript, events: WorkerEvents): WorkerThread {
+  const worker = new Worker(script.fsPath);
+  worker.unref();
+  worker.on('message', (answer) => events.message(answer));
+  worker.on('error', (error) => events.stopped(error));
+  worker.on('exit', (code) => events.stopped(new Error(`The validation worker stopped (exit code ${code})`)));
+  return {
+    post: (message, transfer) => worker.postMessage(message, transfer),
+    busy: (waiting) => (waiting ? worker.ref() : worker.unref()),
+    terminate: async () => void (await worker.terminate()),
+  };
+}

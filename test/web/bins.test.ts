@@ -1,0 +1,123 @@
+/**
+ * The bins in the web worker host: the tree, open and save with their request counts, a conflict,
+ * create, delete and versions, each as the Node host's suite checks them.
+ */
+import * as vscode from 'vscode';
+import { assert } from 'chai';
+import { BinClient } from '../../src/api';
+import { Command } from '../../src/commands/ids';
+import { closeAll, openBin, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './world';
+
+type Provider = vscode.TreeDataProvider<unknown>;
+
+async function labelled(tree: Provider, nodes: unknown[], label: string): Promise<unknown> {
+  for (const node of nodes) {
+    if ((await tree.getTreeItem(node)).label === label) {
+      return node;
+    }
+  }
+  return assert.fail(`no row labelled ${label}`);
+}
+
+describe('bins in the web worker host', () => {
+  let w: World;
+  before(async () => (w = await setup()));
+  afterEach(async () => {
+    w.api.setConflictPrompt(undefined);
+    await closeAll();
+  });
+
+  it('lists a collection and its bins, one request per expanded row', async () => {
+    const collectionId = (await w.other.createCollection('Web collection')).id;
+    await w.other.createBin({ record: { i: 1 }, name: 'web bin', collectionId });
+    await run(Command.refresh);
+    const tree = w.api.tree as Provider;
+    const [collectionsRow] = (await tree.getChildren()) ?? [];
+    let collections: unknown[] = [];
+    assert.deepEqual(pathsOf(await requestsDuring(w, async () => (collections = (await tree.getChildren(collectionsRow)) ?? []))), ['GET /v3/c']);
+    const collection = await labelled(tree, collections, 'Web collection');
+    let rows: unknown[] = [];
+    assert.deepEqual(pathsOf(await requestsDuring(w, async () => (rows = (await tree.getChildren(collection)) ?? []))), [`GET /v3/c/${collectionId}/bins`]);
+    await labelled(tree, rows, 'web bin');
+  });
+
+  it('opens a bin with one read and saves the text as written with one read and one PUT', async () => {
+    const id = (await w.other.createBin({ record: { greeting: 'hello' }, name: 'Greeting' })).metadata.id;
+    let document!: vscode.TextDocument;
+    assert.deepEqual(pathsOf(await requestsDuring(w, async () => (document = await openBin(id)))), [`GET /v3/b/${id}/latest`]);
+    assert.strictEqual(document.getText(), JSON.stringify({ greeting: 'hello' }, null, 2));
+    const written = '{\n  "greeting": "héllo ✓",\n  "count": 3\n}';
+    await replaceText(document, written);
+    let saved = false;
+    const requests = await requestsDuring(w, async () => (saved = await document.save()));
+    assert.isTrue(saved);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET', 'PUT'],
+    );
+    assert.strictEqual(requests[1].body, written, 'the bytes as written');
+    assert.isFalse(document.isDirty);
+  });
+
+  it('asks before overwriting what someone else saved, and Cancel sends nothing and keeps the edit', async () => {
+    const id = (await w.other.createBin({ record: { greeting: 'hello' } })).metadata.id;
+    const document = await openBin(id);
+    await w.other.updateBin(id, { greeting: 'someone else' });
+    await replaceText(document, '{"greeting": "mine"}');
+    const asked: string[] = [];
+    w.api.setConflictPrompt(async (uri) => {
+      asked.push(uri.toString());
+      return 'cancel';
+    });
+    let saved = true;
+    const requests = await requestsDuring(w, async () => (saved = await document.save()));
+    assert.isFalse(saved);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['GET'],
+    );
+    assert.deepEqual(asked, [document.uri.toString()]);
+    assert.isTrue(document.isDirty);
+    assert.strictEqual(document.getText(), '{"greeting": "mine"}');
+    assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'someone else' });
+  });
+
+  it('creates a bin with one POST and deletes it with one DELETE', async () => {
+    let created!: { id: string };
+    const creating = await requestsDuring(
+      w,
+      async () => (created = await run<{ id: string }>(Command.createBin, { record: { made: 'in a browser' }, name: 'web made' })),
+    );
+    assert.deepEqual(pathsOf(creating), ['POST /v3/b']);
+    assert.deepEqual((await w.other.readBin(created.id)).record, { made: 'in a browser' });
+    const deleting = await requestsDuring(w, () => run(Command.deleteBin, created.id));
+    assert.deepEqual(pathsOf(deleting), [`DELETE /v3/b/${created.id}`]);
+    try {
+      await w.other.readBin(created.id);
+      assert.fail('the bin is still there');
+    } catch (error) {
+      assert.match((error as Error).message, /Bin not found/);
+    }
+  });
+
+  it('opens an earlier version and deletes the versions, keeping the latest (paid plan)', async () => {
+    await run(Command.setApiKey, w.paidKey);
+    const paid = new BinClient({ baseUrl: w.baseUrl, key: () => w.paidKey });
+    try {
+      const id = (await paid.createBin({ record: { n: 0 } })).metadata.id;
+      await paid.updateBin(id, { n: 1 }, { versioning: true });
+      await paid.updateBin(id, { n: 2 });
+      const uri = await run<vscode.Uri | { uri: vscode.Uri }>(Command.openVersion, id, 1);
+      const document = await vscode.workspace.openTextDocument(uri instanceof vscode.Uri ? uri : uri.uri);
+      await until(() => document.getText().includes('"n"') || undefined, 'the version in its tab');
+      assert.deepEqual(JSON.parse(document.getText()), { n: 1 });
+      const { versionCount: count } = await paid.versionCount(id);
+      assert.isAbove(count, 0);
+      const { versionsDeleted } = await run<{ versionsDeleted: number }>(Command.deleteVersions, id, { preserveLatest: true });
+      assert.strictEqual(versionsDeleted, count);
+      assert.deepEqual((await paid.readBin(id)).record, { n: 2 });
+    } finally {
+      await run(Command.setApiKey, w.key);
+    }
+  });
+});

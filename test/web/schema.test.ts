@@ -1,0 +1,77 @@
+/** Schema problems in the web worker host: at the same JSON nodes as on desktop, and an invalid record is never sent. */
+import * as vscode from 'vscode';
+import { assert } from 'chai';
+import { Command } from '../../src/commands/ids';
+import { closeAll, openBin, replaceText, requestsDuring, run, setup, until, type World } from './world';
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'tags'],
+  properties: {
+    title: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
+    owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+  },
+};
+
+describe('schema diagnostics in the web worker host', () => {
+  let w: World;
+  let collectionId: string;
+  before(async () => {
+    w = await setup();
+    collectionId = (await w.other.createCollection('web validated')).id;
+    const schemaDocId = (await w.other.createSchemaDoc('web course', schema)).metadata.id;
+    await w.other.attachSchemaDoc(collectionId, schemaDocId);
+    await run(Command.refresh);
+  });
+  afterEach(() => closeAll());
+
+  const diagnosticsOf = (uri: vscode.Uri, count: number) =>
+    until(() => {
+      const list = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
+      return list.length === count ? list : undefined;
+    }, `${count} diagnostics`);
+
+  it('places each problem at its node as the user types, at the positions the desktop shows', async () => {
+    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId })).metadata.id;
+    const document = await openBin(id);
+    await diagnosticsOf(document.uri, 0);
+    await replaceText(document, '{\n  "title": 5,\n  "tags": ["a"],\n  "owner": {},\n  "extra": 1\n}');
+    const diagnostics = await diagnosticsOf(document.uri, 4);
+    const at = (code: string) => {
+      const found = diagnostics.find((d) => d.code === code);
+      assert.ok(found, `no ${code} diagnostic`);
+      const { start, end } = found.range;
+      return [document.getText(found.range), `${start.line}:${start.character}-${end.line}:${end.character}`];
+    };
+    // The ranges the Node host's suite finds for the same text (test/integration/diagnostics.test.ts).
+    assert.deepEqual(at('type'), ['5', '1:11-1:12']);
+    assert.deepEqual(at('minItems'), ['"tags"', '2:2-2:8']);
+    assert.deepEqual(at('required'), ['"owner"', '3:2-3:9']);
+    assert.deepEqual(at('additionalProperties'), ['"extra"', '4:2-4:9']);
+  });
+
+  it('refuses to save an invalid record, sending nothing and keeping the edit', async () => {
+    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId })).metadata.id;
+    const document = await openBin(id);
+    await replaceText(document, '{"title": 1, "tags": ["a", "b"]}');
+    await diagnosticsOf(document.uri, 1);
+    let saved = true;
+    const requests = await requestsDuring(w, async () => (saved = await document.save()));
+    assert.isFalse(saved);
+    assert.deepEqual(requests, []);
+    assert.isTrue(document.isDirty);
+    assert.deepEqual((await w.other.readBin(id)).record, { title: 't', tags: ['a', 'b'] });
+  });
+
+  it('says that TypeScript types cannot be made here (the command is hidden in the browser)', async () => {
+    const schemaDocId = (await w.other.createSchemaDoc('web types', { type: 'object' })).metadata.id;
+    try {
+      await run(Command.copyTypeScriptTypes, { schemaDocId });
+      assert.fail('types were made in the browser');
+    } catch (error) {
+      assert.match((error as Error).message, /TypeScript types cannot be made in this host \(VS Code in a browser\)/);
+    }
+  });
+});
