@@ -2,13 +2,16 @@
 // hosts from one source. Node (`main`): ES modules split at every `import()`: activation loads
 // extension.mjs and the chunks it imports; undici comes with the first request, the commands' code
 // with the first command, and Ajv, its formats and RE2 only in the validation worker's own file.
-// Browser (`browser`, dist/web/): one CommonJS file, which the web worker host loads as a classic
-// script (it refuses ES modules and chunks), and the validation worker as a classic script of its own.
+// Browser (`browser`, dist/web/): the web worker host loads classic scripts only, so the same split
+// is rewritten as CommonJS (scripts/web-modules.mjs): extension.js holds what activation loads and
+// a small loader that reads the other chunks at their first use; the validation worker is a
+// classic script of its own.
 // The benchmark imports `bundleOptions` so that it measures the bundles this script builds.
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { commonJsModules } from './scripts/web-modules.mjs';
 
 const shared = (production) => ({
   bundle: true,
@@ -37,8 +40,6 @@ export const webPlatform = {
     build.onResolve({ filter: /^\.\/node\// }, (args) =>
       args.importer.startsWith(platform + sep) ? { path: resolvePath(args.resolveDir, args.path.replace(/^\.\/node\//, './web/') + '.ts') } : undefined,
     );
-    // The little of Node that bundled libraries ask for (see the file).
-    build.onResolve({ filter: /^(node:(process|util|path)|path)$/ }, () => ({ path: resolvePath(platform, 'web', 'nodeShims.ts') }));
   },
 };
 
@@ -57,14 +58,24 @@ const web = (production) => ({
 /**
  * Four builds: for Node, the extension, split into chunks, and the validation worker, one file
  * that shares no chunk with the extension (so that activation never waits on a chunk split for
- * the worker); for the browser, the same two as one file each.
+ * the worker); for the browser, the same two, the extension's chunks as classic scripts.
  * @param {{ production: boolean }} mode
  */
 export function bundleOptions({ production }) {
   return [
     { ...shared(production), entryPoints: [{ in: 'src/extension.ts', out: 'extension' }], splitting: true, chunkNames: 'chunks/[name]-[hash]' },
     { ...shared(production), entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
-    { ...web(production), entryPoints: [{ in: 'src/extension.ts', out: 'extension' }] },
+    {
+      ...web(production),
+      entryPoints: [{ in: 'src/extension.ts', out: 'extension' }],
+      format: 'esm',
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      // Written as CommonJS by the plugin; a source map would not match what it writes.
+      write: false,
+      sourcemap: false,
+      plugins: [webPlatform, commonJsModules({ production })],
+    },
     { ...web(production), format: 'iife', entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
   ];
 }

@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly', AbortSignal: 'readonly', performance: 'readonly', fetch: 'readonly' },
+      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly', AbortSignal: 'readonly', performance: 'readonly', fetch: 'readonly', TextDecoder: 'readonly' },
     },
     rules: {
       curly: ['warn', 'multi-line'],

@@ -13,7 +13,7 @@ import { fmtBytes, fmtMs, fmtSpread, summarize } from './stats.mjs';
 const root = resolve(import.meta.dirname, '..');
 const RUNS = 5;
 const MAIN = 'dist/extension.mjs';
-/** The browser's bundle: one file, all of which activation loads. */
+/** The browser's bundle: what activation loads is this one file (its loader reads the other chunks at their first use). */
 const WEB_MAIN = 'dist/web/extension.js';
 const WEB_WORKER = 'dist/web/validationWorker.js';
 /** Packages that must not load before their first use. */
@@ -38,7 +38,7 @@ const packagesOf = (output) => [
 ];
 
 /** The files activation loads: the main file and every chunk it imports statically, transitively. */
-function activationFiles(metafile) {
+function activationFiles(metafile, main = MAIN) {
   const files = new Set();
   const visit = (file) => {
     if (files.has(file)) return;
@@ -47,7 +47,7 @@ function activationFiles(metafile) {
       if (i.kind === 'import-statement' && !i.external) visit(i.path);
     }
   };
-  visit(MAIN);
+  visit(main);
   return [...files];
 }
 
@@ -61,6 +61,7 @@ export async function benchStartup(log) {
   }
   const loaded = activationFiles({ outputs });
   const lazy = Object.keys(outputs).filter((f) => f.endsWith('.mjs') && !loaded.includes(f));
+  const webLoaded = activationFiles({ outputs }, WEB_MAIN);
   const vsixFiles = execFileSync('unzip', ['-l', join(root, 'jsonbin-explorer.vsix')]).toString();
   const bundle = {
     activationBytes: loaded.reduce((sum, f) => sum + outputs[f].bytes, 0),
@@ -70,8 +71,9 @@ export async function benchStartup(log) {
     vsixBytes: statSync(join(root, 'jsonbin-explorer.vsix')).size,
     vsixNodeModules: vsixFiles.split('\n').filter((l) => l.includes('node_modules/')).length,
     vsixWeb: [WEB_MAIN, WEB_WORKER].every((f) => vsixFiles.includes(`extension/${f}`)),
-    webBytes: outputs[WEB_MAIN].bytes,
-    webHeavy: packagesOf(outputs[WEB_MAIN]).filter((p) => HEAVY.includes(p)),
+    // As written: the split's modules rewritten as CommonJS, with the loader (esbuild's outputs are the modules before it).
+    webBytes: statSync(join(root, WEB_MAIN)).size,
+    webHeavy: webLoaded.flatMap((f) => packagesOf(outputs[f])).filter((p) => HEAVY.includes(p)),
     webWorkerBytes: outputs[WEB_WORKER].bytes,
   };
 
@@ -141,7 +143,13 @@ export function startupRows({ bundle, runs, webRuns }, report) {
 
   section = 'Loading in the browser: the web worker host loads one file (production bundle)';
   const webKb = bundle.webBytes / 1024;
-  report.add({ section, name: `loaded at activation (${WEB_MAIN})`, value: webKb, unit: 'KB', ...judge(webKb, '<=', 80, 'KB') });
+  report.add({
+    section,
+    name: `loaded at activation (${WEB_MAIN}: the modules activation needs and their loader)`,
+    value: webKb,
+    unit: 'KB',
+    ...judge(webKb, '<=', 80, 'KB'),
+  });
   report.add({
     section,
     name: 'undici, Ajv, RE2, schema inference and type generation loaded at activation',

@@ -109,14 +109,19 @@ export class Transport {
       this.options.onRequest?.({ method: request.method, path, operation, ms: Date.now() - started, ...fields });
     let status: number;
     let bytes: Uint8Array;
+    let http: Http | undefined;
     try {
-      this.http ??= host.http({ proxyUrl: this.options.proxyUrl });
-      const http = await this.http;
+      // A stack that failed to load is loaded again by the next request.
+      this.http ??= host.http({ proxyUrl: this.options.proxyUrl }).catch((error: unknown) => {
+        this.http = undefined;
+        throw error;
+      });
+      http = await this.http;
       const { method, headers, body } = request;
       ({ status, bytes } = await http.send({ url: this.origin + path, method, headers, body, timeoutMs: this.timeoutMs, maxAnswerBytes: this.maxAnswerBytes }));
     } catch (error) {
-      // Anything else the stack let through (it failed to load) is worded as a connection that failed.
-      const cause = error instanceof HttpFailure ? error : new HttpFailure('network', false);
+      // Anything else is worded as a connection that failed: sent or not, as far as the stack had loaded.
+      const cause = error instanceof HttpFailure ? error : new HttpFailure('network', http === undefined);
       const failure = failureOf(cause, request, this.timeoutMs, this.maxAnswerBytes);
       if (cause.notSent) {
         notSent.add(failure);

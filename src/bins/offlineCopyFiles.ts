@@ -101,6 +101,8 @@ export class OfflineCopyFiles {
         await this.remove(files, file);
         return undefined;
       }
+      // A copy the index did not name (another window's, or left by a crash) gets its place in it now.
+      kept.owner ??= copy.head.owner;
       files.delete(file);
       files.set(file, kept);
       // The order is a hint: a copy not moved up is still served.

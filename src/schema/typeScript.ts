@@ -13,7 +13,7 @@ export async function typeScriptTypes(schema: Json, name: string): Promise<strin
     throw new Error('A schema doc must be a JSON object to make types from');
   }
   if (!host.typeScriptTypes) {
-    throw new Error('TypeScript types cannot be made in this host (VS Code in a browser): use the desktop or a remote window');
+    throw new Error('TypeScript types cannot be made where this extension runs now (its library needs Node): use VS Code on the desktop or a remote window');
   }
   const compile = await host.typeScriptTypes();
   return compile(withoutRemoteRefs(schema) as never, name, {

@@ -47,11 +47,13 @@ async function answer(request: ValidationRequest): Promise<unknown> {
   if (request.op !== 'check') {
     return undefined;
   }
-  const record = request.served === undefined ? recordOf(request) : undefined;
   const { schema } = request;
+  // Kept before the record is looked at: a copy out of step fails this check, and the check asked
+  // again sends the schema doc's id alone.
   if (schema?.text !== undefined) {
     schemaTexts.set(schema.id, schema.text);
   }
+  const record = request.served === undefined ? recordOf(request) : undefined;
   const schemaText = schema && schemaTexts.get(schema.id);
   if (schema && schemaText === undefined) {
     throw new CannotValidate(`The schema doc ${schema.id} was not sent to the validation worker`);

@@ -82,14 +82,14 @@ async function main() {
     const leaks = [server.runDir, workspace].flatMap((dir) => filesContaining(dir, testKey));
     for (const log of handedOver) {
       if (String(log?.contents ?? '').includes(testKey)) {
-        leaks.push(`${log.relativePath} (a log the web worker host handed over)`);
+        leaks.push(`${log.relativePath} (a log the workbench handed over at its exit)`);
       }
     }
     if (leaks.length > 0) {
       console.error(`The account key was found in files the run wrote:\n  ${leaks.join('\n  ')}`);
       exitCode = 1;
     } else {
-      const logs = handedOver.length > 0 ? ` and the ${handedOver.length} logs the web worker host handed over` : '';
+      const logs = handedOver.length > 0 ? ` and the ${handedOver.length} logs the workbench handed over at its exit` : '';
       console.log(`key search: the account key is in none of the files under ${server.runDir} and the workspace${logs}`);
     }
     if (exitCode === 0 && !process.env.JSONBIN_KEEP_RUN) {

@@ -13,81 +13,100 @@ interface BrowserWorker {
 
 type WorkerConstructor = new (url: string, options: { name: string }) => BrowserWorker;
 
+type Target = Pick<BrowserWorker, 'postMessage' | 'terminate'>;
+
 /** Set once a worker failed before it answered: later ones run on this thread. */
 let workersFail = false;
 
 export function startWorker(script: WorkerScript, events: WorkerEvents): WorkerThread {
   // The script is read asynchronously; what is posted meanwhile waits, in order.
   const waiting: [unknown, ArrayBuffer[]][] = [];
-  let target: Pick<BrowserWorker, 'postMessage' | 'terminate'> | undefined;
+  let target: Target | undefined;
   let stopped = false;
-  void script.read().then(
+  // As a Node worker's exit: said once, and then the worker answers nothing more.
+  const stop = (error: Error) => {
+    if (!stopped) {
+      stopped = true;
+      target?.terminate();
+      events.stopped(error);
+    }
+  };
+  const guarded: WorkerEvents = { message: (answer) => stopped || events.message(answer), stopped: stop };
+  script.read().then(
     (bytes) => {
       if (stopped) {
         return;
       }
-      const source = new TextDecoder().decode(bytes);
-      target = (!workersFail && inWorker(source, events)) || onThisThread(source, events);
-      for (const [message, transfer] of waiting.splice(0)) {
-        target.postMessage(message, transfer);
+      try {
+        const source = new TextDecoder().decode(bytes);
+        target = (!workersFail && inWorker(source, guarded)) || onThisThread(source, guarded);
+        for (const [message, transfer] of waiting.splice(0)) {
+          target.postMessage(message, transfer);
+        }
+      } catch (error) {
+        stop(error as Error);
       }
     },
-    (error: Error) => events.stopped(error),
+    (error: Error) => stop(error),
   );
   return {
     post: (message, transfer) => (target ? target.postMessage(message, transfer) : waiting.push([message, transfer])),
     busy: () => undefined,
-    terminate: async () => {
-      stopped = true;
-      target?.terminate();
-    },
+    terminate: async () => stop(new Error('The validation worker was stopped')),
   };
 }
 
-function inWorker(source: string, events: WorkerEvents): BrowserWorker | undefined {
+function inWorker(source: string, events: WorkerEvents): Target | undefined {
   const Worker = (globalThis as { Worker?: WorkerConstructor }).Worker;
   if (!Worker) {
     return undefined;
   }
   const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  let worker: BrowserWorker;
   try {
-    const worker = new Worker(url, { name: 'JSONBin validation' });
-    let answered = false;
-    worker.addEventListener('message', (event) => {
-      if (!answered) {
-        // A worker that answers has its script: the URL is not needed again.
-        answered = true;
-        URL.revokeObjectURL(url);
-      }
-      events.message(event.data);
-    });
-    worker.addEventListener('error', (event) => {
-      workersFail ||= !answered;
-      events.stopped(new Error(`The validation worker stopped: ${event.message ?? 'it failed to start'}`));
-    });
-    return worker;
+    worker = new Worker(url, { name: 'JSONBin validation' });
   } catch {
     // A policy that forbids workers from Blob URLs refuses here.
     workersFail = true;
     URL.revokeObjectURL(url);
     return undefined;
   }
+  let answered = false;
+  worker.addEventListener('message', (event) => {
+    if (!answered) {
+      // A worker that answers has its script: the URL is not needed again.
+      answered = true;
+      URL.revokeObjectURL(url);
+    }
+    events.message(event.data);
+  });
+  worker.addEventListener('error', (event) => {
+    workersFail ||= !answered;
+    events.stopped(new Error(`The validation worker stopped: ${event.message ?? 'it failed to start'}`));
+  });
+  return {
+    postMessage: (message, transfer) => worker.postMessage(message, transfer),
+    terminate: () => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+    },
+  };
 }
 
-function onThisThread(source: string, events: WorkerEvents): Pick<BrowserWorker, 'postMessage' | 'terminate'> {
+function onThisThread(source: string, events: WorkerEvents): Target {
   const listeners: ((event: { data: unknown }) => void)[] = [];
-  let stopped = false;
   const scope = {
     addEventListener: (_type: 'message', listener: (event: { data: unknown }) => void) => listeners.push(listener),
     // Answers arrive later, as a worker's would: never inside the call that asked.
-    postMessage: (answer: unknown) => setTimeout(() => stopped || events.message(answer), 0),
+    postMessage: (answer: unknown) => setTimeout(() => events.message(answer), 0),
   };
   // The worker's own script, as a worker would run it: no other code is ever run this way.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const script = new Function('self', source) as (self: typeof scope) => void;
   script(scope);
+  let stopped = false;
   return {
-    postMessage: (message) => setTimeout(() => listeners.forEach((listener) => stopped || listener({ data: message })), 0),
+    postMessage: (message) => setTimeout(() => stopped || listeners.forEach((listener) => listener({ data: message })), 0),
     terminate: () => {
       stopped = true;
     },

@@ -50,6 +50,17 @@ describe('validation worker', () => {
     await Promise.all([impatient.dispose(), patient.dispose()]);
   });
 
+  it('keeps the schema doc sent with a check that found its open copy out of step, so the check asked again works', async () => {
+    const own = new Validation(WORKER);
+    const doc = (version: number, text: string) => ({ key: 'out of step', version, length: text.length, text: () => text });
+    await own.checkOpen(schema, doc(1, '{}'));
+    // An edit the worker's copy takes otherwise than the editor did: its copy is out of step.
+    own.edited('out of step', 2, [{ offset: 0, length: 0, text: 'x' }]);
+    const other = { id: 'other', text: JSON.stringify({ required: ['a'] }) };
+    assert.equal((await own.checkOpen(other, doc(2, '{"b": 1}'))).schemaCount, 1);
+    await own.dispose();
+  });
+
   it("validates against a schema doc's latest text, which it is sent only when it changed", async () => {
     const v1 = { id: 'changing', text: JSON.stringify({ required: ['a'] }) };
     const v2 = { id: 'changing', text: JSON.stringify({ required: ['b'] }) };
