@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { launchBrowser, startCodeServer } from './code-server-host.mjs';
 import { cacheDir } from './provision.mjs';
 import { startWebWorld } from './web-world.mjs';
+import { browserStorage } from './browser-storage.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 /** Prefix of the suite's output lines (see test/integration/index.ts). */
@@ -37,6 +38,7 @@ async function main() {
   const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey }, settings: web?.settings });
   // In the worker, output channels are kept in the browser's storage and handed over at the exit.
   const handedOver = [];
+  let stored = [];
   const browser = await launchBrowser();
   let exitCode = 1;
   try {
@@ -74,6 +76,7 @@ async function main() {
       console.error(`The integration suite did not finish within ${TIME_LIMIT_MS / 1000} s; screenshot: ${shot}`);
     } else {
       exitCode = Number(result);
+      stored = await browserStorage(page);
     }
   } finally {
     await browser.close();
@@ -85,12 +88,15 @@ async function main() {
         leaks.push(`${log.relativePath} (a log the workbench handed over at its exit)`);
       }
     }
+    leaks.push(...new Set(stored.filter((s) => s.text.includes(testKey)).map((s) => `${s.where} (the browser's storage)`)));
     if (leaks.length > 0) {
       console.error(`The account key was found in files the run wrote:\n  ${leaks.join('\n  ')}`);
       exitCode = 1;
     } else {
-      const logs = handedOver.length > 0 ? ` and the ${handedOver.length} logs the workbench handed over at its exit` : '';
-      console.log(`key search: the account key is in none of the files under ${server.runDir} and the workspace${logs}`);
+      const logs = handedOver.length > 0 ? `, the ${handedOver.length} logs the workbench handed over at its exit` : '';
+      console.log(
+        `key search: the account key is in none of the files under ${server.runDir} and the workspace${logs} and the ${stored.length} values the browser's storage holds`,
+      );
     }
     if (exitCode === 0 && !process.env.JSONBIN_KEEP_RUN) {
       rmSync(server.runDir, { recursive: true, force: true });

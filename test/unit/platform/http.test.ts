@@ -1,6 +1,8 @@
 /**
  * Each host's HTTP stack (undici on Node, fetch in the browser; Node has a fetch too) under the
- * same cases, against the local service over loopback: the same guarantees, and the same words.
+ * same cases, against the local service over loopback: the same guarantees, and the same words
+ * where the fetch tells what undici tells (Node's fetch gives a socket's code and a redirect's
+ * status; a browser gives neither, and the cases that stand a browser's fetch in say what then).
  */
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
