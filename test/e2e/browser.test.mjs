@@ -3,6 +3,8 @@
 // type an edit and save with the keyboard: exactly one PUT with the edited record arrives. Then
 // break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
 // Bin from the palette, answering its prompts, sends the active editor's JSON.
+// With --web, the same steps with the packaged extension in the browser's web worker host
+// (`npm start -- --web`): every request it sends then carries the browser's Origin.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -68,11 +70,12 @@ async function refusedSave(page) {
     .first()
     .waitFor();
 }
-const demo = await startDemo({ log: () => undefined });
+const web = process.argv.includes('--web');
+const demo = await startDemo({ log: () => undefined, web });
 const { browser, page } = await openWorkbench(demo.url);
 const puts = () => demo.service.log.filter((e) => e.method === 'PUT');
 const paths = (mark) => demo.service.requestsSince(mark).map((e) => `${e.method} ${e.path}`);
-console.log('browser end-to-end');
+console.log(web ? "browser end-to-end, the extension in the browser's web worker host" : 'browser end-to-end');
 try {
   await step('sets the key through the palette; the view fetches only what is expanded', async () => {
     const start = demo.service.log.length;
@@ -88,6 +91,9 @@ try {
     await runCommand(page, 'JSONBin: Refresh');
     await settle(() => paths(refreshed).length >= 2);
     assert.deepEqual(paths(refreshed).sort(), ['GET /v3/c', `GET /v3/c/${demo.demo.collectionId}/bins`], 'refresh fetches what is expanded, nothing else');
+    // Node's undici sends no Origin; the browser's fetch across origins always does.
+    const origins = new Set(demo.service.requestsSince(start).map((e) => e.headers.origin ?? 'none'));
+    assert.deepEqual(origins.has('none'), !web, `the extension runs in ${web ? 'the browser' : 'Node'} (origins seen: ${[...origins].join(', ')})`);
   });
 
   await step('opens a bin by clicking it in the tree', async () => {
@@ -439,11 +445,11 @@ try {
     assert.ok(!demo.service.requestsSince(before).some((e) => e.method === 'PUT'), 'a record with schema problems was sent');
   });
 } catch {
-  await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', 'e2e-failure.png') }).catch(() => undefined);
+  await page.screenshot({ path: join(import.meta.dirname, '..', '..', '.vscode-test', `e2e-failure${web ? '-web' : ''}.png`) }).catch(() => undefined);
 } finally {
   await browser.close();
   await demo.stop();
 }
 const passed = results.filter(Boolean).length;
-console.log(`e2e: ${passed} passed, ${results.length - passed} failed`);
+console.log(`e2e${web ? ' (web worker host)' : ''}: ${passed} passed, ${results.length - passed} failed`);
 process.exit(results.length === STEPS && passed === STEPS ? 0 : 1);
