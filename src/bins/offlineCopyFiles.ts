@@ -54,6 +54,10 @@ export class OfflineCopyFiles {
   private files?: Map<string, Kept>;
   /** One change at a time: concurrent keeps of a bin leave one whole file, the last one asked for. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Changes waiting in the queue: the index is written once they are done, not after each. */
+  private waiting = 0;
+  private indexStale = false;
+  private folderMade = false;
 
   constructor(
     private readonly folder: Folder,
@@ -81,7 +85,7 @@ export class OfflineCopyFiles {
       files.delete(file);
       files.set(file, { size, owner });
       await this.trim(files, file);
-      await this.saveIndex(files);
+      this.indexStale = true;
     });
   }
 
@@ -103,8 +107,7 @@ export class OfflineCopyFiles {
       kept.owner ??= copy.head.owner;
       files.delete(file);
       files.set(file, kept);
-      // The order is a hint: a copy not moved up is still served.
-      await this.saveIndex(files).catch(() => undefined);
+      this.indexStale = true;
       return { bytes: copy.bytes, name: copy.head.name, keptAt: copy.head.keptAt };
     });
   }
@@ -141,6 +144,8 @@ export class OfflineCopyFiles {
     return this.serialized(async (files) => {
       const freed = usageOf([...files.keys()], files);
       files.clear();
+      // Nothing left to order: no index is written after the clear.
+      this.indexStale = false;
       for (const { name } of await this.folder.list()) {
         await this.folder.delete(name);
       }
@@ -148,8 +153,23 @@ export class OfflineCopyFiles {
     });
   }
 
+  /**
+   * Each change waits for the one before. A burst of keeps (a reload opening many tabs) writes the
+   * index once, after the last: a keep holds its record's bytes until it is written, so the queue
+   * must drain fast. The order is a hint (see above): an index written late or not at all loses no copy.
+   */
   private serialized<T>(work: (files: Map<string, Kept>) => Promise<T>): Promise<T> {
-    const next = this.queue.then(async () => work(await this.load()));
+    this.waiting++;
+    const next = this.queue.then(async () => {
+      try {
+        return await work(await this.load());
+      } finally {
+        if (--this.waiting === 0 && this.indexStale && this.files) {
+          this.indexStale = false;
+          await this.saveIndex(this.files).catch(() => undefined);
+        }
+      }
+    });
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -224,9 +244,16 @@ export class OfflineCopyFiles {
 
   /** Written aside and renamed: a crash or a second window never leaves half a file under its name. */
   private async replace(name: string, bytes: Uint8Array): Promise<void> {
-    await this.folder.createFolder();
     const aside = `${name}.${hex(crypto.getRandomValues(new Uint8Array(6)))}.tmp`;
-    await this.folder.write(aside, bytes);
+    // The folder is made once; made again if it went (removed by hand) and the write failed for it.
+    if (!this.folderMade) {
+      await this.folder.createFolder();
+      this.folderMade = true;
+    }
+    await this.folder.write(aside, bytes).catch(async () => {
+      await this.folder.createFolder();
+      await this.folder.write(aside, bytes);
+    });
     try {
       await this.folder.rename(aside, name);
     } catch (error) {

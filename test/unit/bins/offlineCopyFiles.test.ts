@@ -165,6 +165,19 @@ describe('offline copy files', () => {
     assert.deepEqual(await store().usage(), { copies: 0, bytes: 0 });
   });
 
+  it('writes the index once after a burst of keeps, and none after a clear that follows them', async () => {
+    const written: string[] = [];
+    const base = nodeFolder(folder);
+    const copies = new OfflineCopyFiles({ ...base, rename: async (from, to) => (written.push(to), base.rename(from, to)) }, () => 1_000_000, now);
+    await Promise.all(['a', 'b', 'c'].map((id) => copies.keep(SCOPE, id, { bytes: bytes(`{"${id}": 1}`) })));
+    assert.equal(written.filter((name) => name === 'index.json').length, 1, written.join(', '));
+    assert.equal((await store().usage()).copies, 3);
+    const keeping = copies.keep(SCOPE, 'd', { bytes: bytes('{"d": 1}') });
+    await copies.clear();
+    await keeping;
+    assert.deepEqual(await allIn(), [], 'the keep before the clear leaves no index behind');
+  });
+
   it('serves nothing from a corrupt or missing file, and forgets it', async () => {
     const copies = store();
     await copies.keep(SCOPE, 'a', { bytes: bytes('{}') });
