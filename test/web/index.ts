@@ -18,6 +18,7 @@ export async function run(): Promise<void> {
   await import('./bins.test.js');
   await import('./schema.test.js');
   await import('./offline.test.js');
+  await import('./accounts.test.js');
   const runner = await new Promise<MochaType.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));
     r.on('fail', (test, error: Error) => console.log(`${SUITE_MARK}FAILED ${test.fullTitle()}: ${error.message.split('\n')[0]}`));
