@@ -77,31 +77,36 @@ export async function benchStartup(log) {
     webWorkerBytes: outputs[WEB_WORKER].bytes,
   };
 
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    log(`  code-server run ${i + 1} of ${RUNS}…`);
-    const output = execFileSync('node', ['test/runner/code-server.mjs'], {
-      cwd: root,
-      env: { ...process.env, JSONBIN_TESTS: join('out', 'test', 'vscode-bench', 'index.js') },
-      maxBuffer: 64 * 1024 * 1024,
-    }).toString();
-    const line = output.split('\n').find((l) => l.startsWith('BENCH '));
-    if (!line) throw new Error(`the VS Code bench printed no result:\n${output}`);
-    runs.push(JSON.parse(line.slice('BENCH '.length)));
-  }
-  const webRuns = [];
-  for (let i = 0; i < RUNS; i++) {
-    log(`  code-server run in the web worker host ${i + 1} of ${RUNS}…`);
-    const output = execFileSync('node', ['test/runner/code-server.mjs', '--web'], {
-      cwd: root,
-      env: { ...process.env, JSONBIN_WEB_TESTS: join('test', 'vscode-bench', 'web.ts') },
-      maxBuffer: 64 * 1024 * 1024,
-    }).toString();
-    const line = output.split('\n').find((l) => l.startsWith('BENCH '));
-    if (!line) throw new Error(`the web worker bench printed no result:\n${output}`);
-    webRuns.push(JSON.parse(line.slice('BENCH '.length)));
-  }
+  const runs = benchRuns(log, '', [], { JSONBIN_TESTS: join('out', 'test', 'vscode-bench', 'index.js') });
+  const webRuns = benchRuns(log, ' in the web worker host', ['--web'], { JSONBIN_WEB_TESTS: join('test', 'vscode-bench', 'web.ts') });
   return { bundle, runs, webRuns };
+}
+
+/** RUNS runs of a bench suite inside code-server, each read from the `BENCH {...}` line it prints. */
+function benchRuns(log, where, args, env) {
+  return Array.from({ length: RUNS }, (_, i) => {
+    log(`  code-server run${where} ${i + 1} of ${RUNS}…`);
+    const output = execFileSync('node', ['test/runner/code-server.mjs', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    }).toString();
+    const line = output.split('\n').find((l) => l.startsWith('BENCH '));
+    if (!line) throw new Error(`the VS Code bench${where} printed no result:\n${output}`);
+    return JSON.parse(line.slice('BENCH '.length));
+  });
+}
+
+/** Which of the heavy packages activation loads: none is the target. */
+function heavyRow(section, packages, target) {
+  return {
+    section,
+    name: 'undici, Ajv, RE2, schema inference and type generation loaded at activation',
+    value: packages.length ? packages.join(', ') : 'none',
+    unit: '',
+    target,
+    met: packages.length === 0,
+  };
 }
 
 export function startupRows({ bundle, runs, webRuns }, report) {
@@ -114,14 +119,7 @@ export function startupRows({ bundle, runs, webRuns }, report) {
     unit: 'KB',
     ...judge(kb, '<=', 60, 'KB'),
   });
-  report.add({
-    section,
-    name: 'undici, Ajv, RE2, schema inference and type generation loaded at activation',
-    value: bundle.heavyAtActivation.length ? bundle.heavyAtActivation.join(', ') : 'none',
-    unit: '',
-    target: 'none (each in a file loaded on first use)',
-    met: bundle.heavyAtActivation.length === 0,
-  });
+  report.add(heavyRow(section, bundle.heavyAtActivation, 'none (each in a file loaded on first use)'));
   for (const l of bundle.lazy.slice(0, 4)) {
     report.add({
       section,
@@ -141,7 +139,7 @@ export function startupRows({ bundle, runs, webRuns }, report) {
     met: bundle.vsixNodeModules === 0,
   });
 
-  section = 'Loading in the browser: the web worker host loads one file (production bundle)';
+  section = 'Loading in the browser: what activation loads in the web worker host (production bundle)';
   const webKb = bundle.webBytes / 1024;
   report.add({
     section,
@@ -150,14 +148,7 @@ export function startupRows({ bundle, runs, webRuns }, report) {
     unit: 'KB',
     ...judge(webKb, '<=', 80, 'KB'),
   });
-  report.add({
-    section,
-    name: 'undici, Ajv, RE2, schema inference and type generation loaded at activation',
-    value: bundle.webHeavy.length ? bundle.webHeavy.join(', ') : 'none',
-    unit: '',
-    target: 'none',
-    met: bundle.webHeavy.length === 0,
-  });
+  report.add(heavyRow(section, bundle.webHeavy, 'none (each in a chunk its loader reads at first use)'));
   report.add({
     section,
     name: `  loaded with the first validation: ${WEB_WORKER}`,

@@ -3,17 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, idle, requestsDuring, setup, until, type World, prompter } from './support';
 import { Command } from '../../src/commands/ids';
-
-const schema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'tags'],
-  properties: {
-    title: { type: 'string' },
-    tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
-    owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-  },
-};
+import { schemaDiagnostics, TITLE_AND_TAGS } from '../support/workbench';
 
 describe('schema diagnostics', () => {
   let w: World;
@@ -23,17 +13,13 @@ describe('schema diagnostics', () => {
   before(async () => {
     w = await setup();
     collectionId = (await w.other.createCollection('validated')).id;
-    schemaDocId = (await w.other.createSchemaDoc('course', schema)).metadata.id;
+    schemaDocId = (await w.other.createSchemaDoc('course', TITLE_AND_TAGS)).metadata.id;
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await vscode.commands.executeCommand(Command.refresh);
   });
   afterEach(() => closeAll());
 
-  const diagnosticsOf = (uri: vscode.Uri, count: number) =>
-    until(() => {
-      const list = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
-      return list.length === count ? list : undefined;
-    }, `${count} diagnostics`);
+  const diagnosticsOf = schemaDiagnostics;
 
   async function open(record: object): Promise<vscode.TextDocument> {
     const id = (await w.other.createBin({ record: record as never, collectionId, name: 'validated bin' })).metadata.id;
@@ -153,7 +139,7 @@ describe('schema diagnostics', () => {
 
     const schemaUri = binUriOf(await vscode.commands.executeCommand(Command.openSchemaDoc, schemaDocId));
     const schemaDocument = await vscode.workspace.openTextDocument(schemaUri);
-    const stricter = { ...schema, properties: { ...schema.properties, title: { type: 'string', minLength: 5 } } };
+    const stricter = { ...TITLE_AND_TAGS, properties: { ...TITLE_AND_TAGS.properties, title: { type: 'string', minLength: 5 } } };
     await replaceText(schemaDocument, JSON.stringify(stricter, null, 2));
     // The stored bins are checked first: both fail the stricter schema doc, and the user saves anyway.
     const asked: string[] = [];
@@ -166,7 +152,7 @@ describe('schema diagnostics', () => {
       assert.equal(problem.code, 'minLength');
       assert.equal(first.getText(problem.range), '"t"');
       // Back as it was: earlier tests stored bins that fail it too, so it may ask again.
-      await replaceText(schemaDocument, JSON.stringify(schema, null, 2));
+      await replaceText(schemaDocument, JSON.stringify(TITLE_AND_TAGS, null, 2));
       assert.equal(await schemaDocument.save(), true);
     } finally {
       w.api.setPrompter(undefined);

@@ -7,6 +7,9 @@ import { BinClient, HOSTED_API_URL } from '../../src/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
 import { Command } from '../../src/commands/ids';
+import { config } from '../support/workbench';
+
+export { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, run, sleep, until } from '../support/workbench';
 
 export interface World {
   service: BinService;
@@ -54,16 +57,6 @@ export async function asHostedService<T>(w: World, action: () => Promise<T>): Pr
   }
 }
 
-export function config(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('jsonbin');
-}
-
-/** Runs a command as a programmatic caller does. */
-export const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-
-/** Requests as `METHOD path`, for exact comparisons. */
-export const pathsOf = (requests: { method: string; path: string }[]) => requests.map((r) => `${r.method} ${r.path}`);
-
 /** Requests the service received while `action` ran, and until the extension was idle again. */
 export async function requestsDuring(service: BinService, action: () => PromiseLike<unknown>) {
   const mark = service.log.length;
@@ -73,59 +66,9 @@ export async function requestsDuring(service: BinService, action: () => PromiseL
   return service.requestsSince(mark);
 }
 
-/** The names in `folder` (none when it is not there), read through VS Code's file system: the same in every host. */
-export async function namesIn(folder: vscode.Uri): Promise<string[]> {
-  try {
-    return (await vscode.workspace.fs.readDirectory(folder)).map(([name]) => name);
-  } catch {
-    return [];
-  }
-}
-
 /** Waits until the extension has no request in flight and no debounce pending. */
 export async function idle(): Promise<void> {
   await (await setup()).api.whenIdle();
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await sleep(50);
-  }
-}
-
-export async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
-  const editor = await vscode.window.showTextDocument(document);
-  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-  assert.ok(await editor.edit((b) => b.replace(whole, text)), 'edit failed');
-}
-
-/** Reverts and closes every editor, so tests do not leak dirty documents. */
-export async function closeAll(): Promise<void> {
-  for (const document of vscode.workspace.textDocuments) {
-    if (document.isDirty) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-    }
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
-export function binUriOf(result: unknown): vscode.Uri {
-  const uri = (result as { uri?: vscode.Uri }).uri ?? (result as vscode.Uri);
-  assert.ok(uri instanceof vscode.Uri, `not a Uri: ${String(uri)}`);
-  return uri;
 }
 
 export interface MenuEntry {

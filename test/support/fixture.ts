@@ -1,5 +1,6 @@
 /** A local bin service with accounts, and clients for them, for tests in plain Node. */
-import { BinClient, type ClientOptions } from '../../src/api';
+import * as assert from 'node:assert/strict';
+import { BinClient, BinServiceError, type ClientOptions } from '../../src/api';
 import { BinService, type ServiceOptions } from '../service/server';
 import type { Account } from '../service/store';
 
@@ -51,4 +52,14 @@ export async function startFixture(options: ServiceOptions = {}): Promise<Fixtur
       await service.stop();
     },
   };
+}
+
+/** The client's error a call fails with; a call that succeeds, or fails otherwise, fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<BinServiceError> {
+  const error = await promise.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof BinServiceError, String(error));
+  return error;
 }

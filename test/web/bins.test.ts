@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
-import { closeAll, openBin, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './world';
+import { closeAll, fault, openBin, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './world';
 
 type Provider = vscode.TreeDataProvider<unknown>;
 
@@ -24,6 +24,7 @@ describe('bins in the web worker host', () => {
   before(async () => (w = await setup()));
   afterEach(async () => {
     w.api.setConflictPrompt(undefined);
+    await w.control('/faults/clear', {});
     await closeAll();
   });
 
@@ -57,6 +58,19 @@ describe('bins in the web worker host', () => {
     );
     assert.strictEqual(requests[1].body, written, 'the bytes as written');
     assert.isFalse(document.isDirty);
+  });
+
+  it('keeps the edits of a save the service refused, unsaved, and sends them on the next save', async () => {
+    const id = (await w.other.createBin({ record: { greeting: 'hello' } })).metadata.id;
+    const document = await openBin(id);
+    await replaceText(document, '{"greeting": "kept"}');
+    await fault(w, { method: 'PUT', times: 1, status: 500, message: 'Injected outage' });
+    assert.isFalse(await document.save());
+    assert.isTrue(document.isDirty);
+    assert.strictEqual(document.getText(), '{"greeting": "kept"}');
+    const again = await requestsDuring(w, async () => assert.isTrue(await document.save()));
+    assert.strictEqual(again.find((r) => r.method === 'PUT')?.body, '{"greeting": "kept"}');
+    assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'kept' });
   });
 
   it('asks before overwriting what someone else saved, and Cancel sends nothing and keeps the edit', async () => {

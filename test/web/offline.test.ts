@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { closeAll, pathsOf, requestsDuring, run, setup, until, type World } from './world';
+import { closeAll, namesIn, pathsOf, requestsDuring, run, setup, until, type World } from './world';
 
 describe('offline copies in the web worker host', () => {
   let w: World;
@@ -21,8 +21,7 @@ describe('offline copies in the web worker host', () => {
   /** Whether a file of the offline copies' folder holds `text`. */
   async function kept(text: string): Promise<boolean> {
     const folder = w.api.offlineCopiesFolder;
-    const names = await Promise.resolve(vscode.workspace.fs.readDirectory(folder)).catch(() => []);
-    for (const [name] of names) {
+    for (const name of await namesIn(folder)) {
       const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, name));
       if (new TextDecoder().decode(bytes).includes(text)) {
         return true;

@@ -1,19 +1,7 @@
 /** Schema problems in the web worker host: at the same JSON nodes as on desktop, and an invalid record is never sent. */
-import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { Command } from '../../src/commands/ids';
-import { closeAll, openBin, replaceText, requestsDuring, run, setup, until, type World } from './world';
-
-const schema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'tags'],
-  properties: {
-    title: { type: 'string' },
-    tags: { type: 'array', items: { type: 'string' }, minItems: 2 },
-    owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-  },
-};
+import { closeAll, openBin, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, type World } from './world';
 
 describe('schema diagnostics in the web worker host', () => {
   let w: World;
@@ -22,17 +10,13 @@ describe('schema diagnostics in the web worker host', () => {
   before(async () => {
     w = await setup();
     collectionId = (await w.other.createCollection('web validated')).id;
-    schemaDocId = (await w.other.createSchemaDoc('web course', schema)).metadata.id;
+    schemaDocId = (await w.other.createSchemaDoc('web course', TITLE_AND_TAGS)).metadata.id;
     await w.other.attachSchemaDoc(collectionId, schemaDocId);
     await run(Command.refresh);
   });
   afterEach(() => closeAll());
 
-  const diagnosticsOf = (uri: vscode.Uri, count: number) =>
-    until(() => {
-      const list = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
-      return list.length === count ? list : undefined;
-    }, `${count} diagnostics`);
+  const diagnosticsOf = schemaDiagnostics;
 
   it('places each problem at its node as the user types, at the positions the desktop shows', async () => {
     // Stored with a problem before the schema doc was attached (the service checks no stored record again):

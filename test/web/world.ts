@@ -10,6 +10,9 @@ import { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import type { LogEntry } from '../service/server';
 import type { RemoteFault, WorldFacts } from '../service/control';
+import { binUriOf, config, run } from '../support/workbench';
+
+export { closeAll, config, namesIn, pathsOf, replaceText, run, schemaDiagnostics, TITLE_AND_TAGS, until } from '../support/workbench';
 
 export const EXTENSION_ID = 'jsonbin-tools.jsonbin-explorer';
 
@@ -49,12 +52,6 @@ export function setup(): Promise<World> {
   return world;
 }
 
-export function config(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('jsonbin');
-}
-
-export const run = <T>(command: string, ...args: unknown[]) => Promise.resolve(vscode.commands.executeCommand<T>(command, ...args));
-
 /** Requests the service received while `action` ran, and until the extension was idle again. */
 export async function requestsDuring(w: World, action: () => PromiseLike<unknown>): Promise<LogEntry[]> {
   const mark = await w.control<number>('/log/length');
@@ -63,48 +60,8 @@ export async function requestsDuring(w: World, action: () => PromiseLike<unknown
   return w.control<LogEntry[]>(`/log?since=${mark}`);
 }
 
-export const pathsOf = (requests: LogEntry[]) => requests.map((r) => `${r.method} ${r.path}`);
-
 export const fault = (w: World, f: RemoteFault) => w.control('/fault', f);
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Waits for what a test expects; the time limit only ends a wait that would never end. */
-export async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      assert.fail(`timed out waiting for ${what}`);
-    }
-    await sleep(50);
-  }
-}
-
-export async function replaceText(document: vscode.TextDocument, text: string): Promise<void> {
-  const editor = await vscode.window.showTextDocument(document);
-  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-  assert.ok(await editor.edit((b) => b.replace(whole, text)), 'edit failed');
-}
-
-export async function closeAll(): Promise<void> {
-  for (const document of vscode.workspace.textDocuments) {
-    if (document.isDirty) {
-      await vscode.window.showTextDocument(document);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-    }
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
 export async function openBin(id: string): Promise<vscode.TextDocument> {
-  const result = await run<{ uri?: vscode.Uri } | vscode.Uri>(Command.openBin, id);
-  const uri = result instanceof vscode.Uri ? result : result?.uri;
-  assert.ok(uri instanceof vscode.Uri, 'openBin returns the tab Uri');
-  return vscode.workspace.openTextDocument(uri);
+  return vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
 }

@@ -1,21 +1,12 @@
 /** The client with access keys: `X-Access-Key` alone, refusals by permission, and creating, listing and deleting keys. */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, classify, RequestCounter, type BinClient, type KeyPermissions } from '../../../src/api';
+import { classify, RequestCounter, type BinClient, type KeyPermissions } from '../../../src/api';
 import type { StoredAccessKey } from '../../service/store';
-import { startFixture, type Fixture } from '../../support/fixture';
+import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
 const grant = (...actions: Array<keyof KeyPermissions['bins']>): KeyPermissions => ({
   bins: { create: actions.includes('create'), read: actions.includes('read'), update: actions.includes('update'), delete: actions.includes('delete') },
 });
-
-async function refusal(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(
-    () => assert.fail('expected a refusal'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof BinServiceError, String(error));
-  return error;
-}
 
 describe('service client with access keys', () => {
   let f: Fixture;
@@ -52,10 +43,10 @@ describe('service client with access keys', () => {
     await client.readBin(privateId);
     const mark = f.service.log.length;
     const refused = [
-      await refusal(client.updateBin(publicId, { v: 1 })),
-      await refusal(client.deleteBin(privateId)),
-      await refusal(client.createBin({ record: { v: 1 } })),
-      await refusal(client.setPrivacy(privateId, false)),
+      await rejection(client.updateBin(publicId, { v: 1 })),
+      await rejection(client.deleteBin(privateId)),
+      await rejection(client.createBin({ record: { v: 1 } })),
+      await rejection(client.setPrivacy(privateId, false)),
     ];
     assert.deepEqual(
       refused.map((e) => `${e.kind} ${e.status} ${e.message}`),
@@ -69,10 +60,10 @@ describe('service client with access keys', () => {
     const client = accessClient(f.service.addAccessKey(f.free, ['create', 'read', 'update', 'delete']));
     const mark = f.service.log.length;
     const refused = [
-      await refusal(client.listCollections()),
-      await refusal(client.listBins('uncategorized')),
-      await refusal(client.createSchemaDoc('s', { type: 'object' })),
-      await refusal(client.createAccessKey('k', grant('read'))),
+      await rejection(client.listCollections()),
+      await rejection(client.listBins('uncategorized')),
+      await rejection(client.createSchemaDoc('s', { type: 'object' })),
+      await rejection(client.createAccessKey('k', grant('read'))),
     ];
     assert.deepEqual(new Set(refused.map((e) => `${e.kind} ${e.local}`)), new Set(['notPermitted true']));
     assert.equal(f.service.requestsSince(mark).length, 0);
@@ -89,7 +80,7 @@ describe('service client with access keys', () => {
     assert.equal(f.service.store.bins.get(id)?.owner, f.free.id);
     // Deleted on the service (by its owner, elsewhere).
     f.service.store.accessKeys.delete(created.key);
-    const gone = await refusal(client.readBin(id));
+    const gone = await rejection(client.readBin(id));
     assert.deepEqual([gone.kind, gone.status, gone.message], ['invalidKey', 401, 'Invalid X-Access-Key provided']);
     assert.deepEqual(counter.window.byAction, { createAccessKey: 1 });
     assert.ok(!JSON.stringify(f.service.log).includes(created.key), 'the new key is in no request log');
@@ -98,9 +89,9 @@ describe('service client with access keys', () => {
   it('refuses a key name over 32 characters and partial permissions before sending', async () => {
     const owner = f.client(f.free);
     const mark = f.service.log.length;
-    const long = await refusal(owner.createAccessKey('x'.repeat(33), grant('read')));
+    const long = await rejection(owner.createAccessKey('x'.repeat(33), grant('read')));
     assert.deepEqual([long.kind, long.local, long.message], ['invalidInput', true, 'X-Key-Name cannot be over 32 characters (it has 33)']);
-    const partial = await refusal(owner.createAccessKey('k', { bins: { read: true } } as unknown as KeyPermissions));
+    const partial = await rejection(owner.createAccessKey('k', { bins: { read: true } } as unknown as KeyPermissions));
     assert.equal(partial.kind, 'invalidInput');
     assert.equal(f.service.requestsSince(mark).length, 0);
     assert.equal((await owner.createAccessKey('é'.repeat(32), grant())).name, 'é'.repeat(32));
@@ -113,7 +104,7 @@ describe('service client with access keys', () => {
     assert.deepEqual({ ...created, key: typeof created.key }, { key: 'string', name: 'minimal', permissions: grant('read') });
     const bare = await startFixture({ bareRoutes: true });
     try {
-      assert.equal((await refusal(bare.client(bare.free).createAccessKey('k', grant('read')))).kind, 'unsupported');
+      assert.equal((await rejection(bare.client(bare.free).createAccessKey('k', grant('read')))).kind, 'unsupported');
     } finally {
       await bare.close();
     }

@@ -1,17 +1,6 @@
 /** Answers that do not fit: wrong shapes, endless bodies, missing routes; and what minimal answers still teach. */
 import * as assert from 'node:assert/strict';
-import { BinServiceError } from '../../../src/api';
-import { startFixture, type Fixture } from '../../support/fixture';
-
-async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof BinServiceError, String(error));
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
+import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
 describe('answers that do not fit the interface', () => {
   let f: Fixture;
@@ -24,27 +13,27 @@ describe('answers that do not fit the interface', () => {
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     for (const body of [{ metadata: { id, private: true } }, { record: { a: 1 }, metadata: null }, { record: { a: 1 }, metadata: [] }, [1, 2], 'text']) {
       f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body, times: 1 });
-      const error = await rejects(client.readBin(id));
+      const error = await rejection(client.readBin(id));
       assert.equal(error.kind, 'server');
       assert.match(error.message, /answered 200 without a record and its metadata/, JSON.stringify(body));
     }
     f.service.fault({ method: 'GET', path: '/c', body: { not: 'a list' }, times: 1 });
-    assert.match((await rejects(client.listCollections())).message, /without a list of collections/);
+    assert.match((await rejection(client.listCollections())).message, /without a list of collections/);
   });
 
   it('shows a service message without the key it echoes, without control characters, and cut to 300 characters', async () => {
     const client = f.client(f.free);
     f.service.fault({ method: 'GET', path: '/c', status: 500, message: `Bad key ${f.free.key}\u0000!`, times: 1 });
-    assert.equal((await rejects(client.listCollections())).message, 'Bad key <X-Master-Key> !');
+    assert.equal((await rejection(client.listCollections())).message, 'Bad key <X-Master-Key> !');
     f.service.fault({ method: 'GET', path: '/c', status: 500, message: 'm'.repeat(5000), times: 1 });
-    assert.equal((await rejects(client.listCollections())).message, `${'m'.repeat(300)}…`);
+    assert.equal((await rejection(client.listCollections())).message, `${'m'.repeat(300)}…`);
     f.service.fault({ method: 'GET', path: '/c', status: 500, message: '😀'.repeat(400), times: 1 });
-    assert.equal((await rejects(client.listCollections())).message, `${'😀'.repeat(300)}…`, 'cut between characters, not inside one');
+    assert.equal((await rejection(client.listCollections())).message, `${'😀'.repeat(300)}…`, 'cut between characters, not inside one');
     f.service.fault({ method: 'GET', path: '/c', status: 500, message: `see /v3/c?key=${encodeURIComponent(f.free.key)}\u202e`, times: 1 });
-    assert.equal((await rejects(client.listCollections())).message, 'see /v3/c?key=<X-Master-Key>');
+    assert.equal((await rejection(client.listCollections())).message, 'see /v3/c?key=<X-Master-Key>');
     for (const blank of ['  ', '\u0000', '\ud83d']) {
       f.service.fault({ method: 'GET', path: '/c', status: 500, message: blank, times: 1 });
-      assert.equal((await rejects(client.listCollections())).message, 'The service answered 500 without a message', JSON.stringify(blank));
+      assert.equal((await rejection(client.listCollections())).message, 'The service answered 500 without a message', JSON.stringify(blank));
     }
   });
 
@@ -52,7 +41,7 @@ describe('answers that do not fit the interface', () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     f.service.fault({ method: 'DELETE', path: `/b/${id}`, body: { metadata: { id, versionsDeleted: 0 }, message: ['not', 'text'] }, times: 1 });
-    assert.match((await rejects(client.deleteBin(id))).message, /answered 200 without the deleted bin/);
+    assert.match((await rejection(client.deleteBin(id))).message, /answered 200 without the deleted bin/);
     f.service.fault({ method: 'POST', path: '/c', body: { record: id, metadata: { createdAt: 0, name: 7 } }, times: 1 });
     assert.deepEqual(await client.createCollection('dated'), { id, name: 'dated', createdAt: '' });
     f.service.fault({ method: 'GET', path: `/s/${id}`, body: { record: { type: 'object' }, metadata: { id: {}, name: 'S' } }, times: 1 });
@@ -65,7 +54,7 @@ describe('answers that do not fit the interface', () => {
     f.service.fault({ method: 'GET', path: `/b/${id}/latest`, endless: true });
     const mark = f.service.log.length;
     const before = process.memoryUsage().rss;
-    const error = await rejects(client.readBin(id));
+    const error = await rejection(client.readBin(id));
     assert.equal(error.kind, 'answerTooLarge');
     assert.match(error.message, /over 1024\.0 KB \(the jsonbin\.maxAnswerMegabytes setting\)/);
     assert.equal(f.service.requestsSince(mark).length, 1, 'a capped read is not repeated');
@@ -76,7 +65,7 @@ describe('answers that do not fit the interface', () => {
     const client = f.client(f.free, { timeoutMs: 100 });
     f.service.fault({ method: 'GET', path: '/c', delayMs: 300 });
     const mark = f.service.log.length;
-    assert.equal((await rejects(client.listCollections())).kind, 'timeout');
+    assert.equal((await rejection(client.listCollections())).kind, 'timeout');
     assert.equal(f.service.requestsSince(mark).length, 1);
   });
 
@@ -84,7 +73,7 @@ describe('answers that do not fit the interface', () => {
     const client = f.client(f.free, { timeoutMs: 100 });
     f.service.fault({ method: 'POST', path: '/b', delayMs: 300 });
     const mark = f.service.log.length;
-    const error = await rejects(client.createBin({ record: { a: 1 } }));
+    const error = await rejection(client.createBin({ record: { a: 1 } }));
     assert.equal(error.kind, 'unknownOutcome');
     assert.match(error.message, /did not answer within 0\.1 s\. It may or may not have been stored: refresh to see before trying again/);
     assert.equal(f.service.requestsSince(mark).length, 1, 'a create is never repeated blindly');
@@ -112,7 +101,7 @@ describe('a service with only the contract’s routes and fields', () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     for (const call of [client.versionCount(id), client.renameBin(id, 'x'), client.setPrivacy(id, false)]) {
-      const error = await rejects(call);
+      const error = await rejection(call);
       assert.equal(error.kind, 'unsupported');
       assert.match(error.message, /^This bin service does not offer (GET|PUT) \/b\/…\/(versions\/count|meta\/name|meta\/privacy) \(it answered 404\)$/);
     }

@@ -1,16 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { BinClient, BinServiceError, classify } from '../../../src/api';
-import { startFixture, type Fixture } from '../../support/fixture';
-
-async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(
-    () => assert.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof BinServiceError, String(error));
-  return error;
-}
+import { BinClient, classify } from '../../../src/api';
+import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
 describe('service client', () => {
   let f: Fixture;
@@ -62,7 +53,7 @@ describe('service client', () => {
     const answer = JSON.parse(new TextDecoder().decode(served)) as { record: unknown; metadata: { id: string } };
     assert.deepEqual(answer.record, { a: 1500, b: 'ü' });
     assert.equal(answer.metadata.id, id);
-    assert.equal((await rejects(owner.readServed('ffffffffffffffffffffffff'))).kind, 'notFound');
+    assert.equal((await rejection(owner.readServed('ffffffffffffffffffffffff'))).kind, 'notFound');
   });
 
   it('keeps versions on a paid plan and deletes them with and without X-Preserve-Latest', async () => {
@@ -131,20 +122,20 @@ describe('service client', () => {
     const owner = f.client(f.free);
     const mark = f.service.log.length;
     for (const id of ['../c', 'a/b?x', '', 'a b', '%2e%2e']) {
-      const error = await rejects(owner.readBin(id));
+      const error = await rejection(owner.readBin(id));
       assert.equal(error.kind, 'invalidInput');
       assert.ok(error.local);
     }
-    await rejects(owner.listBins('x/../y'));
-    await rejects(owner.attachSchemaDoc('abc', '../s'));
+    await rejection(owner.listBins('x/../y'));
+    await rejection(owner.attachSchemaDoc('abc', '../s'));
     assert.equal(f.service.log.length, mark);
   });
 
   it('counts names in characters from 1 to 128', async () => {
     const owner = f.client(f.free);
     const mark = f.service.log.length;
-    assert.equal((await rejects(owner.createBin({ record: { a: 1 }, name: '' }))).kind, 'invalidInput');
-    assert.equal((await rejects(owner.createBin({ record: { a: 1 }, name: 'a\nb' }))).kind, 'invalidInput');
+    assert.equal((await rejection(owner.createBin({ record: { a: 1 }, name: '' }))).kind, 'invalidInput');
+    assert.equal((await rejection(owner.createBin({ record: { a: 1 }, name: 'a\nb' }))).kind, 'invalidInput');
     assert.equal(f.service.log.length, mark);
     const created = await owner.createBin({ record: { a: 1 }, name: 'é'.repeat(128) });
     assert.ok(created.metadata.id);
@@ -154,12 +145,12 @@ describe('service client', () => {
     const owner = f.client(f.free);
     const bodyOf = (n: number) => ({ s: 'x'.repeat(n - '{"s":""}'.length) });
     await owner.createBin({ record: bodyOf(512_000) });
-    const error = await rejects(owner.createBin({ record: bodyOf(512_001) }));
+    const error = await rejection(owner.createBin({ record: bodyOf(512_001) }));
     assert.equal(error.kind, 'tooLarge');
     assert.ok(error.local);
     const paid = f.client(f.paid);
     await paid.createBin({ record: bodyOf(1024 * 1024) });
-    assert.equal((await rejects(paid.createBin({ record: bodyOf(1024 * 1024 + 1) }))).kind, 'tooLarge');
+    assert.equal((await rejection(paid.createBin({ record: bodyOf(1024 * 1024 + 1) }))).kind, 'tooLarge');
   });
 
   it('retries a read after a 503 and a dropped connection, with backoff', async () => {
@@ -181,10 +172,10 @@ describe('service client', () => {
     f.service.fault({ method: 'POST', path: '/b', drop: true });
     f.service.fault({ method: 'PUT', path: `/b/${id}`, status: 503, message: 'busy' });
     const mark = f.service.log.length;
-    const create = await rejects(owner.createBin({ record: { b: 1 } }));
+    const create = await rejection(owner.createBin({ record: { b: 1 } }));
     assert.equal(create.kind, 'unknownOutcome');
     assert.match(create.message, /may or may not have been stored: refresh/);
-    const update = await rejects(owner.updateBin(id, { a: 2 }));
+    const update = await rejection(owner.updateBin(id, { a: 2 }));
     assert.equal(update.kind, 'server');
     assert.equal(update.message, 'busy');
     assert.deepEqual(
@@ -196,13 +187,13 @@ describe('service client', () => {
   it('times out a slow request with the timeout kind', async () => {
     const owner = f.client(f.free, { timeoutMs: 100, retries: 0 });
     f.service.fault({ method: 'GET', path: '/c', delayMs: 400 });
-    assert.equal((await rejects(owner.listCollections())).kind, 'timeout');
+    assert.equal((await rejection(owner.listCollections())).kind, 'timeout');
   });
 
   it('reports a malformed answer as a server error', async () => {
     const owner = f.client(f.free, { retries: 0 });
     f.service.fault({ method: 'GET', path: '/c', malformed: true });
-    const error = await rejects(owner.listCollections());
+    const error = await rejection(owner.listCollections());
     assert.equal(error.kind, 'server');
     assert.match(error.message, /not JSON/);
   });
@@ -215,7 +206,7 @@ describe('service client', () => {
       });
     });
     const client = new BinClient({ baseUrl: `http://127.0.0.1:${port}/v3`, key: () => 'k', retries: 1, backoffMs: 1 });
-    assert.equal((await rejects(client.listCollections())).kind, 'network');
+    assert.equal((await rejection(client.listCollections())).kind, 'network');
     await client.close();
   });
 
@@ -223,9 +214,9 @@ describe('service client', () => {
     const secret = 'SECRET-KEY-VALUE-123';
     const lines: string[] = [];
     const client = f.client(undefined, { key: () => secret, onRequest: (e) => lines.push(JSON.stringify(e)), retries: 0 });
-    const errors = [await rejects(client.listCollections()), await rejects(client.readBin('TestID'))];
+    const errors = [await rejection(client.listCollections()), await rejection(client.readBin('TestID'))];
     f.service.fault({ method: 'GET', path: '/c', drop: true });
-    errors.push(await rejects(client.listCollections()));
+    errors.push(await rejection(client.listCollections()));
     for (const text of [...lines, ...errors.map((e) => `${e.message} ${e.stack} ${JSON.stringify(e)}`)]) {
       assert.ok(!text.includes(secret), text);
     }
@@ -234,7 +225,7 @@ describe('service client', () => {
 
   it('refuses to send the key over plain http to a host that is not loopback', async () => {
     const client = new BinClient({ baseUrl: 'http://example.invalid/v3', key: () => 'k' });
-    const error = await rejects(client.listCollections());
+    const error = await rejection(client.listCollections());
     assert.match(error.message, /Refusing to send the key/);
     await client.close();
   });
@@ -246,7 +237,7 @@ describe('service client', () => {
     await client.readBin(id);
     await client.updateBin(id, { a: 2 });
     for (const call of [client.listCollections(), client.readBin(id), client.deleteBin(id)]) {
-      assert.equal((await rejects(call)).kind, 'allowanceExhausted');
+      assert.equal((await rejection(call)).kind, 'allowanceExhausted');
     }
     assert.equal(account.used, 3);
   });
@@ -321,13 +312,13 @@ describe('service client and public bins of other accounts', () => {
     const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
     const revoked = f.client(undefined, { key: () => 'revoked-key', keyChecked: true });
     let mark = f.service.log.length;
-    await rejects(revoked.readBin(id));
+    await rejection(revoked.readBin(id));
     assert.deepEqual(
       f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
       ['401 true', '401 false'],
     );
     mark = f.service.log.length;
-    await rejects(revoked.readBin(id));
+    await rejection(revoked.readBin(id));
     assert.deepEqual(
       f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),
       ['401 true'],
@@ -339,7 +330,7 @@ describe('service client and public bins of other accounts', () => {
     const stranger = f.client(f.other);
     await stranger.listCollections();
     const mark = f.service.log.length;
-    const error = await rejects(stranger.readBin(id));
+    const error = await rejection(stranger.readBin(id));
     assert.equal(error.kind, 'invalidKey');
     assert.equal(error.status, 401);
     assert.deepEqual(
@@ -351,7 +342,7 @@ describe('service client and public bins of other accounts', () => {
   it('spends one request when a key never accepted meets a private bin', async () => {
     const id = (await f.client(f.free).createBin({ record: { secret: 1 } })).metadata.id;
     const mark = f.service.log.length;
-    const error = await rejects(f.client(undefined, { key: () => 'not-a-key' }).readBin(id));
+    const error = await rejection(f.client(undefined, { key: () => 'not-a-key' }).readBin(id));
     assert.equal(error.kind, 'invalidKey');
     assert.deepEqual(
       f.service.requestsSince(mark).map((e) => `${e.status} ${e.hasKey}`),

@@ -1,18 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { BinServiceError } from '../../../src/api';
 import { readRecord, selectJsonPath } from '../../../src/api/partialReads';
-import { startFixture, type Fixture } from '../../support/fixture';
+import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
 const record = { title: 'Graphs', modules: [{ name: 'Paths' }, { name: 'Trees' }] };
-
-async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(
-    () => assert.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof BinServiceError, String(error));
-  return error;
-}
 
 describe('reading the record alone and the parts a JSONPath selects', () => {
   let f: Fixture;
@@ -55,7 +45,7 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
   });
 
   it("rejects a path the service cannot read with the service's message", async () => {
-    const error = await rejects(selectJsonPath(f.client(f.free), id, '$.modules['));
+    const error = await rejection(selectJsonPath(f.client(f.free), id, '$.modules['));
     assert.equal(error.kind, 'invalidInput');
     assert.equal(error.status, 400);
     assert.match(error.message, /^Invalid X-JSON-Path provided: /);
@@ -64,9 +54,9 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
   it('refuses a blank path or one a header cannot carry before any request', async () => {
     const mark = f.service.log.length;
     const client = f.client(f.free);
-    assert.equal((await rejects(selectJsonPath(client, id, ' '))).kind, 'invalidInput');
-    assert.match((await rejects(selectJsonPath(client, id, '$.a\n.b'))).message, /line breaks/);
-    assert.match((await rejects(selectJsonPath(client, id, "$['名']"))).message, /Latin-1/);
+    assert.equal((await rejection(selectJsonPath(client, id, ' '))).kind, 'invalidInput');
+    assert.match((await rejection(selectJsonPath(client, id, '$.a\n.b'))).message, /line breaks/);
+    assert.match((await rejection(selectJsonPath(client, id, "$['名']"))).message, /Latin-1/);
     assert.deepEqual(sent(mark), []);
   });
 
@@ -92,11 +82,11 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
       const client = bare.client(bare.free);
       await client.readBin(bareId);
       const mark = bare.service.log.length;
-      const first = await rejects(selectJsonPath(client, bareId, '$.title'));
+      const first = await rejection(selectJsonPath(client, bareId, '$.title'));
       assert.equal(first.kind, 'unsupported');
       assert.match(first.message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1);
-      const again = await rejects(selectJsonPath(client, bareId, '$.modules'));
+      const again = await rejection(selectJsonPath(client, bareId, '$.modules'));
       assert.match(again.message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1, 'no second request');
     });

@@ -6,11 +6,11 @@
  */
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { BinClient, BinServiceError, RecordText, type ClientOptions, type RequestLogEntry } from '../../../src/api';
+import { BinClient, RecordText, type ClientOptions, type RequestLogEntry } from '../../../src/api';
 import { host, type Host } from '../../../src/platform';
 import { UndiciHttp } from '../../../src/platform/node/http';
 import { FetchHttp } from '../../../src/platform/web/http';
-import { startFixture, type Fixture } from '../../support/fixture';
+import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
 const STACKS: [string, Host['http']][] = [
   ['undici (the Node host)', async (options) => new UndiciHttp(options)],
@@ -18,15 +18,6 @@ const STACKS: [string, Host['http']][] = [
 ];
 
 const UNKNOWN_OUTCOME = '. It may or may not have been stored: refresh to see before trying again';
-
-async function rejects(promise: Promise<unknown>): Promise<BinServiceError> {
-  const error = await promise.then(
-    () => assert.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof BinServiceError, String(error));
-  return error;
-}
 
 /** The host's stack swapped for one under test while a suite runs. */
 function usingStack(http: Host['http']): void {
@@ -80,7 +71,7 @@ for (const [name, http] of STACKS) {
       const client = f.client(f.free, { timeoutMs: 200 });
       f.service.fault({ method: 'GET', path: '/c', stalled: true });
       const mark = f.service.log.length;
-      const error = await rejects(client.listCollections());
+      const error = await rejection(client.listCollections());
       assert.deepEqual([error.kind, error.message], ['timeout', 'The service did not answer within 0.2 s']);
       assert.equal(f.service.requestsSince(mark).length, 1, 'a timed-out read is not repeated');
       await Promise.all(f.service.hangUps);
@@ -90,7 +81,7 @@ for (const [name, http] of STACKS) {
       const client = f.client(f.free, { maxAnswerBytes: 256 * 1024 });
       f.service.fault({ method: 'GET', path: '/c', endless: true });
       const mark = f.service.log.length;
-      const error = await rejects(client.listCollections());
+      const error = await rejection(client.listCollections());
       assert.deepEqual(
         [error.kind, error.message],
         ['answerTooLarge', "The service's answer was over 256.0 KB (the jsonbin.maxAnswerMegabytes setting): it was not read"],
@@ -110,10 +101,10 @@ for (const [name, http] of STACKS) {
       );
       f.service.fault({ method: 'GET', path: '/c', drop: true });
       const dropped = 'Could not reach the bin service (UND_ERR_SOCKET): the connection failed or was dropped';
-      const read = await rejects(f.client(f.free, { retries: 0 }).listCollections());
+      const read = await rejection(f.client(f.free, { retries: 0 }).listCollections());
       assert.deepEqual([read.kind, read.message], ['network', dropped]);
       f.service.fault({ method: 'POST', path: '/b', drop: true });
-      const write = await rejects(owner.createBin({ record: { a: 1 } }));
+      const write = await rejection(owner.createBin({ record: { a: 1 } }));
       assert.deepEqual([write.kind, write.message], ['unknownOutcome', dropped + UNKNOWN_OUTCOME]);
       assert.equal(f.service.requestsSince(mark, 'POST').length, 1, 'a write that may have arrived is not repeated');
     });
@@ -123,9 +114,9 @@ for (const [name, http] of STACKS) {
       const client = await closedPortClient({ retries: 2, onRequest: (e) => log.push(e) });
       try {
         const refused = 'Could not reach the bin service (ECONNREFUSED): the connection failed or was dropped';
-        const read = await rejects(client.listCollections());
+        const read = await rejection(client.listCollections());
         assert.deepEqual([read.kind, read.message], ['network', refused]);
-        const write = await rejects(client.createBin({ record: { a: 1 } }));
+        const write = await rejection(client.createBin({ record: { a: 1 } }));
         assert.deepEqual([write.kind, write.message], ['network', refused], 'a write never sent is not of unknown outcome');
         assert.deepEqual(
           log.map((e) => `${e.method} ${e.reached}`),
@@ -141,9 +132,9 @@ for (const [name, http] of STACKS) {
       const id = (await owner.createBin({ record: { a: 1 } })).metadata.id;
       f.service.fault({ path: /^\/(c|b\/[^/]+)$/, redirect: '/v3/followed' });
       const mark = f.service.log.length;
-      const read = await rejects(owner.listCollections());
+      const read = await rejection(owner.listCollections());
       assert.deepEqual([read.kind, read.message, read.status], ['server', 'The service answered 302 without a message', 302]);
-      const write = await rejects(owner.updateBin(id, { a: 2 }));
+      const write = await rejection(owner.updateBin(id, { a: 2 }));
       assert.deepEqual([write.kind, write.message], ['server', 'The service answered 302 without a message']);
       assert.deepEqual(
         f.service.requestsSince(mark).map((e) => `${e.method} ${e.path} ${e.status}`),
@@ -155,7 +146,7 @@ for (const [name, http] of STACKS) {
       const mark = f.service.log.length;
       for (const key of ['line\nbreak', 'euro€']) {
         const log: RequestLogEntry[] = [];
-        const error = await rejects(f.client(undefined, { key: () => key, onRequest: (e) => log.push(e) }).listCollections());
+        const error = await rejection(f.client(undefined, { key: () => key, onRequest: (e) => log.push(e) }).listCollections());
         assert.deepEqual(
           [error.kind, error.message],
           ['invalidInput', 'The request could not be sent: a header holds a character HTTP does not allow (check the key)'],
@@ -199,17 +190,17 @@ describe('HTTP through fetch, as a browser answers', () => {
   it('says a refusal without a cause (CORS or no connection) may be CORS; a read is asked again, a write is of unknown outcome', async () => {
     const asked = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const blocked = 'Could not reach the bin service: the connection failed, or the service does not allow requests from a browser (CORS)';
-    const read = await rejects(client().listCollections());
+    const read = await rejection(client().listCollections());
     assert.deepEqual([read.kind, read.message], ['network', blocked]);
     assert.equal(asked.length, 3);
-    const write = await rejects(client().createBin({ record: { a: 1 } }));
+    const write = await rejection(client().createBin({ record: { a: 1 } }));
     assert.deepEqual([write.kind, write.message], ['unknownOutcome', blocked + UNKNOWN_OUTCOME]);
     assert.equal(asked.length, 4, 'a write that may have arrived is not repeated');
   });
 
   it('refuses a redirect the browser hides (opaqueredirect) without asking again', async () => {
     const asked = stubFetch(async () => ({ type: 'opaqueredirect', status: 0, body: null }) as Response);
-    const error = await rejects(client().listCollections());
+    const error = await rejection(client().listCollections());
     assert.deepEqual(
       [error.kind, error.message, error.local],
       ['server', 'The service answered with a redirect, which is not followed (the key would go along): check the service URL', false],
