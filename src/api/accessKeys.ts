@@ -30,7 +30,7 @@ function permissionsBody(permissions: KeyPermissions): string {
 }
 
 export function createdAccessKey(answer: RawAccessKey, name: string, asked: KeyPermissions): AccessKey {
-  shaped(answer, (a) => typeof a.accessKey === 'string', 'the new access key');
+  shaped(answer, (a) => typeof a.accessKey === 'string', 'the new access key', 'createAccessKey');
   return { ...accessKeyOf(answer, asked), name: answer.metadata?.name ?? name };
 }
 

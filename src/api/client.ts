@@ -1,6 +1,6 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
 import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
-import { deleted, hasRecord, isObject, shapedSchemaDoc, text, type RawBinSummary, type RawCollection } from './answers';
+import { binRows, createdBin, deleted, isObject, readBin, schemaDocOf, text, updatedBin, versionCount, type RawCollection } from './answers';
 import { Calls } from './calls';
 import { BinServiceError, shaped } from './errors';
 import {
@@ -35,19 +35,14 @@ export class BinClient extends Calls {
       headers['X-Collection-Id'] = checkId(input.collectionId, 'X-Collection-Id');
     }
     const body = recordBody(input.record, this.plan);
-    const created = shaped(
-      await this.call<CreatedBin>({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body }),
-      (a) => hasRecord(a) && typeof a.metadata?.id === 'string',
-      'a record and the new bin id',
-    );
+    const created = createdBin(await this.call({ operation: 'createBin', method: 'POST', path: '/b', key: 'required', headers, body }), input.name);
     this.options.onCollectionOf?.(created.metadata.id, input.collectionId ?? null);
     return created;
   }
 
   /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
   async readBin(id: string, version?: number): Promise<Bin> {
-    const bin = version === undefined ? await this.readLatest<Bin>(id) : await this.read<Bin>(id, `/${checkVersion(version)}`);
-    shaped(bin, (a) => hasRecord(a) && isObject(a.metadata), 'a record and its metadata');
+    const bin = readBin(version === undefined ? await this.readLatest(id) : await this.read(id, `/${checkVersion(version)}`), id);
     if (typeof bin.metadata.collectionId === 'string') {
       this.options.onCollectionOf?.(id, bin.metadata.collectionId);
     }
@@ -55,14 +50,8 @@ export class BinClient extends Calls {
   }
 
   async versionCount(id: string): Promise<VersionCount> {
-    const answer = await this.call<{ metadata: VersionCount }>({
-      operation: 'versionCount',
-      method: 'GET',
-      path: `/b/${checkId(id, 'Bin Id')}/versions/count`,
-      key: 'ifGiven',
-      binId: id,
-    });
-    return shaped(answer, (a) => typeof a.metadata?.versionCount === 'number', 'a version count').metadata;
+    const path = `/b/${checkId(id, 'Bin Id')}/versions/count`;
+    return versionCount(await this.call({ operation: 'versionCount', method: 'GET', path, key: 'ifGiven', binId: id }), id);
   }
 
   /** `versioning` sets `X-Bin-Versioning`; leave it undefined to keep the bin's setting. */
@@ -73,13 +62,12 @@ export class BinClient extends Calls {
       headers['X-Bin-Versioning'] = String(options.versioning);
     }
     const body = recordBody(record, this.plan);
-    const answer = await this.call<UpdatedBin>({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body });
-    return shaped(answer, (a) => hasRecord(a) && isObject(a.metadata), 'the stored record');
+    return updatedBin(await this.call({ operation: 'updateBin', method: 'PUT', path, key: 'ifGiven', binId: id, headers, body }), id);
   }
 
   async deleteBin(id: string): Promise<DeletedBin> {
     const path = `/b/${checkId(id, 'Bin Id')}`;
-    return deleted(await this.call({ operation: 'deleteBin', method: 'DELETE', path, key: 'required' }));
+    return deleted(await this.call({ operation: 'deleteBin', method: 'DELETE', path, key: 'required' }), id, 'deleteBin');
   }
 
   async deleteVersions(id: string, options: { preserveLatest?: boolean } = {}): Promise<DeletedBin> {
@@ -88,7 +76,7 @@ export class BinClient extends Calls {
       headers['X-Preserve-Latest'] = String(options.preserveLatest);
     }
     const path = `/b/${checkId(id, 'Bin Id')}/versions`;
-    return deleted(await this.call({ operation: 'deleteVersions', method: 'DELETE', path, key: 'required', headers }));
+    return deleted(await this.call({ operation: 'deleteVersions', method: 'DELETE', path, key: 'required', headers }), id, 'deleteVersions');
   }
 
   async renameBin(id: string, name: string): Promise<void> {
@@ -104,12 +92,14 @@ export class BinClient extends Calls {
 
   async listCollections(): Promise<Collection[]> {
     const rows = await this.call<RawCollection[]>({ operation: 'listCollections', method: 'GET', path: '/c', key: 'master' });
-    return shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of collections').map((row) => ({
-      id: row.record,
-      name: text(row.collectionMeta?.name) ?? row.record,
-      createdAt: text(row.createdAt) ?? '',
-      ...(text(row.schemaDocId) ? { schemaDocId: row.schemaDocId } : {}),
-    }));
+    return shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of collections', 'listCollections').map(
+      (row) => ({
+        id: row.record,
+        name: text(row.collectionMeta?.name) ?? row.record,
+        createdAt: text(row.createdAt) ?? '',
+        ...(text(row.schemaDocId) ? { schemaDocId: row.schemaDocId } : {}),
+      }),
+    );
   }
 
   async createCollection(name: string): Promise<Collection> {
@@ -121,7 +111,7 @@ export class BinClient extends Calls {
       key: 'master',
       headers,
     });
-    shaped(answer, (a) => typeof a.record === 'string' && isObject(a.metadata), 'the new collection id');
+    shaped(answer, (a) => typeof a.record === 'string' && isObject(a.metadata), 'the new collection id', 'createCollection');
     return { id: answer.record, name: text(answer.metadata.name) ?? name, createdAt: text(answer.metadata.createdAt) ?? '' };
   }
 
@@ -136,41 +126,33 @@ export class BinClient extends Calls {
   async listBins(collectionId: string, after?: string, order: 'ascending' | 'descending' = 'descending'): Promise<BinSummary[]> {
     const collection = collectionId === UNCATEGORIZED ? UNCATEGORIZED : checkId(collectionId, 'Collection Id');
     const cursor = after === undefined ? '' : `/${checkId(after, 'Bin Id')}`;
-    const rows = await this.call<RawBinSummary[]>({
-      operation: 'listBins',
-      method: 'GET',
-      path: `/c/${collection}/bins${cursor}`,
-      key: 'master',
-      headers: { 'X-Sort-Order': order },
-    });
-    shaped(rows, (a) => Array.isArray(a) && a.every((row) => typeof row?.record === 'string'), 'a list of bins');
+    const rows = binRows(
+      await this.call({ operation: 'listBins', method: 'GET', path: `/c/${collection}/bins${cursor}`, key: 'master', headers: { 'X-Sort-Order': order } }),
+    );
     for (const row of rows) {
-      this.options.onCollectionOf?.(row.record, collection === UNCATEGORIZED ? null : collection);
+      this.options.onCollectionOf?.(row.id, collection === UNCATEGORIZED ? null : collection);
     }
-    return rows.map((row) => {
-      const name = text(row.snippetMeta?.name);
-      return { id: row.record, ...(name ? { name } : {}), private: row.private !== false, createdAt: text(row.createdAt) ?? '' };
-    });
+    return rows;
   }
 
   async readSchemaDoc(id: string): Promise<SchemaDoc> {
-    const doc = await this.call<SchemaDoc>({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'master' });
-    return shapedSchemaDoc(doc, id);
+    const answer = await this.call({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'master' });
+    return schemaDocOf(answer, 'readSchemaDoc', { id });
   }
 
   async createSchemaDoc(name: string, schema: RecordInput): Promise<SchemaDoc> {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    const doc = await this.call<SchemaDoc>({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'master', headers, body });
-    return shaped(doc, (a) => isObject(a.record) && typeof a.metadata?.id === 'string', 'the new schema doc id');
+    const answer = await this.call({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'master', headers, body });
+    return schemaDocOf(answer, 'createSchemaDoc', { name });
   }
 
   async updateSchemaDoc(id: string, schema: RecordInput, name: string): Promise<SchemaDoc> {
     const path = `/s/${checkId(id, 'Schema Id')}`;
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
     const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
-    const doc = await this.call<SchemaDoc>({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'master', headers, body });
-    return shapedSchemaDoc(doc, id);
+    const answer = await this.call({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'master', headers, body });
+    return schemaDocOf(answer, 'updateSchemaDoc', { id, name });
   }
 
   async attachSchemaDoc(collectionId: string, schemaDocId: string): Promise<void> {

@@ -132,8 +132,27 @@ function classify403(message: string, facts: RequestFacts): ErrorKind {
   return facts.sentBody && (facts.operation === 'createBin' || facts.operation === 'updateBin') ? 'tooLarge' : 'allowanceExhausted';
 }
 
-/** A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError later. */
-export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string): T {
+/** Operations that read: every other one changes something on the service. */
+const READS: ReadonlySet<Operation> = new Set(['readBin', 'versionCount', 'listCollections', 'listBins', 'readSchemaDoc']);
+
+/**
+ * A write the service answered with success whose answer could not be read (`why`): it was done,
+ * most likely, so it is never reported as a failure that a retry would mend.
+ */
+export function unreadAnswer(status: number | undefined, why: string, operation: Operation | undefined): BinServiceError {
+  return new BinServiceError(
+    'unknownOutcome',
+    `The service answered ${status ?? 'success'}, but its answer could not be read (${why}). The change may have been stored: refresh to see before trying again`,
+    status,
+    operation,
+  );
+}
+
+/**
+ * A 200 of the wrong shape is named as such, instead of becoming an empty document or a TypeError
+ * later; to a write, it is an answer that could not be read.
+ */
+export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string, operation: Operation): T {
   let fits: boolean;
   try {
     fits = answer !== null && answer !== undefined && check(answer);
@@ -141,7 +160,10 @@ export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string
     fits = false;
   }
   if (!fits) {
-    throw new BinServiceError('server', `The service answered 200 without ${what}: the answer does not fit the bin service's interface`, 200);
+    const why = `without ${what}: the answer does not fit the bin service's interface`;
+    throw READS.has(operation)
+      ? new BinServiceError('server', `The service answered 200 ${why}`, 200, operation)
+      : unreadAnswer(undefined, `it came ${why}`, operation);
   }
   return answer;
 }

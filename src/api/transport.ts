@@ -5,7 +5,7 @@
  */
 import { activity } from './activity';
 import { host, HttpFailure, type Http } from '../platform';
-import { BinServiceError, classify, type ErrorKind, type Operation, type RequestFacts } from './errors';
+import { BinServiceError, classify, unreadAnswer, type ErrorKind, type Operation, type RequestFacts } from './errors';
 import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
 
 export interface TransportOptions {
@@ -126,7 +126,7 @@ export class Transport {
       if (cause.notSent) {
         notSent.add(failure);
       }
-      log({ error: failure.message, reached: !cause.notSent, kind: failure.kind });
+      log({ status: cause.status, error: failure.message, reached: !cause.notSent, kind: failure.kind });
       throw failure;
     }
     try {
@@ -151,7 +151,10 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
   const operation = request.facts.operation;
   if (status >= 200 && status < 300) {
     if (body === undefined) {
-      throw new BinServiceError('server', `The service answered ${status} with a body that is not JSON`, status, operation);
+      const why = text.length > 0 ? 'it is not JSON' : 'it is empty';
+      throw request.method === 'GET'
+        ? new BinServiceError('server', `The service answered ${status} with a body that is not JSON`, status, operation)
+        : unreadAnswer(status, why, operation);
     }
     return body as T;
   }
@@ -191,6 +194,10 @@ const decoder = new TextDecoder();
 /** A request that got no answer to read, worded for the user: the same words on every host. */
 function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxAnswerBytes: number): BinServiceError {
   const operation = request.facts.operation;
+  const status = cause.status;
+  if (request.method !== 'GET' && status !== undefined && status >= 200 && status < 300) {
+    return unreadAnswer(status, unreadBecause(cause, timeoutMs, maxAnswerBytes), operation);
+  }
   switch (cause.reason) {
     case 'invalidHeader':
       return new BinServiceError(
@@ -225,6 +232,18 @@ function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxA
   return request.method !== 'GET' && !cause.notSent
     ? new BinServiceError('unknownOutcome', `${why}. It may or may not have been stored: refresh to see before trying again`, undefined, operation)
     : new BinServiceError(timedOut ? 'timeout' : 'network', why, undefined, operation);
+}
+
+/** Why the body of an answer whose status arrived could not be read. */
+function unreadBecause(cause: HttpFailure, timeoutMs: number, maxAnswerBytes: number): string {
+  switch (cause.reason) {
+    case 'timeout':
+      return `it did not end within ${timeoutMs / 1000} s`;
+    case 'answerTooLarge':
+      return `it was over ${formatSize(maxAnswerBytes)}`;
+    default:
+      return `the connection was dropped before it ended${cause.code ? ` (${cause.code})` : ''}`;
+  }
 }
 
 function delay(ms: number): Promise<void> {

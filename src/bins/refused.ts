@@ -21,9 +21,9 @@ export class Refused extends Error {
   }
 }
 
-/** A service error as a refusal of what was being done. */
+/** A service error as a refusal of what was being done; a write that may have been done is not said to be undone. */
 export function refusedBy(error: BinServiceError, doing: string): Refused {
-  return new Refused(doing, error.message, kindOf(error), error);
+  return new Refused(error.kind === 'unknownOutcome' ? '' : doing, error.message, kindOf(error), error);
 }
 
 /** Rethrows a service error as a refusal of `doing`; anything else as it is. */

@@ -37,3 +37,8 @@ export function errorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** `failure` of an answer whose status had arrived: its body is what failed. */
+export function afterStatus(failure: HttpFailure, status: number | undefined): HttpFailure {
+  return status === undefined ? failure : new HttpFailure(failure.reason, false, failure.code, status);
+}

@@ -50,6 +50,8 @@ export class HttpFailure extends Error {
     readonly notSent: boolean,
     /** The network error's code, when the host gives one (ECONNREFUSED, …). */
     readonly code?: string,
+    /** The answer's status, when it arrived before its body failed: a write answered 2xx was done. */
+    readonly status?: number,
   ) {
     super(code ? `${reason} (${code})` : reason);
   }

@@ -1,8 +1,8 @@
 /** Errors as notifications carrying the action that helps. */
 import * as vscode from 'vscode';
-import { BinServiceError } from '../api';
 import { Command } from '../commands/ids';
 import { plainText } from '../bins/plainText';
+import { errorActions } from './errorActions';
 
 const PRICING = 'https://jsonbin.io/pricing';
 
@@ -14,18 +14,7 @@ const PRICING = 'https://jsonbin.io/pricing';
  */
 export function reportError(error: unknown, retry?: () => unknown, inactive?: { id: string; name: string }): void {
   const message = error instanceof Error ? error.message : String(error);
-  const actions: string[] = [];
-  if (error instanceof BinServiceError) {
-    if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
-      actions.push(inactive ? 'Make Active and Set API Key' : 'Set API Key');
-    } else if (error.kind === 'allowanceExhausted' || error.kind === 'tooLarge' || error.kind === 'versioningNotOnPlan') {
-      actions.push('Open Pricing');
-    } else if (error.kind === 'unknownOutcome') {
-      actions.push('Refresh');
-    } else if (retry && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server')) {
-      actions.push('Retry');
-    }
-  }
+  const actions = errorActions(error, retry !== undefined, inactive !== undefined);
   void vscode.window.showErrorMessage(`JSONBin${inactive ? ` (${plainText(inactive.name)})` : ''}: ${plainText(message)}`, ...actions).then(async (choice) => {
     if (choice === 'Make Active and Set API Key') {
       await vscode.commands.executeCommand(Command.switchAccount, inactive?.id);

@@ -1,7 +1,8 @@
 /**
  * Every client operation against every malformed answer: it settles within its time limit, resolves
  * with the documented shape or rejects with the project's error and a readable message, never
- * shows the key, never follows a redirect, and says a record was stored only when the service said so.
+ * shows the key, never follows a redirect, says a record was stored only when the service said so,
+ * and says a change the service answered with success but that could not be read may have been done.
  */
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +74,19 @@ export function clientProperty(service: HostileService, baseUrl: string, figures
       assert.ok(error instanceof BinServiceError, `${what}: rejected with ${String(error)}`);
       assert.ok(readable(error.message, answer.body), `${what}: rejected with a message nobody can read: ${JSON.stringify(error.message.slice(0, 200))}`);
       assert.ok(!KEY_FORMS.some((form) => error.message.includes(form)), `${what}: the key is in the message ${JSON.stringify(error.message)}`);
+      const success = answer.status >= 200 && answer.status <= 299;
+      if (operation.changes && success && log.some((e) => e.reached)) {
+        assert.ok(
+          error instanceof BinServiceError && error.kind === 'unknownOutcome' && /refresh to see before trying again$/.test(error.message),
+          `${what}: a change answered ${answer.status} was reported as a failure: ${error instanceof BinServiceError ? error.kind : ''} ${String(error)}`,
+        );
+        // Once the status arrived, the message says what the service answered.
+        const answered = log.some((e) => e.status === answer.status);
+        assert.ok(
+          !answered || error.message.includes(`answered ${answer.status}, but`) || error.message.includes('answered success, but'),
+          `${what}: ${error.message}`,
+        );
+      }
     }
     assert.ok(!KEY_FORMS.some((form) => JSON.stringify(log).includes(form)), `${what}: the key is in the request log`);
     assert.ok(!service.arrived.some((a) => a.path.startsWith(REDIRECT_TARGET)), `${what}: a redirect was followed`);

@@ -13,6 +13,8 @@ export interface Operation {
   name: string;
   /** It carries a record: resolving means the service stored it. */
   writesRecord: boolean;
+  /** It changes something on the service: an answer of success that cannot be read means it may have been done. */
+  changes: boolean;
   call(client: BinClient): Promise<unknown>;
   sample: unknown;
   shape: Check;
@@ -24,9 +26,20 @@ const optional = (check: Check) => (v: unknown) => v === undefined || check(v);
 const boolean = (v: unknown) => typeof v === 'boolean';
 /** A record as the service stores it: any JSON value but nothing (`undefined`). */
 const record = (v: unknown) => v !== undefined;
-const bin = (v: unknown) => object(v) && record(v.record) && object(v.metadata);
-const schemaDoc = (v: unknown) => object(v) && object(v.record) && object(v.metadata) && string(v.metadata.id);
-const deleted = (v: unknown) => object(v) && string(v.id) && typeof v.versionsDeleted === 'number' && string(v.message);
+const count = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const bin = (v: unknown): v is { record: unknown; metadata: Record<string, unknown> } => object(v) && record(v.record) && object(v.metadata);
+/** A read of bin ID: the id asked for, its privacy as true or false, the optional fields as text. */
+const binRead = (v: unknown) =>
+  bin(v) && v.metadata.id === ID && boolean(v.metadata.private) && [v.metadata.name, v.metadata.createdAt, v.metadata.collectionId].every(optional(string));
+/** A schema doc with its id and name (`name` when the request sent one), its date as text. */
+const schemaDoc = (id: string | undefined, name?: string) => (v: unknown) =>
+  object(v) &&
+  object(v.record) &&
+  object(v.metadata) &&
+  (id === undefined ? string(v.metadata.id) : v.metadata.id === id) &&
+  (name === undefined ? string(v.metadata.name) : v.metadata.name === name) &&
+  string(v.metadata.createdAt);
+const deleted = (v: unknown) => object(v) && v.id === ID && count(v.versionsDeleted) && string(v.message);
 const collection = (v: unknown) => object(v) && string(v.id) && string(v.name) && string(v.createdAt) && optional(string)(v.schemaDocId);
 const nothing = (v: unknown) => v === undefined;
 
@@ -34,41 +47,47 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'createBin',
     writesRecord: true,
+    changes: true,
     call: (c) => c.createBin({ record: { a: 1 }, name: 'fuzzed', private: true }),
     sample: { record: { a: 1 }, metadata: { id: ID, createdAt: AT, private: true, name: 'fuzzed' } },
-    shape: (v) => bin(v) && string((v as { metadata: { id: unknown } }).metadata.id),
+    shape: (v) => bin(v) && string(v.metadata.id) && boolean(v.metadata.private) && string(v.metadata.createdAt) && optional(string)(v.metadata.name),
   },
   {
     name: 'readBin',
     writesRecord: false,
+    changes: false,
     call: (c) => c.readBin(ID),
     sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
-    shape: bin,
+    shape: binRead,
   },
   {
     name: 'readVersion',
     writesRecord: false,
+    changes: false,
     call: (c) => c.readBin(ID, 1),
     sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
-    shape: bin,
+    shape: binRead,
   },
   {
     name: 'versionCount',
     writesRecord: false,
+    changes: false,
     call: (c) => c.versionCount(ID),
     sample: { metadata: { id: ID, versionCount: 3, private: true } },
-    shape: (v) => object(v) && typeof v.versionCount === 'number',
+    shape: (v) => object(v) && v.id === ID && count(v.versionCount) && boolean(v.private),
   },
   {
     name: 'updateBin',
     writesRecord: true,
+    changes: true,
     call: (c) => c.updateBin(ID, { a: 2 }),
     sample: { record: { a: 2 }, metadata: { parentId: ID, private: true } },
-    shape: bin,
+    shape: (v) => bin(v) && v.metadata.parentId === ID && boolean(v.metadata.private),
   },
   {
     name: 'deleteBin',
     writesRecord: false,
+    changes: true,
     call: (c) => c.deleteBin(ID),
     sample: { metadata: { id: ID, versionsDeleted: 2 }, message: 'Bin deleted successfully' },
     shape: deleted,
@@ -76,6 +95,7 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'deleteVersions',
     writesRecord: false,
+    changes: true,
     call: (c) => c.deleteVersions(ID, { preserveLatest: true }),
     sample: {
       metadata: { id: ID, versionsDeleted: 2 },
@@ -83,11 +103,26 @@ export const OPERATIONS: Operation[] = [
     },
     shape: deleted,
   },
-  { name: 'renameBin', writesRecord: false, call: (c) => c.renameBin(ID, 'renamed'), sample: { message: 'Bin name updated successfully' }, shape: nothing },
-  { name: 'setPrivacy', writesRecord: false, call: (c) => c.setPrivacy(ID, false), sample: { message: 'Bin privacy updated successfully' }, shape: nothing },
+  {
+    name: 'renameBin',
+    writesRecord: false,
+    changes: true,
+    call: (c) => c.renameBin(ID, 'renamed'),
+    sample: { message: 'Bin name updated successfully' },
+    shape: nothing,
+  },
+  {
+    name: 'setPrivacy',
+    writesRecord: false,
+    changes: true,
+    call: (c) => c.setPrivacy(ID, false),
+    sample: { message: 'Bin privacy updated successfully' },
+    shape: nothing,
+  },
   {
     name: 'listCollections',
     writesRecord: false,
+    changes: false,
     call: (c) => c.listCollections(),
     sample: [{ record: ID, collectionMeta: { name: 'Fuzzed' }, createdAt: AT, schemaDocId: ID }],
     shape: (v) => Array.isArray(v) && v.every(collection),
@@ -95,6 +130,7 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'createCollection',
     writesRecord: false,
+    changes: true,
     call: (c) => c.createCollection('Fuzzed'),
     sample: { record: ID, metadata: { createdAt: AT, name: 'Fuzzed' } },
     shape: collection,
@@ -102,6 +138,7 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'renameCollection',
     writesRecord: false,
+    changes: true,
     call: (c) => c.renameCollection(ID, 'Renamed'),
     sample: { message: 'Collection name updated successfully' },
     shape: nothing,
@@ -109,6 +146,7 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'listBins',
     writesRecord: false,
+    changes: false,
     call: (c) => c.listBins(ID),
     sample: [{ record: ID, snippetMeta: { name: 'fuzzed' }, private: true, createdAt: AT }],
     shape: (v) =>
@@ -117,35 +155,47 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'readSchemaDoc',
     writesRecord: false,
+    changes: false,
     call: (c) => c.readSchemaDoc(ID),
     sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
-    shape: schemaDoc,
+    shape: schemaDoc(ID),
   },
   {
     name: 'createSchemaDoc',
     writesRecord: true,
+    changes: true,
     call: (c) => c.createSchemaDoc('Schema', { type: 'object' }),
     sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
-    shape: schemaDoc,
+    shape: schemaDoc(undefined, 'Schema'),
   },
   {
     name: 'updateSchemaDoc',
     writesRecord: true,
+    changes: true,
     call: (c) => c.updateSchemaDoc(ID, { type: 'object' }, 'Schema'),
     sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
-    shape: schemaDoc,
+    shape: schemaDoc(ID, 'Schema'),
   },
   {
     name: 'attachSchemaDoc',
     writesRecord: false,
+    changes: true,
     call: (c) => c.attachSchemaDoc(ID, ID),
     sample: { message: 'Schema Doc attached successfully' },
     shape: nothing,
   },
-  { name: 'detachSchemaDoc', writesRecord: false, call: (c) => c.detachSchemaDoc(ID), sample: { message: 'Schema Doc removed successfully' }, shape: nothing },
+  {
+    name: 'detachSchemaDoc',
+    writesRecord: false,
+    changes: true,
+    call: (c) => c.detachSchemaDoc(ID),
+    sample: { message: 'Schema Doc removed successfully' },
+    shape: nothing,
+  },
   {
     name: 'createAccessKey',
     writesRecord: false,
+    changes: true,
     call: (c) => c.createAccessKey('fuzzed', { bins: { create: true, read: true, update: false, delete: false } }),
     sample: {
       accessKey: '$2a$10$fuzzedaccesskey',

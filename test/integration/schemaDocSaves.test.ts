@@ -84,6 +84,27 @@ describe('saving a schema doc', function () {
     assert.deepEqual(sent(requests), [`GET /v3/c/${collectionId}/bins`, ...reads(), `PUT /v3/s/${schemaDocId}`]);
   });
 
+  for (const minimal of [false, true]) {
+    it(`lists the collections once a session to learn a schema doc is on none, then sends only its PUT${minimal ? ' (a service of required fields only)' : ''}`, async () => {
+      // A visible view lists the collections on a refresh by itself: closed, as at the start of a session.
+      await run('workbench.action.closeSidebar');
+      w.service.minimal = minimal;
+      try {
+        const loose = (await w.other.createSchemaDoc(`alone ${minimal}`, { type: 'object' })).metadata.id;
+        await run(Command.refresh);
+        await w.api.whenIdle();
+        const first = await edited(TIGHTER, loose);
+        const listed = await requestsDuring(w.service, async () => assert.ok(await first.save()));
+        assert.deepEqual(sent(listed, loose), ['GET /v3/c', `PUT /v3/s/${loose}`]);
+        const again = await edited({ type: 'object', required: ['name'] }, loose);
+        const known = await requestsDuring(w.service, async () => assert.ok(await again.save()));
+        assert.deepEqual(sent(known, loose), [`PUT /v3/s/${loose}`]);
+      } finally {
+        w.service.minimal = false;
+      }
+    });
+  }
+
   it('reads no bin for a schema doc on no collection, nor with jsonbin.schemaDocs.checkBinsBeforeSave set to never', async () => {
     const loose = (await w.other.createSchemaDoc('on no collection', { type: 'object' })).metadata.id;
     const alone = await edited(TIGHTER, loose);

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { M } from './messages';
+import { streamForever, unreadable } from './damagedAnswers';
 import { route, type Answer, type Context } from './routes';
 import { Store, type Account, type BinAction, type Plan, type StoredAccessKey } from './store';
 
@@ -39,6 +40,11 @@ export interface Fault {
   stalled?: boolean;
   /** A 302 to this location (a path or a URL), with no body: a client must not follow it. */
   redirect?: string;
+  /**
+   * The request is done as usual, then its answer's body cannot be read: `notJson` (half of it,
+   * its length told), `empty`, or `cutShort` (its whole length told, half sent, the connection closed).
+   */
+  unreadable?: 'notJson' | 'empty' | 'cutShort';
 }
 
 export interface ServiceOptions {
@@ -226,6 +232,10 @@ export class BinService {
       const answer: Answer =
         fault?.status !== undefined ? { status: fault.status, body: { message: fault.message ?? 'Injected fault' } } : this.answer(req, entry, body);
       entry.status = answer.status;
+      if (fault?.unreadable) {
+        unreadable(res, answer, fault.unreadable);
+        return;
+      }
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
     } catch (error) {
       entry.status = 500;
@@ -275,24 +285,6 @@ export class BinService {
     }
     return fault;
   }
-}
-
-/** `{"record": "xxxx…` without end, as fast as the client reads it (no x at all when stalled); settled when the client hangs up. */
-function streamForever(res: ServerResponse, chunkBytes: number): Promise<void> {
-  const chunk = Buffer.alloc(chunkBytes, 'x');
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.write('{"record": "');
-  const pump = () => {
-    while (chunkBytes > 0 && !res.destroyed && res.write(chunk));
-  };
-  res.on('drain', pump);
-  pump();
-  return new Promise((resolve) =>
-    res.on('close', () => {
-      res.off('drain', pump);
-      resolve();
-    }),
-  );
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -73,6 +73,33 @@ describe('bins in the web worker host', () => {
     assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'kept' });
   });
 
+  it('keeps a save answered 200 with a body cut short unsaved, says it may have been stored, and sends no PUT on the next save', async () => {
+    const id = (await w.other.createBin({ record: { greeting: 'hello' } })).metadata.id;
+    const document = await openBin(id);
+    await replaceText(document, '{"greeting": "maybe"}');
+    await fault(w, { method: 'PUT', times: 1, unreadable: 'cutShort' });
+    assert.isFalse(await document.save());
+    assert.isTrue(document.isDirty);
+    assert.strictEqual(document.getText(), '{"greeting": "maybe"}');
+    assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'maybe' }, 'the service stored it');
+    await fault(w, { method: 'PUT', times: 1, unreadable: 'cutShort' });
+    await replaceText(document, '{"greeting": "maybe not"}');
+    w.api.setConflictPrompt(async () => 'overwrite');
+    let reason = '';
+    await Promise.resolve(vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode('{"greeting": "maybe not"}'))).catch(
+      (e: Error) => (reason = e.message),
+    );
+    assert.match(
+      reason,
+      /The service answered 200, but its answer could not be read \(.*\)\. The change may have been stored: refresh to see before trying again/,
+    );
+    const again = await requestsDuring(w, async () => assert.isTrue(await document.save()));
+    assert.deepEqual(
+      again.map((r) => r.method),
+      ['GET'],
+    );
+  });
+
   it('asks before overwriting what someone else saved, and Cancel sends nothing and keeps the edit', async () => {
     const id = (await w.other.createBin({ record: { greeting: 'hello' } })).metadata.id;
     const document = await openBin(id);

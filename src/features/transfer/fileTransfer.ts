@@ -86,12 +86,16 @@ const NAMED_REFUSALS = 3;
 
 /**
  * What a batch of files did, in one sentence per outcome: the bins created and where, the files
- * refused by name with why (the first few), and how many the user's cancelling left unsent.
+ * that may have been created (their answer could not be read), the files refused by name with why
+ * (the first few), and how many the user's cancelling left unsent.
  */
-export function uploadSummary(created: number, where: string, refused: readonly { name: string; reason: string }[]): string {
+export function uploadSummary(created: number, where: string, refused: readonly { name: string; reason: string }[], uncertain: readonly string[] = []): string {
   const unsent = refused.filter((r) => r.reason === CANCELLED).length;
   const problems = refused.filter((r) => r.reason !== CANCELLED);
   const parts = [`Created ${plural(created, 'bin')} ${where}.`];
+  if (uncertain.length > 0) {
+    parts.push(`May have been created: ${uncertain.join(', ')} (the service's answer could not be read; refresh to see before uploading again).`);
+  }
   if (problems.length > 0) {
     const named = problems.slice(0, NAMED_REFUSALS).map((r) => `${r.name} (${r.reason})`);
     const more = problems.length - named.length;

@@ -27,6 +27,8 @@ export interface Uploaded {
   /** `uri` is the file, `binUri` the new bin's tab. */
   created: { uri: vscode.Uri; id: string; binUri: vscode.Uri }[];
   refused: { uri: vscode.Uri; reason: string }[];
+  /** Sent, and answered in a way that does not say whether the bin was created: refresh before sending it again. */
+  uncertain: { uri: vscode.Uri; reason: string }[];
 }
 
 interface Ready {
@@ -63,6 +65,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
     // One create per file that passed its checks; the checks sent nothing more than the collection's listing and schema doc, read once.
     await confirmRequests(p, options.warnAboveRequests, ready.length, `Uploading ${plural(ready.length, 'file')} as bins`, 'One request creates each bin.');
     const created: Uploaded['created'] = [];
+    const uncertain: Uploaded['uncertain'] = [];
     let stopped: string | undefined;
     for (const file of ready) {
       if (stopped || token.isCancellationRequested) {
@@ -80,6 +83,11 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
         if (!(error instanceof BinServiceError)) {
           throw error;
         }
+        if (error.kind === 'unknownOutcome') {
+          uncertain.push({ uri: file.uri, reason: error.message });
+          stopped = 'Not sent: an earlier file may have been stored, and the rest wait until a refresh shows whether it was';
+          continue;
+        }
         refused.push({ uri: file.uri, reason: error.message });
         if (!FILE_ERRORS.has(error.kind)) {
           stopped = `Not sent: the service refused an earlier file (${error.message})`;
@@ -94,7 +102,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
     }
     const order = new Map(uris.map((uri, i) => [uri, i]));
     refused.sort((a, b) => order.get(a.uri)! - order.get(b.uri)!);
-    return { created, refused };
+    return { created, refused, uncertain };
   });
 }
 
@@ -144,7 +152,7 @@ async function checkFile(p: Parts, uri: vscode.Uri, bin: { private: boolean; col
 
 /** The summary of an interactive upload, with a way to the bins created and to the files refused. */
 export async function showUploaded(p: Parts, uploaded: Uploaded, options: UploadOptions): Promise<void> {
-  const { created, refused } = uploaded;
+  const { created, refused, uncertain } = uploaded;
   const collectionId = options.collectionId ?? undefined;
   const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
   const where = collection ? `in collection "${collection.name}"` : 'in no collection';
@@ -153,14 +161,16 @@ export async function showUploaded(p: Parts, uploaded: Uploaded, options: Upload
       created.length,
       where,
       refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
+      uncertain.map((u) => fileNameOf(u.uri)),
     ),
   )}`;
   const actions = [
     ...(created.length === 1 ? ['Open Bin'] : []),
     ...(created.length > 0 ? ['Reveal in View'] : []),
     ...(refused.length > 0 ? ['Show Refused Files'] : []),
+    ...(uncertain.length > 0 ? ['Refresh'] : []),
   ];
-  const show = refused.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const show = refused.length + uncertain.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(text, ...actions).then(async (choice) => {
     if (choice === 'Open Bin') {
       await vscode.window.showTextDocument(created[0].binUri, { preview: false });
@@ -171,6 +181,8 @@ export async function showUploaded(p: Parts, uploaded: Uploaded, options: Upload
         collectionId,
       );
       await p.treeView.reveal(row, { select: true, focus: true });
+    } else if (choice === 'Refresh') {
+      p.tree.refresh();
     } else if (choice === 'Show Refused Files') {
       const items = refused.map((r) => ({ label: fileNameOf(r.uri), detail: r.reason, uri: r.uri }));
       const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Files not uploaded: pick one to open it' });

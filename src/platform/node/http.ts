@@ -1,6 +1,6 @@
 /** HTTP on the Node host, through undici: one keep-alive pool, through the proxy when one is set. */
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
-import { errorCode, NOT_SENT_CODES, readCapped } from '../httpCommon';
+import { afterStatus, errorCode, NOT_SENT_CODES, readCapped } from '../httpCommon';
 import { HttpFailure, type Http, type HttpAnswer, type HttpOptions, type HttpRequest } from '../platform';
 
 /** undici's own time limits, besides the request's signal. */
@@ -12,6 +12,7 @@ export class UndiciHttp implements Http {
   constructor(private readonly options: HttpOptions) {}
 
   async send(request: HttpRequest): Promise<HttpAnswer> {
+    let status: number | undefined;
     try {
       const { origin } = new URL(request.url);
       const response = await this.dispatcher().request({
@@ -23,10 +24,11 @@ export class UndiciHttp implements Http {
         // The limit covers reading the body too.
         signal: AbortSignal.timeout(request.timeoutMs),
       });
+      status = response.statusCode;
       const body = response.body;
-      return { status: response.statusCode, bytes: await readCapped(body, request.maxAnswerBytes, () => body.destroy()) };
+      return { status, bytes: await readCapped(body, request.maxAnswerBytes, () => body.destroy()) };
     } catch (error) {
-      throw error instanceof HttpFailure ? error : failureOf(error);
+      throw afterStatus(error instanceof HttpFailure ? error : failureOf(error), status);
     }
   }
 

@@ -3,7 +3,7 @@
  * worker. It keeps the Node stack's guarantees: no redirect followed, the time limit over the whole
  * answer, the cap enforced while the answer streams in.
  */
-import { errorCode, NOT_SENT_CODES, readCapped } from '../httpCommon';
+import { afterStatus, errorCode, NOT_SENT_CODES, readCapped } from '../httpCommon';
 import { HttpFailure, type Http, type HttpAnswer, type HttpOptions, type HttpRequest } from '../platform';
 
 export class FetchHttp implements Http {
@@ -52,7 +52,7 @@ export class FetchHttp implements Http {
       return { status: response.status, bytes };
     } catch (error) {
       // The answer passed CORS already: what fails now is the connection.
-      throw error instanceof HttpFailure ? error : failureOf(error, signal, 'network');
+      throw afterStatus(error instanceof HttpFailure ? error : failureOf(error, signal, 'network'), response.status);
     }
   }
 

@@ -37,11 +37,16 @@ describe('answers that do not fit the interface', () => {
     }
   });
 
-  it('names a delete answer without its counts; treats a collection date or a schema doc id that is not text as unknown', async () => {
+  it('says a delete answered without its counts may have been done; treats a collection date or a schema doc id that is not text as unknown', async () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
     f.service.fault({ method: 'DELETE', path: `/b/${id}`, body: { metadata: { id, versionsDeleted: 0 }, message: ['not', 'text'] }, times: 1 });
-    assert.match((await rejection(client.deleteBin(id))).message, /answered 200 without the deleted bin/);
+    const unread = await rejection(client.deleteBin(id));
+    assert.equal(unread.kind, 'unknownOutcome');
+    assert.match(
+      unread.message,
+      /^The service answered success, but its answer could not be read \(it came without the deleted bin: .*\)\. The change may have been stored: refresh/,
+    );
     f.service.fault({ method: 'POST', path: '/c', body: { record: id, metadata: { createdAt: 0, name: 7 } }, times: 1 });
     assert.deepEqual(await client.createCollection('dated'), { id, name: 'dated', createdAt: '' });
     f.service.fault({ method: 'GET', path: `/s/${id}`, body: { record: { type: 'object' }, metadata: { id: {}, name: 'S' } }, times: 1 });
@@ -77,6 +82,94 @@ describe('answers that do not fit the interface', () => {
     assert.equal(error.kind, 'unknownOutcome');
     assert.match(error.message, /did not answer within 0\.1 s\. It may or may not have been stored: refresh to see before trying again/);
     assert.equal(f.service.requestsSince(mark).length, 1, 'a create is never repeated blindly');
+  });
+});
+
+describe('writes the service answered with success but nobody could read', () => {
+  let f: Fixture;
+  before(async () => (f = await startFixture()));
+  after(() => f.close());
+  afterEach(() => f.service.clearFaults());
+
+  const MAY_HAVE =
+    /^The service answered 200, but its answer could not be read \((it is not JSON|it is empty|the connection was dropped before it ended.*)\)\. The change may have been stored: refresh to see before trying again$/;
+
+  for (const how of ['notJson', 'empty', 'cutShort'] as const) {
+    it(`says a create, an update, a rename and a delete answered 200 ${how} may have been stored, and sends each once`, async () => {
+      const client = f.client(f.free);
+      const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+      const writes: [string, RegExp, () => Promise<unknown>][] = [
+        ['POST', /^\/b$/, () => client.createBin({ record: { b: 1 } })],
+        ['PUT', new RegExp(`^/b/${id}$`), () => client.updateBin(id, { a: 2 })],
+        ['PUT', /\/meta\/name$/, () => client.renameBin(id, 'renamed')],
+        ['DELETE', new RegExp(`^/b/${id}$`), () => client.deleteBin(id)],
+      ];
+      for (const [method, path, write] of writes) {
+        f.service.fault({ method, path, unreadable: how, times: 1 });
+        const mark = f.service.log.length;
+        const error = await rejection(write());
+        assert.deepEqual([error.kind, error.status], ['unknownOutcome', 200], `${method} ${String(path)}`);
+        assert.match(error.message, MAY_HAVE);
+        assert.equal(f.service.requestsSince(mark).length, 1, 'never sent again');
+      }
+      // Each was done: the service holds what the unreadable answers were about.
+      assert.equal(f.service.store.bins.has(id), false);
+    });
+  }
+
+  it('says the same of a write answered 200 with a shape it cannot use, and a read of it is a plain failure', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    f.service.fault({ method: 'PUT', path: `/b/${id}`, body: { record: { a: 2 }, metadata: { parentId: id, private: 'yes' } }, times: 1 });
+    const write = await rejection(client.updateBin(id, { a: 2 }));
+    assert.equal(write.kind, 'unknownOutcome');
+    assert.match(write.message, /without the stored record and its privacy: .*The change may have been stored/);
+    f.service.fault({ method: 'GET', path: '/c', unreadable: 'notJson', times: 1 });
+    assert.deepEqual(await rejection(client.listCollections()).then((e) => e.kind), 'server');
+  });
+});
+
+describe('answers missing what their callers use', () => {
+  let f: Fixture;
+  before(async () => (f = await startFixture()));
+  after(() => f.close());
+  afterEach(() => f.service.clearFaults());
+
+  it('takes the id asked for from the request, and the name sent with a schema doc update', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body: { record: { a: 1 }, metadata: { private: true } }, times: 1 });
+    assert.deepEqual((await client.readBin(id)).metadata, { id, private: true });
+    f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body: { record: { a: 1 }, metadata: { id: 'another', private: false } }, times: 1 });
+    assert.equal((await client.readBin(id)).metadata.id, id);
+    const doc = await client.createSchemaDoc('Named', { type: 'object' });
+    f.service.fault({ method: 'PUT', path: `/s/${doc.metadata.id}`, body: { record: { type: 'object' }, metadata: {} }, times: 1 });
+    assert.deepEqual((await client.updateSchemaDoc(doc.metadata.id, { type: 'object' }, 'Renamed')).metadata, {
+      id: doc.metadata.id,
+      name: 'Renamed',
+      createdAt: '',
+    });
+  });
+
+  it('refuses a bin whose privacy is not true or false, a schema doc read without its name, a listing row without its privacy', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    for (const metadata of [{ id, private: 'yes' }, { id }, { id, private: true, name: 7 }]) {
+      f.service.fault({ method: 'GET', path: `/b/${id}/latest`, body: { record: { a: 1 }, metadata }, times: 1 });
+      const error = await rejection(client.readBin(id));
+      assert.deepEqual(
+        [error.kind, error.message],
+        [
+          'server',
+          "The service answered 200 without a record and its metadata (private as true or false): the answer does not fit the bin service's interface",
+        ],
+      );
+    }
+    const doc = await client.createSchemaDoc('Named', { type: 'object' });
+    f.service.fault({ method: 'GET', path: `/s/${doc.metadata.id}`, body: { record: { type: 'object' }, metadata: { id: doc.metadata.id } }, times: 1 });
+    assert.match((await rejection(client.readSchemaDoc(doc.metadata.id))).message, /answered 200 without a schema doc and its name/);
+    f.service.fault({ method: 'GET', path: '/c/uncategorized/bins', body: [{ record: id, private: 'no', createdAt: '' }], times: 1 });
+    assert.match((await rejection(client.listBins('uncategorized'))).message, /answered 200 without a list of bins \(each private as true or false\)/);
   });
 });
 

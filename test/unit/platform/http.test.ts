@@ -109,6 +109,27 @@ for (const [name, http] of STACKS) {
       assert.equal(f.service.requestsSince(mark, 'POST').length, 1, 'a write that may have arrived is not repeated');
     });
 
+    it('says a write answered 200 whose body was cut short may have been stored, in the same words', async () => {
+      const log: RequestLogEntry[] = [];
+      const owner = f.client(f.free, { onRequest: (e) => log.push(e) });
+      f.service.fault({ method: 'POST', path: '/b', unreadable: 'cutShort' });
+      const mark = f.service.log.length;
+      const write = await rejection(owner.createBin({ record: { a: 1 } }));
+      assert.deepEqual(
+        [write.kind, write.status, write.message.replace(/ \(UND_ERR_[A-Z_]+\)/, '')],
+        [
+          'unknownOutcome',
+          200,
+          'The service answered 200, but its answer could not be read (the connection was dropped before it ended). The change may have been stored: refresh to see before trying again',
+        ],
+      );
+      assert.deepEqual(
+        log.map((e) => `${e.method} ${e.status} ${e.reached}`),
+        ['POST 200 true'],
+      );
+      assert.equal(f.service.requestsSince(mark).length, 1);
+    });
+
     it('marks a refused connection not sent, and retries it, read or write', async () => {
       const log: RequestLogEntry[] = [];
       const client = await closedPortClient({ retries: 2, onRequest: (e) => log.push(e) });
@@ -179,7 +200,7 @@ describe('HTTP through fetch, as a browser answers', () => {
   const client = () => new BinClient({ baseUrl: 'http://127.0.0.1:9/v3', key: () => 'k', backoffMs: 1, retries: 2 });
 
   it('sends the body as given, with no redirect followed, no credentials and no cache', async () => {
-    const asked = stubFetch(async () => new Response('{"record": {}, "metadata": {"id": "0123456789abcdef01234567"}}', { status: 200 }));
+    const asked = stubFetch(async () => new Response('{"record": {}, "metadata": {"id": "0123456789abcdef01234567", "private": true}}', { status: 200 }));
     const text = '{"n": 1.50, "s": "ü"}';
     await client().createBin({ record: await RecordText.parse(text) });
     const [{ url, init }] = asked;

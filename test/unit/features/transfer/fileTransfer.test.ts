@@ -80,5 +80,9 @@ describe('moving bins to and from files', () => {
       uploadSummary(100, 'in collection "C"', refused),
       'Created 100 bins in collection "C". Refused 4 files: a.json (The text is not JSON); b.json (too big); c.json (schema); and 1 more. Cancelled: 2 files not sent.',
     );
+    assert.equal(
+      uploadSummary(1, 'in no collection', [{ name: 'c.json', reason: 'Not sent: an earlier file may have been stored' }], ['b.json']),
+      "Created 1 bin in no collection. May have been created: b.json (the service's answer could not be read; refresh to see before uploading again). Refused 1 file: c.json (Not sent: an earlier file may have been stored).",
+    );
   });
 });
