@@ -33,9 +33,9 @@ export function hasRecord(answer: unknown): boolean {
   return isObject(answer) && answer.record !== undefined;
 }
 
-/** Absent, or a string. */
+/** Absent (or null), or a string. */
 function absentOrText(value: unknown): boolean {
-  return value === undefined || typeof value === 'string';
+  return value === undefined || value === null || typeof value === 'string';
 }
 
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
@@ -98,25 +98,16 @@ export function updatedBin(answer: unknown, id: string): UpdatedBin {
   return { record: (answer as { record: Json }).record, metadata: { parentId: id, private: metadataOf(answer).private as boolean } };
 }
 
+/** Only the count is used. */
 export function versionCount(answer: unknown, id: string): VersionCount {
-  shaped(
-    answer,
-    (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionCount) && typeof metadataOf(a).private === 'boolean',
-    'a version count',
-    'versionCount',
-  );
-  const metadata = metadataOf(answer);
-  return { id, versionCount: metadata.versionCount as number, private: metadata.private as boolean };
+  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionCount), 'a version count', 'versionCount');
+  return { id, versionCount: metadataOf(answer).versionCount as number };
 }
 
+/** The count is shown; the service's message is kept when it is text. */
 export function deleted(answer: unknown, id: string, operation: Operation): DeletedBin {
-  shaped(
-    answer,
-    (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionsDeleted) && typeof (a as Raw).message === 'string',
-    'the deleted bin',
-    operation,
-  );
-  return { id, versionsDeleted: metadataOf(answer).versionsDeleted as number, message: (answer as { message: string }).message };
+  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionsDeleted), 'the count of versions deleted', operation);
+  return { id, versionsDeleted: metadataOf(answer).versionsDeleted as number, message: text((answer as Raw).message) ?? '' };
 }
 
 /** One listing page: each row's id and privacy must be there. */

@@ -46,7 +46,6 @@ export interface DeletedBin {
 export interface VersionCount {
   id: string;
   versionCount: number;
-  private: boolean;
 }
 
 export interface Collection {

@@ -9,7 +9,7 @@ import { BinServiceError } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
 import { digestOfBytes, dropUnreadBytes, Mtimes, serialize, type Entry } from './entry';
-import { Emitter } from './events';
+import { Emitter } from '../api/events';
 import type { OfflineCopies, Service } from './ports';
 import { Refused, refusedBy } from './refused';
 import { isReadOnly, resourceKey, type Resource } from './resource';

@@ -6,7 +6,7 @@
  * conflict check against what the tab was read from, the request, and what the answer teaches the
  * store. A refused record sends nothing.
  */
-import { checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type Json, type SchemaDoc } from '../api';
+import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type Json, type SchemaDoc } from '../api';
 import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
@@ -116,6 +116,10 @@ export class RecordWrites {
         this.store.offline.keep(resource, stored, entry.name);
       }
     } catch (error) {
+      if (error instanceof BinServiceError && error.kind === 'unknownOutcome') {
+        // The next save of this tab may find this text stored: not someone else's change.
+        this.store.baselines.sentUnconfirmed(doc, digestOf(record.value));
+      }
       rethrow(error, 'Not saved');
     }
     this.store.saved(entry, content, digest, doc);
@@ -242,7 +246,7 @@ export class RecordWrites {
     if (digest === digestOf(saving.value)) {
       return 'stored';
     }
-    if (digest === baseline) {
+    if (digest === baseline || this.store.baselines.accepts(doc, digest)) {
       return 'write';
     }
     return (await resolve(doc, decoder.decode(bytes))) === 'overwrite' ? 'write' : 'cancel';

@@ -4,6 +4,7 @@
  * listing serves the view too.
  */
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
+import { Emitter } from '../api/events';
 import type { OpenText, SchemaSource, Validation } from './validation';
 import type { ServedResult, TextCheck } from './validator';
 
@@ -23,6 +24,9 @@ export class SchemaDocs {
 
   /** Names of the schema docs read or saved so far: the view shows them without a request. */
   private readonly names = new Map<string, string>();
+  private readonly named = new Emitter<string>();
+  /** A schema doc's name became known or changed (its id): rows that show it redraw. */
+  readonly onDidName = this.named.event;
   /** The `$schema` each schema doc read names, for drafts in the dialect the account uses. */
   private readonly dialects = new Map<string, string>();
 
@@ -121,7 +125,10 @@ export class SchemaDocs {
   }
 
   private learn(doc: SchemaDoc): void {
-    this.names.set(doc.metadata.id, doc.metadata.name);
+    if (this.names.get(doc.metadata.id) !== doc.metadata.name) {
+      this.names.set(doc.metadata.id, doc.metadata.name);
+      this.named.fire(doc.metadata.id);
+    }
     const declared = (doc.record as { $schema?: unknown } | null)?.$schema;
     if (typeof declared === 'string') {
       this.dialects.set(doc.metadata.id, declared);

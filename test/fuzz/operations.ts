@@ -74,7 +74,7 @@ export const OPERATIONS: Operation[] = [
     changes: false,
     call: (c) => c.versionCount(ID),
     sample: { metadata: { id: ID, versionCount: 3, private: true } },
-    shape: (v) => object(v) && v.id === ID && count(v.versionCount) && boolean(v.private),
+    shape: (v) => object(v) && v.id === ID && count(v.versionCount),
   },
   {
     name: 'updateBin',

@@ -15,6 +15,10 @@ describe('schema docs drafted from records, and types for code', function () {
   const bins: { id: string; name: string }[] = [];
   const asked: string[] = [];
   let picks: string[] = [];
+  const answers = prompter({
+    input: async (options) => (asked.push(options.prompt ?? ''), options.value),
+    pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === picks.shift())),
+  });
 
   before(async () => {
     w = await setup();
@@ -30,12 +34,7 @@ describe('schema docs drafted from records, and types for code', function () {
     }
     await run(Command.refresh);
     await listCollectionsInView(w);
-    w.api.setPrompter(
-      prompter({
-        input: async (options) => (asked.push(options.prompt ?? ''), options.value),
-        pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => i.label === picks.shift())),
-      }),
-    );
+    w.api.setPrompter(answers);
   });
   beforeEach(() => {
     asked.length = 0;
@@ -130,12 +129,13 @@ describe('schema docs drafted from records, and types for code', function () {
     await listCollectionsInView(w);
   });
 
-  it('creates a draft once: when attaching it failed, trying again attaches the schema doc already created', async () => {
+  const collectionRow = async () => {
     const [collections] = (await w.api.tree.getChildren()) ?? [];
-    const collectionRow = (await w.api.tree.getChildren(collections))!.find(
-      (n) => 'collection' in n && (n as { collection: { id: string } }).collection.id === collectionId,
-    )!;
-    await run(Command.rowDraftSchemaDoc, collectionRow);
+    return (await w.api.tree.getChildren(collections))!.find((n) => 'collection' in n && (n as { collection: { id: string } }).collection.id === collectionId)!;
+  };
+
+  it('creates a draft once: when attaching it failed, trying again attaches the schema doc already created', async () => {
+    await run(Command.rowDraftSchemaDoc, await collectionRow());
     const draft = await draftDocument();
     w.service.fault({ method: 'PUT', path: `/c/${collectionId}/schemadoc/add`, status: 500, message: 'Attach failed here', times: 1 });
     const failed = await requestsDuring(w.service, () =>
@@ -149,6 +149,26 @@ describe('schema docs drafted from records, and types for code', function () {
     await w.other.detachSchemaDoc(collectionId);
     await run(Command.refresh);
     await listCollectionsInView(w);
+  });
+
+  it('asks before creating a draft again whose first create got an answer nobody could read: the service lists no schema docs', async () => {
+    await run(Command.rowDraftSchemaDoc, await collectionRow());
+    const draft = await draftDocument();
+    w.service.fault({ method: 'POST', path: '/s', unreadable: 'notJson', times: 1 });
+    await assert.rejects(run(Command.createSchemaDocFromDraft, draft.uri, { name: 'maybe made' }), /The change may have been stored/);
+    const refused = await requestsDuring(w.service, () =>
+      assert.rejects(run(Command.createSchemaDocFromDraft, draft.uri, { name: 'maybe made' }), /may exist already.*Pass \{ again: true \}/),
+    );
+    assert.deepEqual(refused, [], 'nothing sent without asking');
+    const confirmed: string[] = [];
+    w.api.setPrompter({ ...answers, confirm: async (message) => (confirmed.push(message), true) });
+    try {
+      const created = await requestsDuring(w.service, () => run(Command.tabCreateSchemaDocFromDraft, draft.uri));
+      assert.deepEqual(confirmed, ['Create the schema doc again?']);
+      assert.deepEqual(pathsOf(created), ['POST /v3/s']);
+    } finally {
+      w.api.setPrompter(answers);
+    }
   });
 
   it("copies a schema doc's types: read once; from its tab as edited, no request, and a remote $ref never fetched", async () => {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinService } from '../service/server';
-import { kindOf, labelOf, requestsDuring, setup, type World } from './support';
+import { kindOf, labelOf, requestsDuring, setup, until, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 type Provider = vscode.TreeDataProvider<unknown>;
@@ -88,6 +88,27 @@ describe('bins tree', () => {
     const all = await Promise.all((await children(tree, collection)).map((n) => item(tree, n)));
     assert.equal(all.filter((i) => i.contextValue?.startsWith('bin')).length, 12);
     assert.ok(!all.some((i) => i.contextValue === 'loadMore'));
+  });
+
+  it('names the schema doc row once its schema doc is read, and tells VS Code to show it, with no request of its own', async () => {
+    const [collectionsGroup] = await children(tree);
+    const collection = await find(tree, await children(tree, collectionsGroup), 'Tree collection');
+    const [schemaRow] = await children(tree, collection);
+    const before = await item(tree, schemaRow);
+    assert.match(String(before.description), /^[0-9a-f]{24}$/, 'not read yet: its id');
+    let redrawn = 0;
+    const listening = tree.onDidChangeTreeData!(() => redrawn++);
+    try {
+      await vscode.commands.executeCommand(Command.rowOpenSchemaDoc, schemaRow);
+      await until(() => redrawn > 0 || undefined, 'the view told of the name');
+    } finally {
+      listening.dispose();
+    }
+    let named: vscode.TreeItem | undefined;
+    const shown = await requestsDuring(w.service, async () => (named = await item(tree, (await children(tree, collection))[0])));
+    assert.equal(named?.description, 'tree-schema');
+    assert.deepEqual(shown, []);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('lists the bins the user added under the bins in no collection, across the listing', async () => {

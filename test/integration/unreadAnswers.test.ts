@@ -72,7 +72,7 @@ describe('a write answered 200 that nobody could read', function () {
     assert.equal(stored.length, 1, 'the service created it once');
   });
 
-  it('sends no second POST when Create Bin from a row gets that answer: the notification offers Refresh, not Retry', async () => {
+  it('sends no second POST when Create Bin from a row gets that answer (the actions its notification offers: test/unit/ui/errorActions.test.ts)', async () => {
     const made = `asked once ${Date.now()}`;
     w.api.setPrompter(
       prompter({
@@ -118,7 +118,7 @@ describe('a write answered 200 that nobody could read', function () {
     );
     assert.deepEqual(
       result.refused.map((r) => [basename(r.uri.fsPath), r.reason]),
-      [['second.json', 'Not sent: an earlier file may have been stored, and the rest wait until a refresh shows whether it was']],
+      [['second.json', "Not sent: the service's answer to an earlier file could not be read; refresh to see whether it was stored"]],
     );
   });
 });

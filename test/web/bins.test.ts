@@ -84,7 +84,8 @@ describe('bins in the web worker host', () => {
     assert.deepEqual((await w.other.readBin(id)).record, { greeting: 'maybe' }, 'the service stored it');
     await fault(w, { method: 'PUT', times: 1, unreadable: 'cutShort' });
     await replaceText(document, '{"greeting": "maybe not"}');
-    w.api.setConflictPrompt(async () => 'overwrite');
+    // The service holds what this tab sent: not someone else's change, nothing to ask.
+    w.api.setConflictPrompt(async () => assert.fail('asked about a conflict with the text this tab sent'));
     let reason = '';
     await Promise.resolve(vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode('{"greeting": "maybe not"}'))).catch(
       (e: Error) => (reason = e.message),

@@ -5,15 +5,19 @@
  * attaches it: the bins' reads, one POST, one PUT.
  */
 import * as vscode from 'vscode';
-import { MAX_SHORT_NAME } from '../../api';
+import { BinServiceError, MAX_SHORT_NAME, type SchemaDoc } from '../../api';
 import { Command } from '../../commands/ids';
-import { askRequiredName } from '../../commands/prompts';
+import { askRequiredName, confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { schemaDocUri } from '../../fs/uris';
 import { inform, withProgress } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { setCollectionSchemaDoc } from './schemaCommands';
 import type { Draft } from './schemaDrafts';
+
+/** Why a second create of a draft asks first: the service lists no schema docs, so a refresh cannot show the first. */
+const MAY_EXIST =
+  'The last Create of this draft was sent, but its answer could not be read: the schema doc may exist already, and the service cannot list schema docs to tell.';
 
 export interface Created {
   id: string;
@@ -37,19 +41,39 @@ export function createFromDraftCommands(p: Parts): Handler[] {
     }
     return { document, draft };
   };
-  const ask = async (uri: vscode.Uri | undefined, attach: boolean): Promise<[vscode.Uri, { name: string }]> => {
+  const ask = async (uri: vscode.Uri | undefined, attach: boolean): Promise<[vscode.Uri, { name: string; again?: boolean }]> => {
     const { document, draft } = draftIn(uri, attach);
-    return [document.uri, { name: await askRequiredName(p.prompts, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, draft.name) }];
+    const again = draft.uncertain && !draft.created;
+    if (again) {
+      await confirm(p.prompts, 'Create the schema doc again?', `${MAY_EXIST} Creating it again may make a second one.`, 'Create Again');
+    }
+    return [document.uri, { name: await askRequiredName(p.prompts, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, draft.name), again }];
+  };
+  /** One POST; a create whose answer could not be read makes the next one ask first. */
+  const createOnce = async (draft: Draft, again: boolean | undefined, create: () => Promise<SchemaDoc>): Promise<SchemaDoc> => {
+    if (draft.uncertain && !again) {
+      throw new Error(`${MAY_EXIST} Pass { again: true } to create it anyway.`);
+    }
+    try {
+      return await create();
+    } catch (error) {
+      draft.uncertain ||= error instanceof BinServiceError && error.kind === 'unknownOutcome';
+      throw error;
+    }
   };
   const create =
     (attach: boolean) =>
-    async (uri: vscode.Uri, options: { name: string }): Promise<Created> => {
+    async (uri: vscode.Uri, options: { name: string; again?: boolean }): Promise<Created> => {
       const command = attach ? Command.createAndAttachSchemaDocFromDraft : Command.createSchemaDocFromDraft;
       const { document, draft } = draftIn(required(uri, "a draft's Uri", command), attach);
       const name = required(options?.name, '{ name }', command);
       const collectionId = attach ? draft.collection!.id : undefined;
       const version = document.version;
-      const doc = draft.created ?? (await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId)));
+      const doc =
+        draft.created ??
+        (await createOnce(draft, options.again, () =>
+          withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId)),
+        ));
       if (collectionId) {
         // Created but not attached, a retry attaches it rather than create a second one.
         draft.created = doc;

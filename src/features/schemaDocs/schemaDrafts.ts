@@ -14,6 +14,8 @@ export interface Draft {
   name: string;
   /** The schema doc already created from it, when attaching it failed: trying again only attaches. */
   created?: SchemaDoc;
+  /** A create of it was sent but its answer could not be read: the next one asks first. */
+  uncertain?: boolean;
 }
 
 export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable {

@@ -85,7 +85,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
         }
         if (error.kind === 'unknownOutcome') {
           uncertain.push({ uri: file.uri, reason: error.message });
-          stopped = 'Not sent: an earlier file may have been stored, and the rest wait until a refresh shows whether it was';
+          stopped = "Not sent: the service's answer to an earlier file could not be read; refresh to see whether it was stored";
           continue;
         }
         refused.push({ uri: file.uri, reason: error.message });

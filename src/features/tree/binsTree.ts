@@ -41,6 +41,7 @@ export class BinsTree implements vscode.Disposable {
   private readonly collectionsRoot: CollectionsNode;
   private readonly uncategorizedRoot: UncategorizedNode;
   private rememberedShown = REMEMBERED_PER_PAGE;
+  private readonly subscriptions: { dispose(): void }[] = [];
 
   constructor(
     private readonly connection: Connection,
@@ -64,6 +65,8 @@ export class BinsTree implements vscode.Disposable {
     };
     this.collectionsRoot = new CollectionsNode(root, this.listings);
     this.uncategorizedRoot = new UncategorizedNode(root, this.listings);
+    // A schema doc's row shows its name once it is read, opened or saved, with no request of its own.
+    this.subscriptions.push(schemaDocs.onDidName(() => this.redraw()));
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -178,6 +181,7 @@ export class BinsTree implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
   }
 

@@ -73,6 +73,21 @@ describe('the write path', () => {
     assert.deepEqual(paths(again), []);
   });
 
+  it('after a save whose answer could not be read, saves further edits without asking about the text it may have stored', async () => {
+    await a.bins.read({ kind: 'bin', id }, DOC);
+    f.service.fault({ method: 'PUT', path: `/b/${id}`, unreadable: 'cutShort', times: 1 });
+    const error = await refusal(a.writes.save({ kind: 'bin', id }, text({ a: 6 }), DOC));
+    assert.match(error.message, /^The service answered 200, but its answer could not be read .*The change may have been stored/);
+    const mark = f.service.log.length;
+    await a.writes.save({ kind: 'bin', id }, text({ a: 7 }), DOC);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual(a.conflicts.asked, [], 'the service held what this tab sent');
+    // Someone else's change after that is asked about again.
+    await a.client.updateBin(id, { theirs: true });
+    await refusal(a.writes.save({ kind: 'bin', id }, text({ a: 8 }), DOC));
+    assert.equal(a.conflicts.asked.length, 1);
+  });
+
   it('creates a bin with one POST of the text as written', async () => {
     const mark = f.service.log.length;
     const created = await a.writes.create(await a.writes.prepare('{"n": 1.0}', { name: 'two', private: false }));
