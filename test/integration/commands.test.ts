@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/api';
-import { binUriOf, closeAll, kindOf, labelOf, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, kindOf, labelOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 import { Command } from '../../src/commands/ids';
 
 describe('commands', () => {
@@ -16,8 +16,31 @@ describe('commands', () => {
       refused.map((r) => `${r.method} ${r.path}`),
       ['GET /v3/c'],
     );
-    const accepted = await requestsDuring(w.service, () => run(Command.setApiKey, TEST_KEY));
+    let checked: unknown;
+    const accepted = await requestsDuring(w.service, async () => (checked = await run(Command.setApiKey, TEST_KEY)));
     assert.equal(accepted.length, 1);
+    assert.deepEqual(checked, { collections: (await w.other.listCollections()).length }, 'what the check found');
+  });
+
+  it('asks for the key from the palette naming the service, where keys are found, and that one request checks it', async () => {
+    const asked: vscode.InputBoxOptions[] = [];
+    w.api.setPrompter(prompter({ input: async (options) => (asked.push(options), TEST_KEY) }));
+    try {
+      const requests = await requestsDuring(w.service, () => run(Command.setApiKey));
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.path}`),
+        ['GET /v3/c'],
+      );
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+    const [question] = asked;
+    const host = new URL(w.service.baseUrl).host;
+    // Named as the user named it once other accounts were added (an earlier suite may leave some).
+    const several = w.api.accounts.all().length > 1;
+    assert.equal(question.title, `API Key for ${several ? `account "${w.api.accounts.active.name}" on ${host}` : host}`);
+    assert.match(question.prompt ?? '', /^Paste the Master Key \(X-Master-Key\) as this service gives it\. One request checks it/);
+    assert.equal(question.password, true);
   });
 
   it("reads and updates another account's public bin from the first request after the key was set (as after a reload)", async () => {

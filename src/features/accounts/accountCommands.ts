@@ -6,6 +6,7 @@ import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
 import { register, required, type Handler } from '../../commands/register';
+import { keyQuestion, keyStored, type KeyChecked } from './keyPrompt';
 
 /** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */
 export const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
@@ -18,11 +19,10 @@ const NO_BIN = '000000000000000000000000';
  * key; an access key may list nothing, so it reads a bin that does not exist ("not found" means
  * the key was accepted).
  */
-export async function checkKey(client: BinClient, kind: KeyKind): Promise<void> {
-  await withProgress('Checking the key…', async () => {
+export async function checkKey(client: BinClient, kind: KeyKind): Promise<KeyChecked> {
+  return withProgress('Checking the key…', async () => {
     if (kind === 'master') {
-      await client.listCollections();
-      return;
+      return { collections: (await client.listCollections()).length };
     }
     try {
       await client.readBin(NO_BIN);
@@ -31,10 +31,12 @@ export async function checkKey(client: BinClient, kind: KeyKind): Promise<void> 
         throw error;
       }
     }
+    return {};
   });
 }
 
 export function accountCommands(p: Parts): Handler[] {
+  const several = () => p.accounts.all().length > 1;
   const refresh = async () => {
     p.schemaDocs.clear();
     p.tree.refresh();
@@ -49,17 +51,19 @@ export function accountCommands(p: Parts): Handler[] {
             throw new Error('The key can hold only visible ASCII characters: check what was pasted');
           }
           const probe = p.connection.withKey(trimmed);
+          let checked: KeyChecked;
           try {
-            await checkKey(probe, p.account.keyKind);
+            checked = await checkKey(probe, p.account.keyKind);
           } finally {
             void probe.close();
           }
           await p.connection.keys.set(trimmed);
+          return checked;
         },
         ask: async () => [
           cancelIfUndefined(
             await p.prompts.input({
-              prompt: `${p.account.keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${p.account.name} (${p.connection.baseUrl})`,
+              ...keyQuestion(p.account, p.connection.baseUrl, several()),
               password: true,
               ignoreFocusOut: true,
               validateInput: (t) =>
@@ -67,7 +71,7 @@ export function accountCommands(p: Parts): Handler[] {
             }),
           ),
         ],
-        show: () => inform('the key is stored in VS Code’s secret storage.'),
+        show: (checked) => inform(keyStored(p.account, p.connection.baseUrl, several(), checked)),
       },
       { view: Command.viewSetApiKey },
     ),
