@@ -36,7 +36,7 @@ export class RecordChecks {
     } catch (error) {
       const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {
-        throw new Refused(doing, `the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`, 'noPermission');
+        throw new Refused(doing, `the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`, 'noPermission', undefined, true);
       }
       rethrow(error, doing);
     }
@@ -49,7 +49,7 @@ export class RecordChecks {
     if (destination.kind === 'schema') {
       const problem = await this.schemaDocs.schemaProblem(record.value);
       if (problem) {
-        throw new Refused(doing, problem, 'noPermission');
+        throw new Refused(doing, problem, 'noPermission', undefined, true);
       }
     } else if (destination.collectionId && this.settings.validation()) {
       await this.checkSchema(destination.collectionId, text, doing);
@@ -79,6 +79,8 @@ export class RecordChecks {
         doing,
         `${count} schema problem${count === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"${first ? `: ${first.message}${where}` : ''}`,
         'noPermission',
+        undefined,
+        true,
       );
     }
   }

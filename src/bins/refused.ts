@@ -16,6 +16,8 @@ export class Refused extends Error {
     readonly kind: RefusalKind,
     /** The service's error, when it is what refused. */
     readonly serviceError?: BinServiceError,
+    /** The reason is in the text itself (syntax or schema problems): the tab's diagnostics show where. */
+    readonly inText = false,
   ) {
     super(plainText(doing ? `${doing}: ${reason}` : reason));
   }

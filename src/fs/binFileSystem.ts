@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { BinStore } from '../bins/binStore';
 import type { RecordWrites } from '../bins/recordWrites';
 import type { Resource } from '../bins/resource';
-import { asFileSystem } from './errors';
+import { asFileSystem, asSave } from './errors';
 import { isFolder, parseUri } from './uris';
 
 /** What the file system needs of an account. */
@@ -63,7 +63,7 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { parts, resource } = await this.of(uri);
-    return asFileSystem(() => parts.writes.save(resource, content, uri.toString()));
+    return asSave(() => parts.writes.save(resource, content, uri.toString()));
   }
 
   readDirectory(): [string, vscode.FileType][] {

@@ -63,12 +63,20 @@ async function settle(done) {
 async function savedTab(page, title) {
   await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: title }).waitFor();
 }
-/** VS Code says that the save failed, with the extension's reason: nothing was sent. */
+/**
+ * A refused save: VS Code's notification gives the extension's reason alone (no error class), and
+ * the extension's own begins with it and offers Show Problems, which shows the Problems panel.
+ */
 async function refusedSave(page) {
   await page
-    .locator('.notifications-toasts .notification-toast', { hasText: /Not saved: \d+ schema problem/ })
+    .locator('.notifications-toasts .notification-toast', { hasText: /Unable to write file '[^']+' \(Not saved: \d+ schema problem/ })
     .first()
     .waitFor();
+  const own = page.locator('.notifications-toasts .notification-toast', {
+    has: page.locator('.notification-list-item-message', { hasText: /^JSONBin: Not saved: \d+ schema problem/ }),
+  });
+  await own.locator('.monaco-button', { hasText: 'Show Problems' }).first().click();
+  await page.locator('.markers-panel').first().waitFor();
 }
 const web = process.argv.includes('--web');
 const demo = await startDemo({ log: () => undefined, web });
