@@ -12,6 +12,7 @@
  * Nothing is read until first use; the folder is then listed once.
  */
 import { encode, fileOf, hex, ownerOf, parse, parseIndex, SUFFIX } from './offlineCopyFormat';
+import { WaitingCopies } from './waitingCopies';
 
 /** One folder's files, by name: what the copies need of a file system. */
 export interface Folder {
@@ -48,6 +49,8 @@ interface Kept {
 }
 
 const INDEX = 'index.json';
+/** Records wait to be written up to 1 MB together: a paid plan's largest record alone. */
+const MAX_WAITING_BYTES = 1024 * 1024;
 
 export class OfflineCopyFiles {
   /** File name → what is kept, least recently kept or served first (Map order). */
@@ -58,29 +61,43 @@ export class OfflineCopyFiles {
   private waiting = 0;
   private indexStale = false;
   private folderMade = false;
+  private readonly waitingCopies: WaitingCopies;
 
   constructor(
     private readonly folder: Folder,
     /** The byte budget, read at each keep so that a changed setting applies at once. */
     private readonly maxBytes: () => number,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** The bytes of copies waiting to be written; at least one waits. */
+    maxWaitingBytes = MAX_WAITING_BYTES,
+  ) {
+    this.waitingCopies = new WaitingCopies(maxWaitingBytes);
+  }
 
-  /** Keeps `bytes` as the bin's copy, then drops the least recently used copies over the budget. */
-  keep(scope: string, binId: string, copy: { bytes: Uint8Array; name?: string }): Promise<void> {
+  /**
+   * Keeps `bytes` as the bin's copy, then drops the least recently used copies over the budget.
+   * The copy waits its turn among a bounded few (see waitingCopies.ts): a burst of keeps may drop it.
+   */
+  async keep(scope: string, binId: string, copy: { bytes: Uint8Array; name?: string }): Promise<void> {
+    const file = fileOf(scope, binId);
+    const owner = ownerOf(scope);
+    const keptAt = this.now();
+    const head = encode(`${JSON.stringify({ owner, name: copy.name, keptAt })}\n`);
+    const size = head.byteLength + copy.bytes.byteLength;
+    if (size > this.maxBytes()) {
+      // Bigger than the whole budget: the older copy of it would mislead, so it goes too.
+      return this.serialized((files) => this.remove(files, file));
+    }
+    // The queued work holds the file's name and turn, not the bytes, which a later keep may drop.
+    const turn = this.waitingCopies.put(file, { bytes: copy.bytes, name: copy.name, keptAt });
     return this.serialized(async (files) => {
-      const file = fileOf(scope, binId);
-      const owner = ownerOf(scope);
-      const head = encode(`${JSON.stringify({ owner, name: copy.name, keptAt: this.now() })}\n`);
-      const size = head.byteLength + copy.bytes.byteLength;
-      if (size > this.maxBytes()) {
-        // Bigger than the whole budget: the older copy of it would mislead, so it goes too.
-        await this.remove(files, file);
+      const waiting = this.waitingCopies.take(file, turn);
+      if (!waiting) {
         return;
       }
       const content = new Uint8Array(size);
       content.set(head);
-      content.set(copy.bytes, head.byteLength);
+      content.set(waiting.bytes, head.byteLength);
       await this.replace(file, content);
       files.delete(file);
       files.set(file, { size, owner });
@@ -155,8 +172,8 @@ export class OfflineCopyFiles {
 
   /**
    * Each change waits for the one before. A burst of keeps (a reload opening many tabs) writes the
-   * index once, after the last: a keep holds its record's bytes until it is written, so the queue
-   * must drain fast. The order is a hint (see above): an index written late or not at all loses no copy.
+   * index once, after the last, so that the queue drains fast. The order is a hint (see above): an
+   * index written late or not at all loses no copy.
    */
   private serialized<T>(work: (files: Map<string, Kept>) => Promise<T>): Promise<T> {
     this.waiting++;

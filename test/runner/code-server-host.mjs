@@ -1,9 +1,9 @@
 // code-server (VS Code's server and web workbench) and Debian's Chromium, for the integration
 // suite, the browser test and the demo.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chromium as playwright } from 'playwright-core';
 import { cacheDir, chromium, provision } from './provision.mjs';
 
@@ -35,8 +35,12 @@ export function installExtension(vsix, extensionsDir) {
   execFileSync(node24, [codeServerEntry, '--extensions-dir', extensionsDir, '--install-extension', vsix], { stdio: 'pipe' });
 }
 
-/** Starts code-server with fresh state (and the given user settings); resolves once it listens. */
-export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {}, settings }) {
+/**
+ * Starts code-server with fresh state (and the given user settings); resolves once it listens.
+ * `extensions` are folders copied into the extensions folder: with no list of its own there, VS
+ * Code installs every extension it finds.
+ */
+export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {}, settings, extensions = [] }) {
   const { node24, codeServerEntry } = provision();
   mkdirSync(cacheDir, { recursive: true });
   const port = await freePort();
@@ -48,6 +52,9 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
     writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   }
   mkdirSync(extDir, { recursive: true });
+  for (const dir of extensions) {
+    cpSync(dir, join(extDir, basename(dir)), { recursive: true });
+  }
   writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
   const args = [
     codeServerEntry,

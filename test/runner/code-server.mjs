@@ -6,7 +6,7 @@
 // mocha, and the local bin service runs here, driven by the suite through its control server.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { launchBrowser, startCodeServer } from './code-server-host.mjs';
 import { cacheDir } from './provision.mjs';
 import { startWebWorld } from './web-world.mjs';
@@ -35,7 +35,9 @@ async function main() {
   // The suite's account key: after the run, every file the run wrote is searched for it.
   const testKey = `jsonbin-test-key-${randomBytes(16).toString('hex')}`;
   const web = process.argv.includes('--web') ? await startWebWorld(workspace, testKey) : undefined;
-  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey }, settings: web?.settings });
+  // Other extensions installed beside this one (the bench's empty ones), by their folders.
+  const extensions = process.env.JSONBIN_EXTRA_EXTENSIONS ? process.env.JSONBIN_EXTRA_EXTENSIONS.split(delimiter) : [];
+  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey }, settings: web?.settings, extensions });
   // In the worker, output channels are kept in the browser's storage and handed over at the exit.
   const handedOver = [];
   let stored = [];

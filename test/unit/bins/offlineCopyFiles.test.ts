@@ -1,36 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OfflineCopyFiles, type Folder } from '../../../src/bins/offlineCopyFiles';
+import { OfflineCopyFiles } from '../../../src/bins/offlineCopyFiles';
+import { nodeFolder } from './nodeFolder';
 
 const SCOPE = 'http://127.0.0.1:1/v3';
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (copy: { bytes: Uint8Array } | undefined) => (copy ? new TextDecoder().decode(copy.bytes) : undefined);
-
-/** The folder through Node's file system, as VS Code's would be. */
-function nodeFolder(path: string): Folder {
-  const at = (name: string) => join(path, name);
-  return {
-    async list() {
-      const names = await readdir(path).catch(() => [] as string[]);
-      const sized = await Promise.all(
-        names.map(async (name) =>
-          stat(at(name)).then(
-            (s) => ({ name, size: s.size }),
-            () => undefined,
-          ),
-        ),
-      );
-      return sized.filter((f) => f !== undefined);
-    },
-    read: (name) => readFile(at(name)),
-    write: (name, bytes) => writeFile(at(name), bytes),
-    rename: (from, to) => rename(at(from), at(to)),
-    delete: (name) => rm(at(name), { force: true }),
-    createFolder: async () => void (await mkdir(path, { recursive: true })),
-  };
-}
 
 describe('offline copy files', () => {
   let folder: string;
