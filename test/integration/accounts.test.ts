@@ -147,13 +147,13 @@ describe('several accounts, side by side', () => {
   it('runs a view title button on the active account, whatever row has the focus', async () => {
     const [, stagingRow] = await rowsOf();
     const answered: string[] = [];
-    w.api.setPrompter(prompter({ input: async (options) => (answered.push(options.prompt ?? ''), TEST_KEY) }));
+    w.api.setPrompter(prompter({ input: async (options) => (answered.push(options.title ?? ''), TEST_KEY) }));
     try {
       let here: LogEntry[] = [];
       const there = await requestsDuring(second, async () => (here = await requestsDuring(w.service, () => run(Command.viewSetApiKey, stagingRow))));
       assert.deepEqual(pathsOf(here), ['GET /v3/c'], "the key was checked with the active (default) account's service");
       assert.deepEqual(there, [], "the focused row's service heard nothing");
-      assert.match(answered[0], /of Default/);
+      assert.match(answered[0], /^API Key for account "Default" on /);
     } finally {
       w.api.setPrompter(undefined);
     }
