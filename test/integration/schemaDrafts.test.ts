@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import type { DraftResult } from '../../src/features/schemaDocs/draftSchemaDoc';
-import { schemaDocUri } from '../../src/fs/uris';
+import { binUri, schemaDocUri } from '../../src/fs/uris';
 import { closeAll, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';
 
 describe('schema docs drafted from records, and types for code', function () {
@@ -95,6 +95,33 @@ describe('schema docs drafted from records, and types for code', function () {
     assert.equal(post?.body, JSON.stringify(edited), 'the draft as edited, as written');
     await until(() => vscode.window.activeTextEditor?.document.uri.path.startsWith('/schema/') || undefined, 'the new schema doc tab');
     assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === draft.uri.toString() && !d.isClosed), 'the draft tab is closed');
+  });
+
+  it("from the palette offers the active tab's bin first, saying its problems, and drafts from it when picked", async () => {
+    const document = await vscode.workspace.openTextDocument(binUri(bins[1].id, bins[1].name));
+    await vscode.window.showTextDocument(document);
+    const offered: { label: string; description?: string }[][] = [];
+    const answerWith = (choose: (items: { label: string }[]) => { label: string } | undefined) =>
+      w.api.setPrompter({ ...answers, pick: async (items) => (offered.push(items), choose(items)) as never });
+    try {
+      answerWith((items) => items[0]);
+      const requests = await requestsDuring(w.service, () => run(Command.draftSchemaDoc));
+      assert.deepEqual(
+        offered[0].slice(0, 1).map((i) => [i.label, i.description]),
+        [[`$(file) ${bins[1].name}`, 'this tab']],
+      );
+      assert.deepEqual(pathsOf(requests), [`GET /v3/b/${bins[1].id}/latest`]);
+      await draftDocument();
+      await vscode.window.showTextDocument(document);
+      await replaceText(document, '{"id": }');
+      await until(() => vscode.languages.getDiagnostics(document.uri).length > 0 || undefined, 'the syntax error shown');
+      answerWith(() => undefined);
+      await run(Command.draftSchemaDoc);
+      assert.match(offered[1][0].description ?? '', /^this tab, with \d+ problems?: the draft would allow (it|them)$/);
+    } finally {
+      w.api.setPrompter(answers);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
   });
 
   it("from a collection: Create and Attach checks the stored bins first; a failing one asked about and Cancel creates nothing, then the draft's own schema is created and attached", async () => {

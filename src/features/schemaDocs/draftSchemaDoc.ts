@@ -56,11 +56,8 @@ export function draftSchemaDocCommands(p: Parts): Handler[] {
           name: `${named ?? 'Drafted'} schema`.slice(0, MAX_SHORT_NAME),
         });
         const unread = result.notRead.length > 0 ? ` ${plural(result.notRead.length, 'bin')} could not be read: ${result.notRead[0].reason}` : '';
-        if (unread || result.stopped) {
-          void vscode.window.showWarningMessage(
-            `JSONBin: drafted from ${plural(result.sampled.length, 'record')}${result.stopped ? ' (stopped)' : ''}.${unread}`,
-          );
-        }
+        const used = `JSONBin: drafted from ${plural(result.sampled.length, 'record')}${result.stopped ? ' (stopped)' : ''}: ${namesOf(p, result.sampled)}.${unread}`;
+        void (unread || result.stopped ? vscode.window.showWarningMessage(used) : vscode.window.showInformationMessage(used));
       },
     },
     {
@@ -120,15 +117,32 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
   return { schema, sampled: samples.sampled, notRead: samples.notRead, stopped: samples.stopped };
 }
 
-/** Palette: the bin of the active tab, else a collection or bins the user names. */
+/** The bins a draft was made from, by name where known, the first few. */
+function namesOf(p: Parts, ids: string[]): string {
+  const named = ids.slice(0, NAMED_RECORDS).map((id) => knownBinName(p, id) ?? id);
+  return `${named.join(', ')}${ids.length > NAMED_RECORDS ? ` and ${ids.length - NAMED_RECORDS} more` : ''}`;
+}
+
+const NAMED_RECORDS = 5;
+
+/**
+ * Palette: the bin of the active tab (offered first, with its problems said: a draft would allow
+ * them), a collection, or bins the user names.
+ */
 async function askWhatToDraftFrom(p: Parts): Promise<DraftFrom> {
-  const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, p.account.id);
-  if (active?.kind === 'bin') {
-    return { binIds: [active.id] };
-  }
-  const byId = { label: '$(list-flat) Bins by id or link…', collectionId: undefined };
-  const items = [...(await p.schemaDocs.listCollections()).map((c) => ({ label: `$(folder) ${c.name}`, description: 'its bins', collectionId: c.id })), byId];
+  const editor = vscode.window.activeTextEditor;
+  const active = editor && parseUri(editor.document.uri, p.account.id);
+  const tab =
+    active?.kind === 'bin' && active.version === undefined
+      ? [{ label: `$(file) ${knownBinName(p, active.id) ?? active.id}`, description: problemsOf(editor!.document.uri), binId: active.id }]
+      : [];
+  const byId = { label: '$(list-flat) Bins by id or link…' };
+  const collections = (await p.schemaDocs.listCollections()).map((c) => ({ label: `$(folder) ${c.name}`, description: 'its bins', collectionId: c.id }));
+  const items: { label: string; description?: string; binId?: string; collectionId?: string }[] = [...tab, ...collections, byId];
   const picked = cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Draft a schema doc from the records of', ignoreFocusOut: true }));
+  if (picked.binId) {
+    return { binIds: [picked.binId] };
+  }
   if (picked.collectionId) {
     return { collectionId: picked.collectionId };
   }
@@ -146,6 +160,12 @@ async function askWhatToDraftFrom(p: Parts): Promise<DraftFrom> {
     }),
   );
   return { binIds: binIdsIn(text) };
+}
+
+/** The active tab's bin as the pick describes it: its problems, which a draft made from it would allow. */
+function problemsOf(uri: vscode.Uri): string {
+  const problems = vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+  return problems > 0 ? `this tab, with ${plural(problems, 'problem')}: the draft would allow ${problems === 1 ? 'it' : 'them'}` : 'this tab';
 }
 
 function binIdsIn(text: string): string[] {
