@@ -12,6 +12,7 @@ import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
 import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
 import { ValidationStatus } from './features/schemaDocs/validationStatus';
+import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { SchemaDrafts } from './features/schemaDocs/schemaDrafts';
 import { BinFileSystem } from './fs/binFileSystem';
@@ -42,6 +43,8 @@ export interface JsonBinApi {
   readonly dragAndDrop: vscode.TreeDragAndDropController<Node>;
   /** The JSONBin view itself: its title's description says what it is filtered by. */
   readonly view: Pick<vscode.TreeView<Node>, 'description'>;
+  /** The problem counts on bin rows (their `resourceUri`), as VS Code asks for them. */
+  readonly problemDecorations: Pick<vscode.FileDecorationProvider, 'provideFileDecoration' | 'onDidChangeFileDecorations'>;
   /** The status bar's "Not validated: collection unknown", as the user sees it. */
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
   /** The status bar's "Not sent" of a bin tab that VS Code's auto save leaves unsaved. */
@@ -94,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
   const requestStatus = new RequestStatus(accounts);
+  const problemDecorations = new ProblemDecorations();
   const autoSaveStatus = new AutoSaveStatus();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
@@ -135,6 +139,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view,
     validationStatus,
     requestStatus,
+    problemDecorations,
     autoSaveStatus,
     ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
     drafts,
@@ -149,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view: treeView,
     validationStatus,
     requestStatus,
+    problemDecorations,
     autoSaveStatus,
     // Copies: another extension reads the accounts, never their keys or parts.
     accounts: {

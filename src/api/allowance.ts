@@ -152,9 +152,34 @@ export async function forgetRequestCounts(store: CountStore, id: string): Promis
   }
 }
 
+/** What each action is called wherever its count is shown: the user's words, not the client's operation ids. */
+const ACTION_NAMES: Record<Operation | 'other', string> = {
+  createBin: 'Create bin',
+  readBin: 'Read bin',
+  versionCount: 'Count versions',
+  updateBin: 'Save bin',
+  deleteBin: 'Delete bin',
+  deleteVersions: 'Delete versions',
+  renameBin: 'Rename bin',
+  setPrivacy: 'Set privacy',
+  listCollections: 'List collections',
+  createCollection: 'Create collection',
+  renameCollection: 'Rename collection',
+  listBins: 'List bins',
+  readSchemaDoc: 'Read schema doc',
+  createSchemaDoc: 'Create schema doc',
+  updateSchemaDoc: 'Save schema doc',
+  attachSchemaDoc: 'Attach schema doc',
+  detachSchemaDoc: 'Detach schema doc',
+  createAccessKey: 'Create access key',
+  other: 'Other',
+};
+
 /** One action's requests in this window and today, the most sent today first. */
 export interface ActionCount {
-  action: string;
+  action: keyof RequestCount['byAction'];
+  /** The action as the user reads it ("Read bin"). */
+  name: string;
   window: number;
   today: number;
 }
@@ -162,8 +187,8 @@ export interface ActionCount {
 export function breakdown(window: RequestCount, today: RequestCount): ActionCount[] {
   const actions = new Set([...Object.keys(today.byAction), ...Object.keys(window.byAction)]) as Set<keyof RequestCount['byAction']>;
   return [...actions]
-    .map((action) => ({ action, window: window.byAction[action] ?? 0, today: today.byAction[action] ?? 0 }))
-    .sort((a, b) => b.today - a.today || b.window - a.window || a.action.localeCompare(b.action));
+    .map((action) => ({ action, name: ACTION_NAMES[action] ?? action, window: window.byAction[action] ?? 0, today: today.byAction[action] ?? 0 }))
+    .sort((a, b) => b.today - a.today || b.window - a.window || a.name.localeCompare(b.name));
 }
 
 /**

@@ -49,6 +49,7 @@ export const Command = {
   openJsonPath: 'jsonbin.openJsonPath',
   openRecordOnly: 'jsonbin.openRecordOnly',
   retryRequests: 'jsonbin.retryRequests',
+  showRequests: 'jsonbin.showRequests',
   addAccount: 'jsonbin.addAccount',
   switchAccount: 'jsonbin.switchAccount',
   renameAccount: 'jsonbin.renameAccount',

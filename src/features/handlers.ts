@@ -5,6 +5,7 @@ import { binCommands } from './bins/binCommands';
 import { binStateCommands } from './bins/binStateCommands';
 import { findCommands } from './find/findCommands';
 import { manageAccounts } from './accounts/manageAccounts';
+import { requestBreakdownCommands } from './accounts/requestBreakdown';
 import type { CommandId } from '../commands/ids';
 import { offlineCommands } from './offline/offlineCommands';
 import type { Parts } from './parts';
@@ -25,6 +26,7 @@ export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
     ...accountCommands(p),
     ...manageAccounts(p),
     ...accessKeyCommands(p),
+    ...requestBreakdownCommands(p),
     ...binCommands(p),
     ...binStateCommands(p),
     ...refreshCommands(p),

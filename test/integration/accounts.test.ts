@@ -125,7 +125,7 @@ describe('several accounts, side by side', () => {
   });
 
   it("counts each account's requests in the status bar while it is active", async () => {
-    const shown = () => Number(/(\d+)$/.exec(w.api.requestStatus.text)?.[1]);
+    const shown = () => Number(/(\d+) requests?$/.exec(w.api.requestStatus.text)?.[1]);
     const defaultCount = shown();
     const meanwhile = await requestsDuring(w.service, async () => {
       await run(Command.switchAccount, 'Staging');
@@ -134,8 +134,8 @@ describe('several accounts, side by side', () => {
         const requests = await requestsDuring(second, () => run(Command.createBin, { record: { counted: true } }));
         assert.equal(shown() - before, requests.length);
         assert.match(w.api.requestStatus.tooltip, /Account: Staging/);
-        assert.match(w.api.requestStatus.text, /^\$\(cloud\) Staging \d+$/, 'the item names the active account');
-        assert.equal(w.api.requestStatus.command?.command, Command.switchAccount, 'a click switches accounts');
+        assert.match(w.api.requestStatus.text, /^\$\(cloud\) Staging: \d+ requests?$/, 'the item names the active account');
+        assert.equal(w.api.requestStatus.command?.command, Command.showRequests, 'a click shows the breakdown');
       } finally {
         await run(Command.switchAccount, 'Default');
       }

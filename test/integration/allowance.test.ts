@@ -5,15 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, config, pathsOf, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
+import type { RequestBreakdown } from '../../src/features/accounts/requestBreakdown';
+import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
 
 /** The tooltip's lines by action: `[action, this window, today]`. */
 const byAction = (tooltip: string) =>
-  [...tooltip.matchAll(/^(\w+): (\d+) in this window, (\d+) today$/gm)].map(([, action, window, today]) => [action, Number(window), Number(today)] as const);
+  [...tooltip.matchAll(/^([A-Z][\w ]+): (\d+) in this window, (\d+) today$/gm)].map(
+    ([, action, window, today]) => [action, Number(window), Number(today)] as const,
+  );
 
 describe('the allowance in sight', () => {
   let w: World;
-  const shown = () => Number(/(\d+)$/.exec(w.api.requestStatus.text)?.[1]);
+  const shown = () => Number(/(\d+) requests?$/.exec(w.api.requestStatus.text)?.[1]);
   before(async () => {
     w = await setup();
     // A visible view fetches on every change: only the commands' requests are wanted here.
@@ -34,8 +37,45 @@ describe('the allowance in sight', () => {
     assert.equal(shown() - before, requests.length, w.api.requestStatus.tooltip);
     assert.equal(w.api.requestStatus.exhausted, false);
     assert.match(w.api.requestStatus.tooltip, /^JSONBin requests: \d+ in this window, \d+ today \(http:\/\/127\.0\.0\.1:\d+\/v3\)/);
-    assert.match(w.api.requestStatus.tooltip, /^createBin: \d+ in this window, \d+ today$/m);
-    assert.match(w.api.requestStatus.tooltip, /^deleteBin: \d+ in this window, \d+ today$/m);
+    assert.match(w.api.requestStatus.text, /^\$\(cloud\) \d+ requests?$/, 'the item says what it counts');
+    assert.match(w.api.requestStatus.tooltip, /^Create bin: \d+ in this window, \d+ today$/m);
+    assert.match(w.api.requestStatus.tooltip, /^Delete bin: \d+ in this window, \d+ today$/m);
+    assert.doesNotMatch(w.api.requestStatus.tooltip, /createBin|deleteBin|renameBin|setPrivacy/, 'no client operation ids');
+  });
+
+  it('a click on the count shows the breakdown by action, in the same words and numbers as the tooltip', async () => {
+    const { id } = await run<{ id: string }>(Command.createBin, { record: { clicked: 1 }, name: 'clicked' });
+    await run(Command.deleteBin, id);
+    assert.equal(w.api.requestStatus.command?.command, Command.showRequests);
+    const shownItems: string[] = [];
+    w.api.setPrompter(
+      prompter({
+        pick: async (items, { placeHolder }) => {
+          shownItems.push(placeHolder ?? '', ...items.map((i) => `${i.label}: ${i.description}`));
+          return undefined;
+        },
+      }),
+    );
+    try {
+      const sent = await requestsDuring(w.service, async () => {
+        const counts = await run<RequestBreakdown>(w.api.requestStatus.command!.command);
+        assert.equal(counts.window, shown());
+      });
+      assert.deepEqual(sent, [], 'the breakdown sends nothing');
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+    const { tooltip } = w.api.requestStatus;
+    const [, window, today] = /^JSONBin requests: (\d+) in this window, (\d+) today/.exec(tooltip)!.map(Number);
+    assert.match(shownItems[0], /^JSONBin requests to http:\/\/127\.0\.0\.1:\d+\/v3, by action$/);
+    assert.deepEqual(shownItems.slice(1), [
+      ...byAction(tooltip).map(([action, n, m]) => `${action}: ${n} in this window, ${m} today`),
+      `All: ${window} in this window, ${today} today`,
+    ]);
+    assert.ok(
+      shownItems.some((i) => /^Delete bin: [1-9]\d* in this window/.test(i)),
+      shownItems.join('\n'),
+    );
   });
 
   it("breaks down this window's and today's requests by action in the tooltip, each adding up to its total", async () => {
@@ -45,7 +85,7 @@ describe('the allowance in sight', () => {
     const [, window, today] = /^JSONBin requests: (\d+) in this window, (\d+) today/.exec(tooltip)!.map(Number);
     const rows = byAction(tooltip);
     assert.ok(
-      rows.some(([action, n]) => action === 'deleteBin' && n >= 1),
+      rows.some(([action, n]) => action === 'Delete bin' && n >= 1),
       tooltip,
     );
     assert.equal(
@@ -81,8 +121,10 @@ describe('the allowance in sight', () => {
         w.api.requestStatus.tooltip,
         /^The service said: Requests exhausted.*\nSaid at \d\d:\d\d; the service gives no time at which the allowance renews\./m,
       );
-      assert.match(w.api.requestStatus.text, /^\$\(warning\) \d+ \(exhausted at \d\d:\d\d\)$/);
-      assert.equal(w.api.requestStatus.command?.command, Command.retryRequests);
+      assert.match(w.api.requestStatus.text, /^\$\(warning\) \d+ requests? \(exhausted at \d\d:\d\d\)$/);
+      // A click shows the breakdown, whose first item is the way out: chosen below.
+      const offered: string[] = [];
+      w.api.setPrompter(prompter({ pick: async (items) => (offered.push(...items.map((i) => i.label)), items[0]) }));
 
       const held = await requestsDuring(w.service, async () => {
         await assert.rejects(run(Command.createBin, { record: { n: 4 } }), (e: Error) =>
@@ -92,7 +134,12 @@ describe('the allowance in sight', () => {
       });
       assert.deepEqual(held, [], 'nothing reached the service while held back');
 
-      await run(Command.retryRequests);
+      try {
+        await run(w.api.requestStatus.command!.command);
+      } finally {
+        w.api.setPrompter(undefined);
+      }
+      assert.equal(offered[0], '$(debug-restart) Retry Requests');
       assert.equal(w.api.requestStatus.exhausted, false);
       const again = await requestsDuring(w.service, () => assert.rejects(run(Command.createCollection, 'after retry'), /Requests exhausted/));
       assert.deepEqual(

@@ -131,7 +131,7 @@ describe('programmatic calls and state after changes', () => {
       }
       assert.fail('row missing');
     };
-    assert.equal((await privacyRow()).description, 'private');
+    assert.equal((await privacyRow()).description, undefined);
     const requests = await requestsDuring(w.service, async () => {
       await run(Command.setPrivacy, id, false);
       assert.equal((await privacyRow()).description, 'public');

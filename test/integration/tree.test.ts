@@ -74,11 +74,13 @@ describe('bins tree', () => {
     assert.equal(bins.length, 10);
     assert.equal(bins[0].label, 'tree bin 11');
     assert.equal(bins[0].description, 'public');
-    assert.equal(bins[1].description, 'private');
+    assert.equal(bins[1].description, undefined, 'private, the rule, is said in the tooltip only');
     const tooltip = bins[1].tooltip as string;
-    for (const part of ['Id:', 'Created:', 'Privacy: private', 'Collection: Tree collection']) {
+    for (const part of ['Id:', 'Privacy: private', 'Collection: Tree collection']) {
       assert.ok(tooltip.includes(part), `${part} missing from ${tooltip}`);
     }
+    // Created a moment ago: said so, with the exact date and time beside it.
+    assert.match(tooltip, /^Created: (now|\d+ (seconds?|minutes?) ago) \(.*\d{4}.*\d\d:\d\d.*\)$/m);
     const more = nodes[nodes.length - 1];
     assert.equal((await item(tree, more)).contextValue, 'loadMore');
 

@@ -244,9 +244,10 @@ describe('Upload as Bin and drag and drop', function () {
     await run(Command.refresh);
     const from = await collectionRow(plain.name);
     const rows = { 'to copy': await row(from, 'to copy'), 'not valid there': await row(from, 'not valid there') };
-    /** The transfer VS Code fills when the user starts dragging a row. */
+    /** The transfer VS Code fills when the user starts dragging a row: with the row's URI (its resourceUri) as a uri-list. */
     const drag = async (label: keyof typeof rows) => {
       const transfer = new vscode.DataTransfer();
+      transfer.set('text/uri-list', new vscode.DataTransferItem(String((await w.api.tree.getTreeItem(rows[label])).resourceUri)));
       await w.api.dragAndDrop.handleDrag!([rows[label]], transfer, token);
       return transfer;
     };
@@ -282,5 +283,10 @@ describe('Upload as Bin and drag and drop', function () {
     confirms.length = 0;
     const ownCollection = await requestsDuring(w.service, async () => drop(from, await drag('to copy')));
     assert.deepEqual([ownCollection, confirms], [[], []]);
+
+    // Rows marked with an empty value (before their nodes are added): their URIs are not files to upload.
+    const marked = await drag('to copy');
+    marked.set('application/vnd.jsonbin.bin-rows', new vscode.DataTransferItem(''));
+    assert.deepEqual(await requestsDuring(w.service, () => drop(onto, marked)), []);
   });
 });

@@ -67,7 +67,7 @@ describe('accounts, find, share and the allowance in the web worker host', () =>
   });
 
   it('counts in the status bar every request the service received', async () => {
-    const shown = () => Number(/(\d+)$/.exec(w.api.requestStatus.text)?.[1]);
+    const shown = () => Number(/(\d+) requests?$/.exec(w.api.requestStatus.text)?.[1]);
     const before = shown();
     assert.isTrue(Number.isInteger(before), w.api.requestStatus.text);
     const requests = await requestsDuring(w, async () => {

@@ -1,13 +1,14 @@
 /**
  * The requests sent in the status bar: this window's count, the breakdown by action for this
- * window and today in the tooltip, and a warning with the way out once the service said the
- * allowance is exhausted.
+ * window and today in the tooltip and on a click (Show Requests Sent), and a warning with the way
+ * out once the service said the allowance is exhausted.
  */
 import * as vscode from 'vscode';
 import { breakdown, timeOf } from '../../api';
 import { Command } from '../../commands/ids';
 import type { Accounts, AccountPartsBase } from '../../account/accounts';
 import type { Connection } from '../../account/connection';
+import { plural } from '../transfer/fileTransfer';
 
 export class RequestStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('jsonbin.requests', vscode.StatusBarAlignment.Left, 99);
@@ -52,16 +53,16 @@ export class RequestStatus implements vscode.Disposable {
     this.exhausted = held !== undefined;
     // With several accounts the item names the active one, and a click switches.
     const account = this.accounts.all().length > 1 ? connection.account.name : undefined;
-    const count = account ? `${account} ${window.total}` : `${window.total}`;
+    const count = `${account ? `${account}: ` : ''}${plural(window.total, 'request')}`;
     this.text = held ? `$(warning) ${count} (exhausted at ${since})` : `$(cloud) ${count}`;
     const rows = breakdown(window, day);
     const heading = `JSONBin requests: ${window.total} in this window, ${day.total} today (${requests.serviceUrl})${account ? `\nAccount: ${account}` : ''}`;
     const warning = held && [
       `The service said: ${held}`,
       `Said at ${since}; the service gives no time at which the allowance renews.`,
-      'Requests are not sent until you retry (click here).',
+      'Requests are not sent until you retry (click here, then Retry Requests).',
     ];
-    this.tooltip = [...(warning ? [...warning, ''] : []), heading, ...rows.map((r) => `${r.action}: ${r.window} in this window, ${r.today} today`)].join('\n');
+    this.tooltip = [...(warning ? [...warning, ''] : []), heading, ...rows.map((r) => `${r.name}: ${r.window} in this window, ${r.today} today`)].join('\n');
 
     const markdown = new vscode.MarkdownString('', true);
     if (warning) {
@@ -72,17 +73,14 @@ export class RequestStatus implements vscode.Disposable {
       .appendText(account ? `${requests.serviceUrl} (${account})` : requests.serviceUrl)
       .appendMarkdown('\n\n| Action | This window | Today |\n|:--|--:|--:|\n');
     for (const r of rows) {
-      markdown.appendMarkdown(`| ${r.action} | ${r.window} | ${r.today} |\n`);
+      markdown.appendMarkdown(`| ${r.name} | ${r.window} | ${r.today} |\n`);
     }
     markdown.appendMarkdown(`| **All** | **${window.total}** | **${day.total}** |\n`);
     this.item.text = this.text;
     this.item.tooltip = markdown;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    this.item.command = held
-      ? { title: 'Retry Requests', command: Command.retryRequests }
-      : account
-        ? { title: 'Switch Account', command: Command.switchAccount }
-        : undefined;
+    // The breakdown offers the way out: Retry Requests while held back, Switch Account… with several accounts.
+    this.item.command = { title: 'Show Requests Sent', command: Command.showRequests };
     this.item.show();
   }
 

@@ -25,7 +25,9 @@ export function dragAndDrop(partsOf: (target: Node | undefined) => Promise<Parts
     },
     handleDrop: async (target, transfer) => {
       const { dropOnTree } = await import('../transfer/dropOnTree.js');
-      await dropOnTree(await partsOf(target), target, transfer.get(BIN_ROWS)?.value, await transfer.get(URI_LIST)?.asString());
+      const rows = transfer.get(BIN_ROWS);
+      // Dragged rows carry their bins' URIs (their resourceUri) as a uri-list too: those are the rows, not files.
+      await dropOnTree(await partsOf(target), target, rows?.value, rows ? undefined : await transfer.get(URI_LIST)?.asString());
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Cases for the accounts: add one, make another active, rename, remove. None but Add sends a request. */
+/** Cases for the accounts: add one, make another active, rename, remove, the requests sent. None but Add sends a request. */
 import * as assert from 'node:assert/strict';
 import { Command } from '../../../src/commands/ids';
 import { pathsOf, run, type Case, type MenuContext } from './context';
@@ -50,6 +50,13 @@ export function accountCases(c: MenuContext): Record<string, Case> {
       assert.deepEqual(requests, []);
       // The row pressed is the account that was not active.
       assert.equal(accounts().active.id, place.menu === 'palette' ? '' : before === '' ? added.id : '');
+    }),
+    [Command.showRequests]: guarded(async (place, kind) => {
+      // With several accounts the breakdown offers Switch Account…, which asks which one.
+      await second(kind);
+      const requests = await invoke(place.entry.command, await argsFor(place, kind), 'Switch Account', 'Default');
+      assert.deepEqual(requests, []);
+      assert.equal(accounts().active.id, '');
     }),
     [Command.renameAccount]: guarded(async (place, kind) => {
       const added = await second(kind);

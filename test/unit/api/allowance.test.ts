@@ -47,9 +47,9 @@ describe('RequestCounter', () => {
     counter.record(answered('readBin'));
     counter.record(answered(undefined));
     assert.deepEqual(breakdown(counter.window, counter.day), [
-      { action: 'listBins', window: 0, today: 3 },
-      { action: 'readBin', window: 2, today: 2 },
-      { action: 'other', window: 1, today: 1 },
+      { action: 'listBins', name: 'List bins', window: 0, today: 3 },
+      { action: 'readBin', name: 'Read bin', window: 2, today: 2 },
+      { action: 'other', name: 'Other', window: 1, today: 1 },
     ]);
   });
 

@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import type { BinSummary, Collection } from '../../../api';
 import { Command } from '../../../commands/ids';
+import { binUri } from '../../../fs/uris';
+import { whenWithDate } from '../../../ui/relativeTime';
 import { Node } from './node';
 
 export class BinNode extends Node {
@@ -30,13 +32,16 @@ export class BinNode extends Node {
     const { bin, collection } = this;
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.scoped(`bin:${collection?.id ?? 'uncategorized'}:${bin.id}`);
-    item.description = bin.private ? 'private' : 'public';
+    // Private is the rule: only the exception is written on the row (the tooltip says both).
+    item.description = bin.private ? undefined : 'public';
     item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
+    // The URI of the bin's tab: the problem count's decoration (problemDecorations.ts) finds the row by it.
+    item.resourceUri = binUri(bin.id, this.label, undefined, this.account);
     // Names come from the service: a plain-text tooltip never renders them as Markdown.
     item.tooltip = [
       this.label,
       `Id: ${bin.id}`,
-      `Created: ${bin.createdAt || 'unknown'}`,
+      `Created: ${whenWithDate(bin.createdAt, new Date(), vscode.env.language)}`,
       `Privacy: ${bin.private ? 'private' : 'public'}`,
       `Collection: ${collection ? collection.name : 'none'}`,
     ].join('\n');

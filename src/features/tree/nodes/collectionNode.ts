@@ -1,6 +1,7 @@
 /** A collection: its schema doc first, then its bins a page at a time. */
 import * as vscode from 'vscode';
 import type { Collection } from '../../../api';
+import { whenWithDate } from '../../../ui/relativeTime';
 import { BinNode } from './binNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
@@ -30,7 +31,7 @@ export class CollectionNode extends Node {
     item.tooltip = [
       collection.name,
       `Id: ${collection.id}`,
-      `Created: ${collection.createdAt || 'unknown'}`,
+      `Created: ${whenWithDate(collection.createdAt, new Date(), vscode.env.language)}`,
       ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : []),
     ].join('\n');
     item.contextValue = this.contextValue + this.abilities;
