@@ -1,6 +1,7 @@
 // Bundles the extension into dist/ (minified with --production, watched with --watch), for two
 // hosts from one source. Node (`main`): ES modules split at every `import()`: activation loads
-// extension.mjs and the chunks it imports; undici comes with the first request, the commands' code
+// extension.mjs alone, the chunks it shared with lazy ones bundled into it again
+// (scripts/activation-file.mjs); undici comes with the first request, the commands' code
 // with the first command, and Ajv, its formats and RE2 only in the validation worker's own file.
 // Browser (`browser`, dist/web/): the web worker host loads classic scripts only, so the same split
 // is rewritten as CommonJS (scripts/web-modules.mjs): extension.js holds what activation loads and
@@ -11,6 +12,7 @@ import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { oneActivationFile } from './scripts/activation-file.mjs';
 import { commonJsModules } from './scripts/web-modules.mjs';
 
 const shared = (production) => ({
@@ -63,7 +65,15 @@ const web = (production) => ({
  */
 export function bundleOptions({ production }) {
   return [
-    { ...shared(production), entryPoints: [{ in: 'src/extension.ts', out: 'extension' }], splitting: true, chunkNames: 'chunks/[name]-[hash]' },
+    {
+      ...shared(production),
+      entryPoints: [{ in: 'src/extension.ts', out: 'extension' }],
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      // Written by the plugin, the chunks activation imports inside extension.mjs.
+      write: false,
+      plugins: [oneActivationFile({ production })],
+    },
     { ...shared(production), entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
     {
       ...web(production),
