@@ -9,6 +9,7 @@ import { recordText } from '../api/record';
 import { ajvFor, dialectOf } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
 import { CannotValidate, SchemaDocProblem } from './problems';
+import { worded } from './wording';
 
 export interface Problem {
   offset: number;
@@ -193,20 +194,16 @@ function placeAll(text: string, errors: ErrorObject[]): Problem[] {
 }
 
 function place(error: ErrorObject, node: Located): Problem {
-  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  const params = error.params as { additionalProperty?: string };
   let range: Range = node;
-  let message = error.message ?? 'is invalid';
   if (error.keyword === 'additionalProperties') {
     // On the unexpected key itself.
     range = node.keys?.get(params.additionalProperty ?? '') ?? head(node);
-    message = `Property "${params.additionalProperty}" is not allowed`;
   } else if (HEAD_KEYWORDS.has(error.keyword)) {
     // On the object or array itself: its key, or its opening bracket at the root.
     range = head(node);
-    if (error.keyword === 'required') {
-      message = `Missing property "${params.missingProperty}"`;
-    }
   }
+  const message = worded(error);
   const where = error.instancePath === '' ? '' : ` at ${error.instancePath}`;
   return { offset: range.offset, length: range.length, message: `${message}${where}`, path: error.instancePath, keyword: error.keyword };
 }

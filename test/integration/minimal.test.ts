@@ -67,7 +67,7 @@ describe('against a minimal service (required fields only, contract routes only)
     const document = await open(created.id);
     assert.equal(w.api.validationStatus.visible, false);
     await replaceText(document, '{"title": 5}');
-    assert.deepEqual(await problemsOf(document.uri, 1), ['must be string at /title']);
+    assert.deepEqual(await problemsOf(document.uri, 1), ['Expected a string at /title']);
     const requests = await requestsDuring(minimal, async () => assert.equal(await document.save(), false));
     assert.deepEqual(requests, []);
     assert.ok(document.isDirty);
