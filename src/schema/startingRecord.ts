@@ -14,6 +14,11 @@ export function startingRecord(schema: Json): Json {
   return valueOf(schema, schema, 0) ?? {};
 }
 
+/** The value a new record would start with for `schema`, a part of `root` (its local `$ref`s are `root`'s). */
+export function startingValue(schema: Json, root: Json): Json {
+  return valueOf(schema, root, 0) ?? null;
+}
+
 function valueOf(schema: Json | undefined, root: Json, depth: number): Json | undefined {
   const s = resolve(schema, root);
   if (!s || depth > MAX_DEPTH) {

@@ -1,4 +1,4 @@
-/** Completion and hover in a bin from its collection's schema doc, costing no request of their own. */
+/** Completion, hover and quick fixes in a bin from its collection's schema doc, costing no request of their own. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
@@ -61,5 +61,21 @@ describe('schema assist in the editor', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(1, 4));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /What the module is called/);
+  });
+
+  it('offers a quick fix that adds a missing required property as a new record would start it, and the problem goes', async () => {
+    await replaceText(document, '{\n  "title": "t"\n}');
+    const missing = () => vscode.languages.getDiagnostics(document.uri).filter((d) => d.code === 'required');
+    const [problem] = await until(() => (missing().length > 0 ? missing() : undefined), 'the missing property shown');
+    let actions: vscode.CodeAction[] = [];
+    const requests = await requestsDuring(w.service, async () => {
+      actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    });
+    assert.deepEqual(requests, []);
+    const fix = actions.find((a) => a.title === 'Add property "kind"');
+    assert.ok(fix?.edit, `offered: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(document.getText(), '{\n  "title": "t",\n  "kind": "scenario"\n}');
+    await until(() => (missing().length === 0 ? true : undefined), 'the problem gone');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Completion and hover in bins from their collection's schema doc. VS Code's JSON service is not
- * told the schema, so that diagnostics keep one source; these providers give the rest of its help.
+ * Completion, hover and the quick fix of a missing property in bins, from their collection's
+ * schema doc. VS Code's JSON service is not told the schema, so that diagnostics keep one source;
+ * these providers give the rest of its help.
  */
 import * as vscode from 'vscode';
 import { settings } from '../../config';
@@ -13,6 +14,8 @@ const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME };
 
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../../schema/assist.js');
+/** The same for the quick fix of a missing property. */
+const quickFix = () => import('../../schema/quickFix.js');
 
 /** `accountOf` gives the document's account's parts (undefined for an account that is gone). */
 export function registerSchemaAssist(
@@ -60,5 +63,32 @@ export function registerSchemaAssist(
         return text ? new vscode.Hover(new vscode.MarkdownString(text), range) : undefined;
       },
     }),
+    vscode.languages.registerCodeActionsProvider(
+      SELECTOR,
+      {
+        async provideCodeActions(document, _range, context) {
+          const missing = context.diagnostics.filter((d) => d.code === 'required' && d.source?.startsWith('JSONBin'));
+          const schema = missing.length > 0 ? await schemaOf(document) : undefined;
+          if (!schema) {
+            return undefined;
+          }
+          const { missingPropertyFixes } = await quickFix();
+          const seen = new Set<string>();
+          return missing.flatMap((diagnostic) =>
+            missingPropertyFixes(document.getText(), document.offsetAt(diagnostic.range.start), schema)
+              .filter((fix) => !seen.has(`${fix.offset}:${fix.name}`) && seen.add(`${fix.offset}:${fix.name}`))
+              .map((fix) => {
+                const action = new vscode.CodeAction(`Add property "${fix.name}"`, vscode.CodeActionKind.QuickFix);
+                action.edit = new vscode.WorkspaceEdit();
+                action.edit.insert(document.uri, document.positionAt(fix.offset), fix.insert);
+                action.diagnostics = [diagnostic];
+                action.isPreferred = true;
+                return action;
+              }),
+          );
+        },
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
   ];
 }
