@@ -1,6 +1,6 @@
 /** Asking before an action that would send more requests than the `jsonbin.warnAboveRequests` setting allows. */
 import { warnsAbout } from '../api';
-import { plural } from './transfer/fileTransfer';
+import { plural } from '../ui/plural';
 import type { Parts } from './parts';
 import { confirm } from '../commands/prompts';
 

@@ -8,7 +8,7 @@ import { breakdown, timeOf } from '../../api';
 import { Command } from '../../commands/ids';
 import type { Accounts, AccountPartsBase } from '../../account/accounts';
 import type { Connection } from '../../account/connection';
-import { plural } from '../transfer/fileTransfer';
+import { plural } from '../../ui/plural';
 
 export class RequestStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('jsonbin.requests', vscode.StatusBarAlignment.Left, 99);

@@ -17,7 +17,7 @@ import { draftSchema } from '../../schema/draft';
 import { knownBinName, tabBin, unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
-import { plural } from '../transfer/fileTransfer';
+import { plural } from '../../ui/plural';
 import type { BinNode, CollectionNode } from '../tree/nodes';
 
 /** What to draft from: bins by id, or every bin of a collection. */

@@ -16,7 +16,7 @@ import { unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
-import { plural } from '../transfer/fileTransfer';
+import { plural } from '../../ui/plural';
 
 export interface ValidateOptions {
   /** Checked against this schema instead of the collection's schema doc. */

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { BINS_PER_PAGE, type BinSummary } from '../../api';
 import { parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
-import { exportFileNames, formatRecord, plural } from './fileTransfer';
+import { exportFileNames, formatRecord } from './fileTransfer';
+import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 

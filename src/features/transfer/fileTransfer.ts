@@ -3,6 +3,7 @@
  * what a bin's file is called and holds, and how a batch's outcome is told. No `vscode` import,
  * so that they are tested in plain Node.
  */
+import { plural } from '../../ui/plural';
 import { MAX_BIN_NAME } from '../../api';
 
 const JSON_FILE = /\.json$/i;
@@ -75,10 +76,6 @@ export function parseUriList(text: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Refusals named in a summary; the rest are counted. */

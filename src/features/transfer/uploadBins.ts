@@ -10,7 +10,8 @@ import type { CheckedBin } from '../../bins/recordWrites';
 import { Refused } from '../../bins/refused';
 import { binUri } from '../../fs/uris';
 import { plainText } from '../../bins/plainText';
-import { binNameOfFile, CANCELLED, isJsonFileName, plural, uploadSummary } from './fileTransfer';
+import { binNameOfFile, CANCELLED, isJsonFileName, uploadSummary } from './fileTransfer';
+import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 
