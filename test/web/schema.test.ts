@@ -1,4 +1,5 @@
 /** Schema problems in the web worker host: at the same JSON nodes as on desktop, and an invalid record is never sent. */
+import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { Command } from '../../src/commands/ids';
 import { closeAll, openBin, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, type World } from './world';
@@ -53,6 +54,19 @@ describe('schema diagnostics in the web worker host', () => {
     assert.deepEqual(requests, []);
     assert.isTrue(document.isDirty);
     assert.deepEqual((await w.other.readBin(id)).record, { title: 't', tags: ['a', 'b'] });
+  });
+
+  it("offers the quick fix of a missing property here too (its code is read by the browser bundle's loader), and the problem goes", async () => {
+    const id = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId })).metadata.id;
+    const document = await openBin(id);
+    await replaceText(document, '{\n  "tags": ["a", "b"]\n}');
+    const [problem] = await diagnosticsOf(document.uri, 1);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, problem.range);
+    const fix = actions.find((a) => a.title === 'Add property "title"');
+    assert.ok(fix?.edit, `offered: ${actions.map((a) => a.title).join(', ')}`);
+    assert.isTrue(await vscode.workspace.applyEdit(fix.edit));
+    assert.strictEqual(document.getText(), '{\n  "tags": ["a", "b"],\n  "title": ""\n}');
+    await diagnosticsOf(document.uri, 0);
   });
 
   it('says that TypeScript types cannot be made here (the command is hidden in the browser)', async () => {

@@ -51,7 +51,7 @@ export class RequestStatus implements vscode.Disposable {
     const { window, day } = requests;
     const since = requests.exhaustedAt && timeOf(requests.exhaustedAt, new Date());
     this.exhausted = held !== undefined;
-    // With several accounts the item names the active one, and a click switches.
+    // With several accounts the item names the active one (its breakdown, on a click, offers to switch).
     const account = this.accounts.all().length > 1 ? connection.account.name : undefined;
     const count = `${account ? `${account}: ` : ''}${plural(window.total, 'request')}`;
     this.text = held ? `$(warning) ${count} (exhausted at ${since})` : `$(cloud) ${count}`;
