@@ -35,6 +35,8 @@ export interface Forms<A> {
   view?: ViewId;
   /** Tree row (menu or click): VS Code passes the row's node, of the class the row's menu is for. */
   row?: [RowId, (node: never) => Promise<A>];
+  /** Several row forms, each with its own title (a toggle's two directions: "Make Public", "Make Private"). */
+  rows?: [RowId, (node: never) => Promise<A>][];
   /** Editor title: VS Code passes the tab's Uri. */
   tab?: [TabId, (uri: vscode.Uri) => Promise<A>];
   /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
@@ -68,8 +70,7 @@ export function register<A extends [] | unknown[], R>(id: PaletteId, action: Act
   if (forms.view) {
     handlers.push([forms.view, () => interactive(() => action.ask())]);
   }
-  if (forms.row) {
-    const [rowId, fromRow] = forms.row;
+  for (const [rowId, fromRow] of [...(forms.row ? [forms.row] : []), ...(forms.rows ?? [])]) {
     handlers.push([rowId, (node: never) => interactive(() => fromRow(node))]);
   }
   if (forms.tab) {

@@ -19,6 +19,7 @@ import {
   clickExplorerMenu,
   clickRowButton,
   clickRowMenu,
+  rowMenuItems,
   clickTreeRow,
   createdBinShown,
   exactRow,
@@ -96,7 +97,7 @@ try {
     await expandRow(page, 'Collections', 'Course modules');
     await expandRow(page, 'Course modules', 'Photosynthesis');
     const refreshed = demo.service.log.length;
-    await runCommand(page, 'JSONBin: Refresh');
+    await runCommand(page, 'JSONBin: Refresh View');
     await settle(() => paths(refreshed).length >= 2);
     assert.deepEqual(paths(refreshed).sort(), ['GET /v3/c', `GET /v3/c/${demo.demo.collectionId}/bins`], 'refresh fetches what is expanded, nothing else');
     // Node's undici sends no Origin; the browser's fetch across origins always does.
@@ -184,7 +185,7 @@ try {
     await page.locator('.tabs-container .tab', { hasText: 'Editor preferences.json' }).waitFor();
     await closeAllEditors(page);
     const [post] = await afterClick('POST', 'a create', async () => {
-      await clickRowMenu(page, 'Bins in no collection', 'Create Bin');
+      await clickRowMenu(page, 'Bins in no collection', 'Create Bin...');
       await answerInput(page, '{"from": "context menu"}');
       await answerInput(page, 'From the menu');
       await pick(page, 'Private');
@@ -201,7 +202,7 @@ try {
     // Still listed by the service among the bins in no collection, but no longer one the user added.
     await until(async () => {
       await exactRow(page, 'Editor preferences').click({ button: 'right' });
-      await page.getByRole('menuitem', { name: 'Rename Bin', exact: true }).waitFor();
+      await page.getByRole('menuitem', { name: 'Rename Bin...', exact: true }).waitFor();
       const gone = (await menuItem.count()) === 0;
       await page.keyboard.press('Escape');
       return gone;
@@ -222,7 +223,7 @@ try {
     assert.equal(post.path, '/v3/c');
     await exactRow(page, 'E2E plain').waitFor();
     const [second] = await afterClick('POST', 'a second collection', async () => {
-      await clickRowMenu(page, 'Collections', 'Create Collection');
+      await clickRowMenu(page, 'Collections', 'Create Collection...');
       await answerInput(page, 'E2E second');
     });
     assert.equal(second.headers['x-collection-name'], 'E2E second');
@@ -237,7 +238,7 @@ try {
     assert.equal(bin.headers['x-collection-id'], plain.id, 'created in the collection');
     await createdBinShown(page, 'In plain');
     const [attach] = await afterClick('PUT', 'the attach', async () => {
-      await clickRowMenu(page, 'E2E plain', 'Attach Schema Doc to Collection');
+      await clickRowMenu(page, 'E2E plain', 'Attach Schema Doc...');
       await answerInput(page, demo.demo.schemaDocId);
     });
     assert.equal(attach.path, `/v3/c/${bin.headers['x-collection-id']}/schemadoc/add`);
@@ -246,7 +247,7 @@ try {
 
   await step('collection with a schema doc: context Detach Schema Doc; schema doc row: inline and context Open Schema Doc', async () => {
     const [detach] = await afterClick('PUT', 'the detach', async () => {
-      await clickRowMenu(page, 'E2E plain', 'Detach Schema Doc from Collection');
+      await clickRowMenu(page, 'E2E plain', 'Detach Schema Doc');
     });
     assert.match(detach.path, /\/schemadoc\/remove$/);
     await exactRow(page, 'E2E plain').locator('.label-description', { hasText: 'schema' }).waitFor({ state: 'detached' });
@@ -272,12 +273,23 @@ try {
     await createdBinShown(page, 'Second in plain');
   });
 
+  await step("bin row's menu: at most 10 items, Copy and Versions as submenus, the toggle worded by the row, Delete last", async () => {
+    const items = await rowMenuItems(page, 'Photosynthesis');
+    console.log(`      the bin row's menu: ${items.length} items: ${items.join(' | ')}`);
+    assert.ok(items.length <= 10, `${items.length} items: ${items.join(', ')}`);
+    for (const expected of ['Open Bin', 'Copy', 'Versions', 'Make Public']) {
+      assert.ok(items.includes(expected), `no ${expected} among ${items.join(', ')}`);
+    }
+    assert.ok(!items.includes('Make Private'), 'a private bin is not offered Make Private');
+    assert.equal(items.at(-1), 'Delete Bin...');
+  });
+
   await step('bin: inline Copy Bin Id shows it copied, context Rename Bin renames the row and its tab', async () => {
     await openFromTree(page, 'Photosynthesis', 'Photosynthesis.json');
     await clickRowButton(page, 'Photosynthesis', 'Copy Bin Id');
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.validBinId}` }).waitFor();
     const [rename] = await afterClick('PUT', 'the rename', async () => {
-      await clickRowMenu(page, 'Photosynthesis', 'Rename Bin');
+      await clickRowMenu(page, 'Photosynthesis', 'Rename Bin...');
       await answerInput(page, 'Photosynthesis renamed');
     });
     assert.equal(rename.path, `/v3/b/${demo.demo.validBinId}/meta/name`);
@@ -291,16 +303,16 @@ try {
     await closeAllEditors(page);
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
     const mark = demo.service.log.length;
-    await clickEditorTitle(page, 'Compare Bin with Version');
+    await clickEditorTitle(page, 'Compare with Version...');
     await pick(page, 'Base record');
     await page.locator('.tabs-container .tab', { hasText: 'version 0 ↔ current' }).waitFor();
     await until(() => demo.service.requestsSince(mark).some((e) => e.path === `/v3/b/${demo.demo.publicBinId}/0`), 'the base record to be read');
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
-    await clickEditorTitle(page, 'Open Version of Bin');
+    await clickEditorTitle(page, 'Open Version...');
     await pick(page, 'Version 1');
     await page.locator('.tabs-container .tab', { hasText: '(version 1).json' }).waitFor();
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
-    await clickEditorTitle(page, 'Copy Bin Id');
+    await clickEditorTitle(page, ['Copy', 'Copy Bin Id']);
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
   });
 
@@ -330,7 +342,7 @@ try {
     await closeAllEditors(page);
     await showJsonBinView(page);
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
-    await clickEditorTitle(page, 'Open Version of Bin');
+    await clickEditorTitle(page, 'Open Version...');
     await pick(page, 'Base record');
     await page.locator('.tabs-container .tab.active', { hasText: '(version 0).json' }).waitFor();
     const { store } = demo.service;
@@ -338,7 +350,7 @@ try {
     const version = store.version(stored, 0);
     assert.notDeepEqual(store.latest(stored), version, 'the base record is not the latest record yet');
     const mark = demo.service.log.length;
-    await clickEditorTitle(page, 'Restore This Version');
+    await clickEditorTitle(page, 'Restore Version...');
     await page.locator('.monaco-dialog-box', { hasText: 'Restore version 0' }).waitFor();
     assert.deepEqual(demo.service.requestsSince(mark, 'PUT'), [], 'nothing is sent before the user says so');
     await answerDialog(page, 'Restore');
@@ -366,7 +378,7 @@ try {
         const owner = staging.addAccount('free');
         const stagingBin = staging.store.createBin(owner, { stage: 'staging' }, { name: 'Staging settings', private: true });
         await closeAllEditors(page);
-        await runCommand(page, 'JSONBin: Add Account…');
+        await runCommand(page, 'JSONBin: Add Account...');
         await answerInput(page, 'Staging');
         await answerInput(page, stagingUrl);
         await pick(page, 'Master key');
@@ -376,7 +388,7 @@ try {
         await runCommand(page, 'JSONBin: Open Bin');
         await answerInput(page, stagingBin.id);
         await page.locator('.tabs-container .tab', { hasText: 'Staging settings.json' }).waitFor();
-        await runCommand(page, 'JSONBin: Switch Account…');
+        await runCommand(page, 'JSONBin: Switch Account...');
         await pick(page, 'Default');
         await runCommand(page, 'JSONBin: Open Bin');
         await answerInput(page, demo.demo.validBinId);
@@ -409,7 +421,7 @@ try {
           'the staging service was never asked for the default bin',
         );
         await closeAllEditors(page);
-        await runCommand(page, 'JSONBin: Remove Account…');
+        await runCommand(page, 'JSONBin: Remove Account...');
         await pick(page, 'Staging');
         await answerDialog(page, 'Remove Account');
         // Its bin was read, so a copy of it is kept offline: the second question is whether that goes too.
@@ -430,7 +442,7 @@ try {
     delete record.title;
     const bin = store.createBin(demo.demo.account, record, { name: 'Untitled module', private: true, collectionId: demo.demo.collectionId });
     await closeAllEditors(page);
-    await runCommand(page, 'JSONBin: Refresh');
+    await runCommand(page, 'JSONBin: Refresh View');
     // Minimal listings carry no names: the row shows the id.
     await expandRow(page, 'Collections', 'Course modules');
     await expandRow(page, 'Course modules', bin.id);

@@ -136,6 +136,16 @@ export async function clickRowMenu(page, label, item) {
   await fromMenu(page, item, () => exactRow(page, label).click({ button: 'right' }));
 }
 
+/** The items of a row's context menu as the user sees them, in order (a submenu by its label), then closes it. */
+export async function rowMenuItems(page, label) {
+  await exactRow(page, label).click({ button: 'right' });
+  const menu = page.locator('.monaco-menu').first();
+  await menu.getByRole('menuitem').first().waitFor({ timeout: 10_000 });
+  const items = (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.split('\n')[0].trim()).filter(Boolean);
+  await page.keyboard.press('Escape');
+  return items;
+}
+
 /** Right-clicks a file in the Explorer and chooses a context-menu item. */
 export async function clickExplorerMenu(page, fileName, item) {
   await runCommand(page, 'View: Show Explorer');
@@ -152,25 +162,31 @@ const MENU_OPENINGS = 3;
  * bounded number of times; then the test fails saying what each opening saw.
  */
 async function fromMenu(page, item, open) {
+  // An item in a submenu is its path: ['Copy', 'Copy Bin Id'].
+  const path = [item].flat();
   const seen = [];
   for (let opening = 1; opening <= MENU_OPENINGS; opening++) {
     await open();
-    const outcome = await chooseMenuItem(page, item);
+    let outcome = 'chosen';
+    for (let level = 0; level < path.length && outcome === 'chosen'; level++) {
+      outcome = await chooseMenuItem(page, path[level], level, level < path.length - 1);
+    }
     if (outcome === 'chosen') {
       return;
     }
     seen.push(`opening ${opening}: ${outcome}`);
   }
-  throw new Error(`menu item ${item} was never chosen:\n      ${seen.join('\n      ')}`);
+  throw new Error(`menu item ${path.join(' › ')} was never chosen:\n      ${seen.join('\n      ')}`);
 }
 
 /**
  * Chooses an item of the open context menu with the keyboard, as its focus moves (mouse clicks
  * race the menu's opening). Returns 'chosen', or what it saw when the menu closed under it.
  */
-async function chooseMenuItem(page, item) {
-  const menu = page.locator('.monaco-menu');
-  const entry = page.getByRole('menuitem', { name: item, exact: true });
+async function chooseMenuItem(page, item, level = 0, submenu = false) {
+  // A submenu is a menu nested in its parent's item: the level-th menu in the page.
+  const menu = page.locator('.monaco-menu').nth(level);
+  const entry = menu.getByRole('menuitem', { name: item, exact: true });
   try {
     await menu.first().waitFor({ timeout: 10_000 });
     await entry.waitFor({ timeout: 10_000 });
@@ -180,6 +196,7 @@ async function chooseMenuItem(page, item) {
     return items.length > 0 ? `the menu had no ${item}, only: ${items.join(', ')}` : `no menu open (${await focusedPart(page)})`;
   }
   for (let moves = 0; moves < 30; moves++) {
+    // A submenu lies inside its parent's item: the parent's focused item comes first.
     const focused = menu.locator('.action-item.focused');
     if ((await focused.count()) > 0 && (await focused.first().innerText()).trim().startsWith(item)) {
       try {
@@ -188,10 +205,16 @@ async function chooseMenuItem(page, item) {
       } catch {
         return `the menu closed as ${item} was chosen (${await focusedPart(page)})`;
       }
-      await entry.waitFor({ state: 'detached' });
+      // A submenu opens beside its item; any other item closes the menu.
+      await (submenu
+        ? page
+            .locator('.monaco-menu')
+            .nth(level + 1)
+            .waitFor()
+        : entry.waitFor({ state: 'detached' }));
       return 'chosen';
     }
-    if ((await menu.count()) === 0) {
+    if ((await page.locator('.monaco-menu').count()) <= level) {
       return `the menu closed after ${moves} key presses (${await focusedPart(page)})`;
     }
     await page.keyboard.press('ArrowDown');

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import { binUri } from '../../src/fs/uris';
-import { binUriOf, closeAll, labelOf, manifest, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
+import { binUriOf, closeAll, labelOf, menuEntries, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
 import { commandsShownOn } from './when';
 
 describe('an account with an access key', () => {
@@ -153,16 +153,25 @@ describe('an account with an access key', () => {
       }
       return assert.fail(`no row of the bin under ${account}`);
     };
-    const rows = manifest().contributes.menus['view/item/context'];
+    const rows = menuEntries('view/item/context');
     const reader = await binRowOf(accountId);
-    assert.equal(reader.contextValue, 'bin.remembered', 'the key may only read, on a loopback service');
+    assert.equal(reader.contextValue, 'bin.remembered;private', 'the key may only read, on a loopback service');
     const offered = commandsShownOn(reader.contextValue, rows);
-    for (const write of [Command.rowDeleteBin, Command.rowRenameBin, Command.rowSetPrivacy, Command.rowSetVersioning, Command.rowDeleteVersions]) {
+    for (const write of [
+      Command.rowDeleteBin,
+      Command.rowRenameBin,
+      Command.rowSetPrivacy,
+      Command.rowMakePublic,
+      Command.rowMakePrivate,
+      Command.rowTurnVersioningOn,
+      Command.rowTurnVersioningOff,
+      Command.rowDeleteVersions,
+    ]) {
       assert.ok(!offered.includes(write), `${write} offered on a read-only row`);
     }
     assert.ok(offered.includes(Command.rowOpenBin));
     const master = await binRowOf('');
-    assert.equal(master.contextValue, 'bin.remembered;create;update;delete');
+    assert.equal(master.contextValue, 'bin.remembered;private;create;update;delete');
     assert.ok(commandsShownOn(master.contextValue, rows).includes(Command.rowDeleteBin));
   });
 });

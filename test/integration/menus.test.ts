@@ -20,7 +20,7 @@ import { findCases } from './menus/findCases';
 import { offlineCases } from './menus/offlineCases';
 import { shareCases } from './menus/shareCases';
 import { transferCases } from './menus/transferCases';
-import { closeAll, labelOf, manifest, requestsDuring, setup, type World } from './support';
+import { closeAll, labelOf, manifest, menuEntries, requestsDuring, setup, type World } from './support';
 import { kindsMatching } from './when';
 
 describe('every menu entry, as VS Code invokes it', function () {
@@ -138,6 +138,8 @@ describe('every menu entry, as VS Code invokes it', function () {
         // An entry for a version's tab shows on `/bin/<id>/v<n>/…` only.
         const uri = binUri(bin!.id, bin!.name, place.entry.when?.includes('\\/v\\d+') ? 1 : undefined);
         await vscode.window.showTextDocument(uri);
+        // What opening the tab sends (its read, its collection's lookup) is not the command's.
+        await w.api.whenIdle();
         return [uri, { groupId: 0, editorIndex: 0 }];
       }
       case 'view/title':
@@ -198,11 +200,14 @@ describe('every menu entry, as VS Code invokes it', function () {
   }
 
   const places: Place[] = [];
-  const menus = manifest().contributes.menus;
   for (const menu of ['view/title', 'view/item/context', 'editor/title', 'explorer/context']) {
-    places.push(...(menus[menu] ?? []).map((entry) => ({ menu, entry })));
+    places.push(...menuEntries(menu).map((entry) => ({ menu, entry })));
   }
-  const hidden = new Set(menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+  const hidden = new Set(
+    menuEntries('commandPalette')
+      .filter((m) => m.when === 'false')
+      .map((m) => m.command),
+  );
   places.push(
     ...manifest()
       .contributes.commands.filter((c) => !hidden.has(c.command))

@@ -77,12 +77,30 @@ export interface MenuEntry {
   group?: string;
 }
 
+/** An entry as the manifest writes it: a command, or a submenu (whose items are a menu of their own). */
+export interface ManifestMenuEntry {
+  command?: string;
+  submenu?: string;
+  when?: string;
+  group?: string;
+}
+
+/** The commands a menu offers, its submenus' items included: each shows where both its own and its submenu's `when` hold. */
+export function menuEntries(menu: string): MenuEntry[] {
+  const menus = manifest().contributes.menus;
+  return (menus[menu] ?? []).flatMap((entry): MenuEntry[] =>
+    entry.submenu
+      ? menuEntries(entry.submenu).map((item) => ({ ...item, when: [entry.when, item.when].filter(Boolean).join(' && ') }))
+      : [{ command: entry.command ?? assert.fail(`an entry of ${menu} names no command`), when: entry.when, group: entry.group }],
+  );
+}
+
 /** The parts of the extension's manifest the suite reads. */
 export interface Manifest {
   name: string;
   contributes: {
     commands: { command: string; title: string; icon?: string }[];
-    menus: Record<string, MenuEntry[]>;
+    menus: Record<string, ManifestMenuEntry[]>;
     views: Record<string, { id: string }[]>;
     configuration: { properties: Record<string, { scope?: string }> };
   };

@@ -1,7 +1,7 @@
 /** Each row menu entry shows on exactly the row kinds it is meant for. */
 import * as assert from 'node:assert/strict';
 import { Command, ContextKey } from '../../src/commands/ids';
-import { manifest } from './support';
+import { menuEntries } from './support';
 import { commandsShownOn, kindsMatching } from './when';
 
 const BINS = ['bin', 'bin.remembered'];
@@ -20,8 +20,11 @@ const meantFor: Record<string, string[]> = {
   [Command.rowCompareWithVersion]: BINS,
   [Command.rowCopyBinId]: BINS,
   [Command.rowRenameBin]: BINS,
+  [Command.rowMakePublic]: BINS,
+  [Command.rowMakePrivate]: BINS,
   [Command.rowSetPrivacy]: BINS,
-  [Command.rowSetVersioning]: BINS,
+  [Command.rowTurnVersioningOn]: BINS,
+  [Command.rowTurnVersioningOff]: BINS,
   [Command.rowDeleteVersions]: BINS,
   [Command.rowDeleteBin]: BINS,
   [Command.rowForgetBin]: ['bin.remembered'],
@@ -46,7 +49,7 @@ const meantFor: Record<string, string[]> = {
 describe('row menus', () => {
   it('show each command on exactly the row kinds it is meant for', () => {
     const shown: Record<string, Set<string>> = {};
-    for (const entry of manifest().contributes.menus['view/item/context']) {
+    for (const entry of menuEntries('view/item/context')) {
       assert.ok(entry.command.startsWith('jsonbin.row.'), `${entry.command} on a row is not a row form`);
       for (const kind of kindsMatching(entry.when ?? '')) {
         (shown[entry.command] ??= new Set()).add(kind);
@@ -59,8 +62,8 @@ describe('row menus', () => {
 
   it('show Open in Dashboard only for the hosted service, in the palette, on rows and on tabs', () => {
     const dashboard: string[] = [Command.openInDashboard, Command.rowOpenInDashboard, Command.tabOpenInDashboard];
-    const entries = Object.values(manifest().contributes.menus)
-      .flat()
+    const entries = ['view/item/context', 'editor/title', 'commandPalette']
+      .flatMap(menuEntries)
       // The row and tab forms' `false` in the palette hides them there.
       .filter((m) => dashboard.includes(m.command) && m.when !== 'false');
     assert.deepEqual([...new Set(entries.map((m) => m.command))].sort(), [...dashboard].sort());
@@ -73,7 +76,7 @@ describe('row menus', () => {
   });
 
   it("offer on a bin row only what the row's own account may do", () => {
-    const rows = manifest().contributes.menus['view/item/context'];
+    const rows = menuEntries('view/item/context');
     const reads = [
       Command.rowCopyBinId,
       Command.rowOpenBin,
@@ -90,14 +93,25 @@ describe('row menus', () => {
       Command.rowCopyTypeScriptTypes,
     ];
     const sorted = (list: string[]) => [...list].sort();
-    assert.deepEqual(commandsShownOn('bin.remembered', rows), sorted(reads), 'an access key that may only read');
+    assert.deepEqual(commandsShownOn('bin.remembered;public', rows), sorted(reads), 'an access key that may only read');
     assert.deepEqual(
-      commandsShownOn('bin.remembered;update', rows),
-      sorted([...reads, Command.rowRenameBin, Command.rowSetPrivacy, Command.rowSetVersioning]),
-      'one that may read and update',
+      commandsShownOn('bin.remembered;private;update', rows),
+      sorted([
+        ...reads.filter((c) => c !== Command.rowCopyPublicUrl),
+        Command.rowRenameBin,
+        Command.rowMakePublic,
+        Command.rowTurnVersioningOn,
+        Command.rowTurnVersioningOff,
+      ]),
+      'one that may read and update, on a private bin',
     );
     assert.deepEqual(
-      commandsShownOn('bin.remembered;delete;hosted', rows),
+      commandsShownOn('bin.remembered;public;update', rows),
+      sorted([...reads, Command.rowRenameBin, Command.rowMakePrivate, Command.rowTurnVersioningOn, Command.rowTurnVersioningOff]),
+      'on a public bin',
+    );
+    assert.deepEqual(
+      commandsShownOn('bin.remembered;public;delete;hosted', rows),
       sorted([...reads, Command.rowDeleteBin, Command.rowDeleteVersions, Command.rowOpenInDashboard]),
       'one that may delete, on jsonbin.io',
     );
@@ -105,7 +119,7 @@ describe('row menus', () => {
   });
 
   it('put nothing on Load more and message rows', () => {
-    for (const entry of manifest().contributes.menus['view/item/context']) {
+    for (const entry of menuEntries('view/item/context')) {
       assert.deepEqual(
         kindsMatching(entry.when ?? '').filter((k) => k === 'loadMore' || k === 'message'),
         [],

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { commandHandlers } from '../../src/features/handlers';
-import { Command, ContextKey, VIEW_ID } from '../../src/commands/ids';
+import { Command, VIEW_ID } from '../../src/commands/ids';
 import type { Parts } from '../../src/features/parts';
 import { extension, manifest, setup } from './support';
 
@@ -25,38 +25,6 @@ describe('wiring', () => {
     // Building the handlers runs no command: the parts are not touched.
     const handled = [...commandHandlers({} as Parts).keys()];
     assert.deepEqual(handled.sort(), [...ids].sort());
-  });
-
-  it('gives every command a title and the JSONBin category, and every menu button an icon', () => {
-    const { commands, menus } = manifest().contributes;
-    for (const c of commands) {
-      assert.ok(c.title.length > 0, c.command);
-      assert.equal((c as { category?: string }).category, 'JSONBin', c.command);
-    }
-    const buttons = [...menus['view/title'], ...menus['view/item/context'], ...menus['editor/title']].filter(
-      (m) => m.group?.startsWith('inline') || m.group?.startsWith('navigation'),
-    );
-    for (const button of buttons) {
-      assert.match(commands.find((c) => c.command === button.command)?.icon ?? '', /^\$\([a-z-]+\)$/, button.command);
-    }
-  });
-
-  it('hides every view, row, tab and Explorer form from the palette, and shows every palette form', () => {
-    const hidden = new Set(
-      manifest()
-        .contributes.menus.commandPalette.filter((m) => m.when === 'false')
-        .map((m) => m.command),
-    );
-    const forms = [...ids].filter((id) => /^jsonbin\.(view|row|tab|explorer)\./.test(id));
-    assert.deepEqual([...hidden].sort(), forms.sort());
-  });
-
-  it("names in when clauses only the table's context keys and view", () => {
-    const known = new Set<string>([...Object.values(ContextKey), VIEW_ID]);
-    const named = Object.values(manifest().contributes.menus)
-      .flat()
-      .flatMap((entry) => (entry.when ?? '').match(/jsonbin\.[\w.]+/g) ?? []);
-    assert.deepEqual([...new Set(named)].sort(), [...known].sort());
   });
 
   it('registers the one view', async () => {

@@ -66,7 +66,13 @@ export function binStateCommands(p: Parts): Handler[] {
         ask: async () => askPrivacy(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
       },
-      { row: [Command.rowSetPrivacy, (node: BinNode) => askPrivacy(rowBin(node))] },
+      {
+        row: [Command.rowSetPrivacy, (node: BinNode) => askPrivacy(rowBin(node))],
+        rows: [
+          [Command.rowMakePublic, async (node: BinNode) => [rowBin(node).id, false]],
+          [Command.rowMakePrivate, async (node: BinNode) => [rowBin(node).id, true]],
+        ],
+      },
     ),
 
     ...register(
@@ -80,7 +86,12 @@ export function binStateCommands(p: Parts): Handler[] {
         ask: async () => askVersioning(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, enabled]) => inform(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),
       },
-      { row: [Command.rowSetVersioning, (node: BinNode) => askVersioning(rowBin(node))] },
+      {
+        rows: [
+          [Command.rowTurnVersioningOn, async (node: BinNode) => [rowBin(node).id, true]],
+          [Command.rowTurnVersioningOff, async (node: BinNode) => [rowBin(node).id, false]],
+        ],
+      },
     ),
 
     ...register(

@@ -45,6 +45,31 @@ export function binCases(c: MenuContext): Record<string, Case> {
     assert.deepEqual(rows.filter((r) => labelOf(r) === bin.name).map(kindOf), ['bin']);
   };
 
+  // A row's toggle says what it does: it asks nothing.
+  const privacyCase =
+    (makePrivate: boolean): Case =>
+    async (place, kind) => {
+      const bin = await newBin(kind);
+      if (!makePrivate) {
+        await c.w.other.setPrivacy(bin.id, true);
+      }
+      const requests = await invoke(place.entry.command, await argsFor(place, kind, bin));
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-private']}`),
+        [`PUT /v3/b/${bin.id}/meta/privacy ${makePrivate}`],
+      );
+      assert.equal((await c.w.other.readBin(bin.id)).metadata.private, makePrivate);
+    };
+  const versioningCase = (on: boolean) =>
+    binCase(
+      () => [],
+      (bin, requests) =>
+        assert.deepEqual(
+          requests.map((r) => `${r.method} ${r.path} ${r.headers['x-bin-versioning'] ?? ''}`),
+          [`GET /v3/b/${bin.id}/latest `, `PUT /v3/b/${bin.id} ${on}`],
+        ),
+    );
+
   const versionCase = (diff: boolean) =>
     binCase(
       () => ['Version 1'],
@@ -140,6 +165,10 @@ export function binCases(c: MenuContext): Record<string, Case> {
         assert.equal((await c.w.other.readBin(bin.id)).metadata.private, true);
       },
     ),
+    [Command.rowMakePrivate]: privacyCase(true),
+    [Command.rowMakePublic]: privacyCase(false),
+    [Command.rowTurnVersioningOn]: versioningCase(true),
+    [Command.rowTurnVersioningOff]: versioningCase(false),
     [Command.openVersion]: versionCase(false),
     [Command.compareWithVersion]: versionCase(true),
     [Command.setBinCollection]: setBinCollectionCase,

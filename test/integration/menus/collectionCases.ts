@@ -109,14 +109,6 @@ export function collectionCases(c: MenuContext): Record<string, Case> {
       const again = await requestsDuring(c.w.service, () => rowsOf(collections));
       assert.deepEqual(pathsOf(again), ['GET /v3/c'], 'a refresh lists again');
     },
-    [Command.retryRequests]: async (place, kind) => {
-      // Nothing is held back here: retrying sends nothing and leaves the requests shown as they were.
-      const shown = c.w.api.requestStatus.text;
-      const requests = await invoke(place.entry.command, await argsFor(place, kind));
-      assert.deepEqual(pathsOf(requests), []);
-      assert.equal(c.w.api.requestStatus.exhausted, false);
-      assert.equal(c.w.api.requestStatus.text, shown);
-    },
     [Command.createCollection]: async (place, kind) => {
       const requests = await invoke(place.entry.command, await argsFor(place, kind), `made ${c.next()}`);
       assert.deepEqual(

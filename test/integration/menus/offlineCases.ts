@@ -9,11 +9,6 @@ import { pathsOf, type Case, type MenuContext } from './context';
 export function offlineCases(c: MenuContext): Record<string, Case> {
   const { invoke, argsFor } = c;
   return {
-    [Command.retryOfflineBins]: async (place, kind) => {
-      // No tab shows a kept copy here: retrying reads nothing again.
-      const requests = await invoke(place.entry.command, await argsFor(place, kind));
-      assert.deepEqual(pathsOf(requests), []);
-    },
     [Command.clearOfflineCopies]: async (place, kind) => {
       const { id, name } = await c.newBin();
       await vscode.window.showTextDocument(binUri(id, name));

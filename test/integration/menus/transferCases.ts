@@ -69,7 +69,9 @@ export function transferCases(c: MenuContext): Record<string, Case> {
       if (page.length < 10) break;
     }
     const fromPalette = place.menu === 'palette';
-    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [collection.name] : []), [folder]);
+    // Past the jsonbin.warnAboveRequests setting (50), the export asks before reading the bins.
+    const asksFirst = bins.length > 50 ? [true as const] : [];
+    const requests = await invoke(place.entry.command, args, ...(fromPalette ? [collection.name] : []), [folder], ...asksFirst);
     const paths = pathsOf(requests).filter((p) => !(fromPalette && p === 'GET /v3/c'));
     const pages = paths.filter((p) => p.startsWith(`GET /v3/c/${collection.id}/bins`));
     assert.equal(pages.length, Math.floor(bins.length / 10) + 1);

@@ -45,7 +45,9 @@ export class BinNode extends Node {
       `Privacy: ${bin.private ? 'private' : 'public'}`,
       `Collection: ${collection ? collection.name : 'none'}`,
     ].join('\n');
-    item.contextValue = this.contextValue + this.abilities;
+    // Its privacy, for the toggle that says what it does ("Make Public").
+    const privacy = bin.private === undefined ? ';unknownPrivacy' : bin.private ? ';private' : ';public';
+    item.contextValue = this.contextValue + privacy + this.abilities;
     item.command = { command: Command.rowOpenBin, title: 'Open Bin', arguments: [this] };
     return item;
   }

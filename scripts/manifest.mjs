@@ -1,0 +1,39 @@
+// Writes package.json's command, submenu and menu entries and src/commands/commandIds.ts from the
+// command table (src/commands/table.ts). Run it after changing the table: `npm run manifest`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import * as prettier from 'prettier';
+
+const root = resolve(import.meta.dirname, '..');
+// The table is TypeScript: esbuild makes one module of it, imported from memory.
+const built = await esbuild.build({
+  entryPoints: [join(root, 'src', 'commands', 'manifest.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+});
+const { contributions, commandIdsSource } = await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
+
+const packageFile = join(root, 'package.json');
+const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));
+const { commands, submenus, menus } = contributions();
+// The other contributions keep their place; these three follow each other.
+const contributes = {};
+for (const [key, value] of Object.entries(manifest.contributes)) {
+  if (key === 'submenus') {
+    continue;
+  }
+  contributes[key] = key === 'commands' ? commands : key === 'menus' ? menus : value;
+  if (key === 'commands') {
+    contributes.submenus = submenus;
+  }
+}
+manifest.contributes = contributes;
+writeFileSync(packageFile, JSON.stringify(manifest, null, 2) + '\n');
+
+const idsFile = join(root, 'src', 'commands', 'commandIds.ts');
+const options = await prettier.resolveConfig(idsFile);
+writeFileSync(idsFile, await prettier.format(commandIdsSource(), { ...options, filepath: idsFile }));
+console.log(`wrote ${commands.length} commands, ${submenus.length} submenus and ${Object.values(menus).flat().length} menu entries`);

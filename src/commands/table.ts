@@ -1,0 +1,389 @@
+/**
+ * The command table: the one place a command, its title, its icon and the places it is offered
+ * (with their `when`) are written. `npm run manifest` writes package.json's command, submenu and
+ * menu entries and `commandIds.ts` from it; a unit test fails when they differ. Nothing at run time
+ * imports this file: its words stay out of the bundles.
+ *
+ * A command's name gives its ids: `jsonbin.<name>` for the palette and programmatic callers, and
+ * `jsonbin.row.<name>`, `jsonbin.view.<name>`, `jsonbin.tab.<name>`, `jsonbin.explorer.<name>` for
+ * each place it is offered, so that each handler knows what VS Code passes it (see `register.ts`).
+ */
+import { ContextKey } from './ids';
+
+/** A row's kind: the start of its `viewItem` (the tree's node classes). */
+export type RowKind =
+  | 'group.collections'
+  | 'group.uncategorized'
+  | 'collection'
+  | 'collection.withSchemaDoc'
+  | 'schemaDoc'
+  | 'bin'
+  | 'bin.remembered'
+  | 'account'
+  | 'account.active'
+  | 'account.default'
+  | 'account.default.active';
+
+/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc. */
+export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc';
+
+export type Privacy = 'public' | 'private' | 'unknownPrivacy';
+
+/** A submenu's name: `jsonbin.row.<name>` on rows, `jsonbin.tab.<name>` on tabs. */
+export type SubmenuName = keyof typeof SUBMENUS;
+
+/** Where a row command shows: on these kinds, in this group, inline too, if the row's account may. */
+export interface RowEntry {
+  on: readonly RowKind[];
+  group: string;
+  /** Also a button on the row, at this position. */
+  inline?: string;
+  /** In this submenu rather than the row's menu itself. */
+  in?: SubmenuName;
+  /** What the row's account must be allowed (the row's `viewItem` says it: `;update`). */
+  needs?: 'create' | 'update' | 'delete' | 'hosted';
+  /** The bin's privacy the row must show (`;public`, `;private`, `;unknownPrivacy`): one of these. */
+  privacy?: readonly Privacy[];
+  /** A further clause, such as a context key. */
+  when?: string;
+}
+
+export interface TabEntry {
+  on: TabKind;
+  group: string;
+  in?: SubmenuName;
+  when?: string;
+}
+
+export interface CommandSpec {
+  title: string;
+  /** A codicon's name. */
+  icon: string;
+  /** The palette's `when`; false keeps it out of the palette. Omitted: always there. */
+  palette?: string | false;
+  /** False: only its places' ids, no palette or programmatic form (it is another command's form). */
+  plain?: false;
+  /** The view's title bar: VS Code passes the focused row, which is ignored. */
+  view?: { group: string; when?: string };
+  /** Tree rows (their menus, or a row's click when `menus` is empty): VS Code passes the row's node. */
+  row?: { title?: string; menus: readonly RowEntry[] };
+  /** Editor titles (or a CodeLens or status bar item when `menus` is empty): VS Code passes the tab's Uri. */
+  tab?: { menus: readonly TabEntry[] };
+  /** The Explorer's context menu: VS Code passes the clicked file's Uri and every selected file's. */
+  explorer?: { group: string; when: string };
+}
+
+export const SUBMENUS = {
+  open: 'Open',
+  copy: 'Copy',
+  versions: 'Versions',
+};
+
+/** Where each submenu shows; its items say what shows inside. */
+export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab: Partial<Record<SubmenuName, TabEntry>> } = {
+  row: {
+    open: { on: ['bin', 'bin.remembered'], group: '1_open@2' },
+    versions: { on: ['bin', 'bin.remembered'], group: '1_open@3' },
+    copy: { on: ['bin', 'bin.remembered'], group: '2_copy@1' },
+  },
+  tab: {
+    copy: { on: 'binOrSchemaDoc', group: '2_bin@9' },
+  },
+};
+
+const BINS: RowKind[] = ['bin', 'bin.remembered'];
+const COLLECTIONS: RowKind[] = ['collection', 'collection.withSchemaDoc'];
+const MASTER_KEY = `!${ContextKey.accessKey}`;
+
+export const COMMANDS = {
+  // The key and the accounts.
+  setApiKey: { title: 'Set API Key...', icon: 'key', view: { group: '9_key@1' } },
+  clearApiKey: { title: 'Clear API Key', icon: 'close', palette: ContextKey.hasKey, view: { group: '9_key@2', when: ContextKey.hasKey } },
+  addAccount: { title: 'Add Account...', icon: 'person-add', view: { group: '9_key@3' } },
+  switchAccount: {
+    title: 'Switch Account...',
+    icon: 'arrow-swap',
+    palette: ContextKey.severalAccounts,
+    row: {
+      title: 'Make Active Account',
+      menus: [{ on: ['account', 'account.default'], group: '1_account@1', inline: 'inline@1' }],
+    },
+  },
+  renameAccount: {
+    title: 'Rename Account...',
+    icon: 'edit',
+    row: { menus: [{ on: ['account', 'account.active', 'account.default', 'account.default.active'], group: '1_account@2' }] },
+  },
+  removeAccount: {
+    title: 'Remove Account...',
+    icon: 'trash',
+    palette: ContextKey.severalAccounts,
+    row: { menus: [{ on: ['account', 'account.active'], group: '9_delete@1' }] },
+  },
+  createAccessKey: { title: 'Create Access Key...', icon: 'key', palette: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+
+  // The view and the requests.
+  refresh: { title: 'Refresh View', icon: 'refresh', view: { group: 'navigation@6' } },
+  findBin: { title: 'Find Bin...', icon: 'search', view: { group: 'navigation@3' } },
+  filterBins: { title: 'Filter Bins...', icon: 'filter', view: { group: 'navigation@4' } },
+  clearFilter: {
+    title: 'Clear Filter',
+    icon: 'clear-all',
+    palette: ContextKey.filtered,
+    view: { group: 'navigation@5', when: ContextKey.filtered },
+  },
+  loadMore: { title: 'Load More Bins', icon: 'more', plain: false, row: { menus: [] } },
+  showRequests: { title: 'Show Requests Sent', icon: 'pulse' },
+  // Offered where it can work: the breakdown of requests, once the service refused more.
+  retryRequests: { title: 'Retry Requests', icon: 'debug-restart', palette: false },
+  // Offered by the banner of a tab opened from its offline copy.
+  retryOfflineBins: { title: 'Retry Offline Bins', icon: 'refresh', palette: false },
+  clearOfflineCopies: { title: 'Clear Offline Copies', icon: 'trash' },
+
+  // Bins.
+  createBin: {
+    title: 'Create Bin...',
+    icon: 'add',
+    view: { group: 'navigation@1', when: ContextKey.hasKey },
+    row: { menus: [{ on: ['group.uncategorized', ...COLLECTIONS], group: '1_create@1', inline: 'inline@1', needs: 'create' }] },
+  },
+  addBin: {
+    title: 'Add Bin by Id or Link...',
+    icon: 'link',
+    view: { group: 'navigation@2' },
+    row: { menus: [{ on: ['group.uncategorized'], group: '1_create@2', inline: 'inline@2' }] },
+  },
+  openBin: { title: 'Open Bin', icon: 'go-to-file', row: { menus: [{ on: BINS, group: '1_open@1' }] } },
+  openJsonPath: {
+    title: 'Open JSON Path...',
+    icon: 'json',
+    row: { menus: [{ on: BINS, group: '1_open@1', in: 'open' }] },
+    tab: { menus: [{ on: 'bin', group: '1_open@2' }] },
+  },
+  openRecordOnly: {
+    title: 'Open Record Only',
+    icon: 'file-code',
+    row: { menus: [{ on: BINS, group: '1_open@2', in: 'open' }] },
+    tab: { menus: [{ on: 'bin', group: '1_open@3' }] },
+  },
+  openInDashboard: {
+    title: 'Open in Dashboard',
+    icon: 'link-external',
+    palette: ContextKey.hostedService,
+    row: { menus: [{ on: BINS, group: '2_web@1', in: 'open', needs: 'hosted' }] },
+    tab: { menus: [{ on: 'bin', group: '3_web@1', when: ContextKey.hostedService }] },
+  },
+  refreshBin: {
+    title: 'Refresh from Service',
+    icon: 'sync',
+    palette: 'resourceScheme == jsonbin',
+    tab: { menus: [{ on: 'binOrSchemaDoc', group: '2_bin@0' }] },
+  },
+  renameBin: { title: 'Rename Bin...', icon: 'edit', row: { menus: [{ on: BINS, group: '3_edit@1', needs: 'update' }] } },
+  // On a row, only while its privacy is not known: otherwise the row says which way it goes.
+  setPrivacy: {
+    title: 'Change Bin Privacy...',
+    icon: 'lock',
+    row: { menus: [{ on: BINS, group: '3_edit@2', needs: 'update', privacy: ['unknownPrivacy'] }] },
+  },
+  makePublic: {
+    title: 'Make Public',
+    icon: 'globe',
+    plain: false,
+    row: { menus: [{ on: BINS, group: '3_edit@2', needs: 'update', privacy: ['private'] }] },
+  },
+  makePrivate: {
+    title: 'Make Private',
+    icon: 'lock',
+    plain: false,
+    row: { menus: [{ on: BINS, group: '3_edit@3', needs: 'update', privacy: ['public'] }] },
+  },
+  saveBinAsFile: {
+    title: 'Save Bin as File...',
+    icon: 'save-as',
+    row: { menus: [{ on: BINS, group: '4_file@1' }] },
+    tab: { menus: [{ on: 'binOrVersion', group: '2_bin@2' }] },
+  },
+  uploadAsBin: {
+    title: 'Upload as Bin',
+    icon: 'cloud-upload',
+    explorer: { group: '7_jsonbin@1', when: 'resourceExtname =~ /^\\.json$/i && !explorerResourceIsFolder' },
+  },
+  forgetBin: { title: 'Remove Bin from List', icon: 'eye-closed', row: { menus: [{ on: ['bin.remembered'], group: '9_delete@1' }] } },
+  deleteBin: {
+    title: 'Delete Bin...',
+    icon: 'trash',
+    row: { menus: [{ on: BINS, group: '9_delete@2', inline: 'inline@2', needs: 'delete' }] },
+  },
+
+  // Copying a bin's id, link and code.
+  copyBinId: {
+    title: 'Copy Bin Id',
+    icon: 'copy',
+    row: { menus: [{ on: BINS, group: '1_id@1', inline: 'inline@1', in: 'copy' }] },
+    tab: { menus: [{ on: 'bin', group: '1_id@1', in: 'copy' }] },
+  },
+  copyPublicUrl: {
+    title: 'Copy Public URL',
+    icon: 'globe',
+    row: { menus: [{ on: BINS, group: '1_id@2', in: 'copy', privacy: ['public', 'unknownPrivacy'] }] },
+    tab: { menus: [{ on: 'bin', group: '1_id@2', in: 'copy' }] },
+  },
+  copyFetchSnippet: {
+    title: 'Copy as fetch Snippet',
+    icon: 'code',
+    row: { menus: [{ on: BINS, group: '2_code@1', in: 'copy' }] },
+    tab: { menus: [{ on: 'bin', group: '2_code@1', in: 'copy' }] },
+  },
+  copyCurlSnippet: {
+    title: 'Copy as curl Snippet',
+    icon: 'terminal',
+    row: { menus: [{ on: BINS, group: '2_code@2', in: 'copy' }] },
+    tab: { menus: [{ on: 'bin', group: '2_code@2', in: 'copy' }] },
+  },
+  copyTypeScriptTypes: {
+    title: 'Copy as TypeScript Types',
+    icon: 'symbol-interface',
+    palette: ContextKey.typeScriptTypes,
+    row: {
+      menus: [
+        { on: BINS, group: '2_code@3', in: 'copy', when: ContextKey.typeScriptTypes },
+        { on: ['schemaDoc'], group: '2_schema@3', when: ContextKey.typeScriptTypes },
+      ],
+    },
+    tab: { menus: [{ on: 'binOrSchemaDoc', group: '2_code@3', in: 'copy', when: ContextKey.typeScriptTypes }] },
+  },
+
+  // Versions.
+  openVersion: {
+    title: 'Open Version...',
+    icon: 'history',
+    row: { menus: [{ on: BINS, group: '1_open@1', in: 'versions' }] },
+    tab: { menus: [{ on: 'bin', group: '1_open@1' }] },
+  },
+  compareWithVersion: {
+    title: 'Compare with Version...',
+    icon: 'diff',
+    row: { menus: [{ on: BINS, group: '1_open@2', in: 'versions' }] },
+    tab: { menus: [{ on: 'bin', group: 'navigation@1' }] },
+  },
+  restoreVersion: { title: 'Restore Version...', icon: 'discard', tab: { menus: [{ on: 'version', group: 'navigation@1' }] } },
+  setVersioning: { title: 'Change Bin Versioning...', icon: 'versions' },
+  turnVersioningOn: {
+    title: 'Turn Versioning On',
+    icon: 'versions',
+    plain: false,
+    row: { menus: [{ on: BINS, group: '2_versioning@1', in: 'versions', needs: 'update' }] },
+  },
+  turnVersioningOff: {
+    title: 'Turn Versioning Off',
+    icon: 'versions',
+    plain: false,
+    row: { menus: [{ on: BINS, group: '2_versioning@2', in: 'versions', needs: 'update' }] },
+  },
+  deleteVersions: {
+    title: 'Delete Versions...',
+    icon: 'history',
+    row: { menus: [{ on: BINS, group: '9_delete@1', in: 'versions', needs: 'delete' }] },
+  },
+
+  // Collections and schema docs.
+  createCollection: {
+    title: 'Create Collection...',
+    icon: 'new-folder',
+    palette: MASTER_KEY,
+    view: { group: '1_create@1', when: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+    row: { menus: [{ on: ['group.collections'], group: '1_create@1', inline: 'inline@1' }] },
+  },
+  renameCollection: {
+    title: 'Rename Collection...',
+    icon: 'edit',
+    palette: MASTER_KEY,
+    row: { menus: [{ on: COLLECTIONS, group: '3_edit@1' }] },
+  },
+  exportCollection: {
+    title: 'Export Collection...',
+    icon: 'export',
+    palette: MASTER_KEY,
+    row: { menus: [{ on: COLLECTIONS, group: '4_file@1' }] },
+  },
+  createSchemaDoc: {
+    title: 'Create Schema Doc...',
+    icon: 'new-file',
+    palette: MASTER_KEY,
+    view: { group: '1_create@2', when: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+  },
+  openSchemaDoc: {
+    title: 'Open Schema Doc',
+    icon: 'symbol-structure',
+    palette: MASTER_KEY,
+    row: { menus: [{ on: ['schemaDoc'], group: '1_open@1', inline: 'inline@1' }] },
+  },
+  renameSchemaDoc: {
+    title: 'Rename Schema Doc...',
+    icon: 'edit',
+    palette: MASTER_KEY,
+    row: { menus: [{ on: ['schemaDoc'], group: '3_edit@1' }] },
+  },
+  attachSchemaDoc: {
+    title: 'Attach Schema Doc...',
+    icon: 'link',
+    palette: MASTER_KEY,
+    row: { menus: [{ on: COLLECTIONS, group: '2_schema@1' }] },
+  },
+  detachSchemaDoc: {
+    title: 'Detach Schema Doc',
+    icon: 'debug-disconnect',
+    palette: MASTER_KEY,
+    row: {
+      menus: [
+        { on: ['collection.withSchemaDoc'], group: '2_schema@2' },
+        { on: ['schemaDoc'], group: '2_schema@1' },
+      ],
+    },
+  },
+  validateCollection: {
+    title: 'Validate Collection',
+    icon: 'checklist',
+    palette: MASTER_KEY,
+    row: {
+      menus: [
+        { on: ['collection.withSchemaDoc'], group: '2_schema@3' },
+        { on: ['schemaDoc'], group: '2_schema@2' },
+      ],
+    },
+  },
+  // Offered where it is needed: the status bar item of a bin tab whose collection is not known.
+  setBinCollection: {
+    title: 'Choose Collection for Validation...',
+    icon: 'symbol-namespace',
+    palette: `resourceScheme == jsonbin && ${MASTER_KEY}`,
+    tab: { menus: [] },
+  },
+  draftSchemaDoc: {
+    title: 'Draft Schema Doc',
+    icon: 'wand',
+    row: {
+      menus: [
+        { on: BINS, group: '5_schema@1' },
+        { on: COLLECTIONS, group: '2_schema@4' },
+      ],
+    },
+    tab: { menus: [{ on: 'bin', group: '3_schema@1' }] },
+  },
+  // A draft's CodeLens: VS Code passes the draft's untitled Uri.
+  createSchemaDocFromDraft: {
+    title: 'Create Schema Doc from Draft',
+    icon: 'cloud-upload',
+    palette: `resourceScheme == untitled && ${MASTER_KEY}`,
+    tab: { menus: [] },
+  },
+  createAndAttachSchemaDocFromDraft: {
+    title: 'Create Schema Doc from Draft and Attach',
+    icon: 'link',
+    palette: `resourceScheme == untitled && ${MASTER_KEY}`,
+    tab: { menus: [] },
+  },
+} satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMANDS;
