@@ -3,7 +3,7 @@
  * `npm run manifest`, compared by test/unit/commands/manifest.test.ts. Plain data in, plain data
  * out: nothing here runs in the extension.
  */
-import { VIEW_ID } from './ids';
+import { ContextKey, VIEW_ID } from './ids';
 import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type TabEntry, type TabKind } from './table';
 
 const PLACES = ['view', 'row', 'tab', 'explorer'] as const;
@@ -77,8 +77,8 @@ export function contributions(): Contributions {
     const command = (id: string, title = spec.title) => commands.push({ command: id, title, category: 'JSONBin', icon: `$(${spec.icon})` });
     if (spec.plain !== false) {
       command(idOf(name));
-      if (spec.palette !== undefined) {
-        palette.push({ command: idOf(name), when: spec.palette === false ? 'false' : spec.palette });
+      if (spec.palette !== true) {
+        palette.push({ command: idOf(name), when: spec.palette === false ? 'false' : (spec.palette ?? ContextKey.hasKey) });
       }
     }
     for (const place of PLACES) {

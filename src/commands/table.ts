@@ -59,8 +59,11 @@ export interface CommandSpec {
   title: string;
   /** A codicon's name. */
   icon: string;
-  /** The palette's `when`; false keeps it out of the palette. Omitted: always there. */
-  palette?: string | false;
+  /**
+   * The palette's `when`; false keeps it out of the palette; true: also without a key (what
+   * sets one, or needs none). Omitted: while a key is set.
+   */
+  palette?: string | boolean;
   /** False: only its places' ids, no palette or programmatic form (it is another command's form). */
   plain?: false;
   /** The view's title bar: VS Code passes the focused row, which is ignored. */
@@ -93,13 +96,13 @@ export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab:
 
 const BINS: RowKind[] = ['bin', 'bin.remembered'];
 const COLLECTIONS: RowKind[] = ['collection', 'collection.withSchemaDoc'];
-const MASTER_KEY = `!${ContextKey.accessKey}`;
+const MASTER_KEY = `${ContextKey.hasKey} && !${ContextKey.accessKey}`;
 
 export const COMMANDS = {
   // The key and the accounts.
-  setApiKey: { title: 'Set API Key...', icon: 'key', view: { group: '9_key@1' } },
-  clearApiKey: { title: 'Clear API Key', icon: 'close', palette: ContextKey.hasKey, view: { group: '9_key@2', when: ContextKey.hasKey } },
-  addAccount: { title: 'Add Account...', icon: 'person-add', view: { group: '9_key@3' } },
+  setApiKey: { title: 'Set API Key...', icon: 'key', palette: true, view: { group: '9_key@1' } },
+  clearApiKey: { title: 'Clear API Key', icon: 'close', view: { group: '9_key@2', when: ContextKey.hasKey } },
+  addAccount: { title: 'Add Account...', icon: 'person-add', palette: true, view: { group: '9_key@3' } },
   switchAccount: {
     title: 'Switch Account...',
     icon: 'arrow-swap',
@@ -112,6 +115,7 @@ export const COMMANDS = {
   renameAccount: {
     title: 'Rename Account...',
     icon: 'edit',
+    palette: true,
     row: { menus: [{ on: ['account', 'account.active', 'account.default', 'account.default.active'], group: '1_account@2' }] },
   },
   removeAccount: {
@@ -120,7 +124,7 @@ export const COMMANDS = {
     palette: ContextKey.severalAccounts,
     row: { menus: [{ on: ['account', 'account.active'], group: '9_delete@1' }] },
   },
-  createAccessKey: { title: 'Create Access Key...', icon: 'key', palette: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+  createAccessKey: { title: 'Create Access Key...', icon: 'key', palette: MASTER_KEY },
 
   // The view and the requests.
   refresh: { title: 'Refresh View', icon: 'refresh', view: { group: 'navigation@6' } },
@@ -133,12 +137,12 @@ export const COMMANDS = {
     view: { group: 'navigation@5', when: ContextKey.filtered },
   },
   loadMore: { title: 'Load More Bins', icon: 'more', plain: false, row: { menus: [] } },
-  showRequests: { title: 'Show Requests Sent', icon: 'pulse' },
+  showRequests: { title: 'Show Requests Sent', icon: 'pulse', palette: true },
   // Offered where it can work: the breakdown of requests, once the service refused more.
   retryRequests: { title: 'Retry Requests', icon: 'debug-restart', palette: false },
   // Offered by the banner of a tab opened from its offline copy.
   retryOfflineBins: { title: 'Retry Offline Bins', icon: 'refresh', palette: false },
-  clearOfflineCopies: { title: 'Clear Offline Copies', icon: 'trash' },
+  clearOfflineCopies: { title: 'Clear Offline Copies', icon: 'trash', palette: true },
 
   // Bins.
   createBin: {
@@ -169,7 +173,7 @@ export const COMMANDS = {
   openInDashboard: {
     title: 'Open in Dashboard',
     icon: 'link-external',
-    palette: ContextKey.hostedService,
+    palette: `${ContextKey.hasKey} && ${ContextKey.hostedService}`,
     row: { menus: [{ on: BINS, group: '2_web@1', in: 'open', needs: 'hosted' }] },
     tab: { menus: [{ on: 'bin', group: '3_web@1', when: ContextKey.hostedService }] },
   },
@@ -244,7 +248,7 @@ export const COMMANDS = {
   copyTypeScriptTypes: {
     title: 'Copy as TypeScript Types',
     icon: 'symbol-interface',
-    palette: ContextKey.typeScriptTypes,
+    palette: `${ContextKey.hasKey} && ${ContextKey.typeScriptTypes}`,
     row: {
       menus: [
         { on: BINS, group: '2_code@3', in: 'copy', when: ContextKey.typeScriptTypes },
@@ -292,7 +296,7 @@ export const COMMANDS = {
     title: 'Create Collection...',
     icon: 'new-folder',
     palette: MASTER_KEY,
-    view: { group: '1_create@1', when: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+    view: { group: '1_create@1', when: MASTER_KEY },
     row: { menus: [{ on: ['group.collections'], group: '1_create@1', inline: 'inline@1' }] },
   },
   renameCollection: {
@@ -311,7 +315,7 @@ export const COMMANDS = {
     title: 'Create Schema Doc...',
     icon: 'new-file',
     palette: MASTER_KEY,
-    view: { group: '1_create@2', when: `${ContextKey.hasKey} && ${MASTER_KEY}` },
+    view: { group: '1_create@2', when: MASTER_KEY },
   },
   openSchemaDoc: {
     title: 'Open Schema Doc',
@@ -357,7 +361,7 @@ export const COMMANDS = {
   setBinCollection: {
     title: 'Choose Collection for Validation...',
     icon: 'symbol-namespace',
-    palette: `resourceScheme == jsonbin && ${MASTER_KEY}`,
+    palette: `resourceScheme == jsonbin && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
   draftSchemaDoc: {
@@ -375,13 +379,13 @@ export const COMMANDS = {
   createSchemaDocFromDraft: {
     title: 'Create Schema Doc from Draft',
     icon: 'cloud-upload',
-    palette: `resourceScheme == untitled && ${MASTER_KEY}`,
+    palette: `resourceScheme == untitled && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
   createAndAttachSchemaDocFromDraft: {
     title: 'Create Schema Doc from Draft and Attach',
     icon: 'link',
-    palette: `resourceScheme == untitled && ${MASTER_KEY}`,
+    palette: `resourceScheme == untitled && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
 } satisfies Record<string, CommandSpec>;
