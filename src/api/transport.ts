@@ -198,6 +198,11 @@ function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxA
   if (request.method !== 'GET' && status !== undefined && status >= 200 && status < 300) {
     return unreadAnswer(status, unreadBecause(cause, timeoutMs, maxAnswerBytes), operation);
   }
+  if (status !== undefined && (status < 200 || status >= 300)) {
+    // The status says the service did not do it: only its message was lost.
+    const message = `The service answered ${status}, and its answer could not be read (${unreadBecause(cause, timeoutMs, maxAnswerBytes)})`;
+    return new BinServiceError(classify(status, '', request.facts), message, status, operation);
+  }
   switch (cause.reason) {
     case 'invalidHeader':
       return new BinServiceError(

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { Uploaded } from '../../src/features/transfer/uploadBins';
-import { binUriOf, closeAll, labelOf, prompter, replaceText, requestsDuring, run, setup, type World } from './support';
+import { binUriOf, closeAll, labelOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 const MAY_HAVE_BEEN_STORED =
   /The service answered 200, but its answer could not be read \(the connection was dropped before it ended.*\)\. The change may have been stored: refresh to see before trying again/;
@@ -61,6 +61,16 @@ describe('a write answered 200 that nobody could read', function () {
       assert.doesNotMatch(error.message, /Not saved/, 'it may well have been saved');
       return true;
     });
+  });
+
+  it("reloads a bin's open tab after Delete Versions answered so: the record may be the base record again", async () => {
+    const id = (await w.other.createBin({ record: { v: 1 }, name: 'unread versions', private: false })).metadata.id;
+    await w.other.updateBin(id, { v: 2 });
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    assert.deepEqual(JSON.parse(document.getText()), { v: 2 });
+    w.service.fault({ method: 'DELETE', path: `/b/${id}/versions`, unreadable: 'cutShort', times: 1 });
+    await assert.rejects(Promise.resolve(run(Command.deleteVersions, id, { preserveLatest: false })), MAY_HAVE_BEEN_STORED);
+    await until(() => (JSON.parse(document.getText()) as { v: number }).v === 1 || undefined, 'the tab to show the base record the service went back to');
   });
 
   it('rejects a programmatic Create Bin with the same words, after one POST', async () => {

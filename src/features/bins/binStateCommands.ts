@@ -1,4 +1,5 @@
 /** Commands that change a bin without changing its record: name, privacy, versioning, versions. */
+import { BinServiceError } from '../../api';
 import { inform, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
@@ -100,12 +101,22 @@ export function binStateCommands(p: Parts): Handler[] {
         run: async (id: string, options: { preserveLatest?: boolean } = {}) => {
           required(id, 'a bin id', Command.deleteVersions);
           const preserveLatest = options.preserveLatest ?? false;
-          const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
-          // The record may have changed (back to the base record): open tabs reload it.
-          for (const document of openDocumentsOf(p.account.id, id)) {
-            p.bins.invalidate({ kind: 'bin', id }, document.uri.toString());
+          // The record may have changed (back to the base record), also when the answer could not be read: open tabs reload it.
+          const reloadTabs = () => {
+            for (const document of openDocumentsOf(p.account.id, id)) {
+              p.bins.invalidate({ kind: 'bin', id }, document.uri.toString());
+            }
+          };
+          try {
+            const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
+            reloadTabs();
+            return { versionsDeleted: result.versionsDeleted };
+          } catch (error) {
+            if (error instanceof BinServiceError && error.kind === 'unknownOutcome') {
+              reloadTabs();
+            }
+            throw error;
           }
-          return { versionsDeleted: result.versionsDeleted };
         },
         ask: async () => askDeleteVersions(await activeOrAskedBin(ui, p.account.id)),
         show: (result, [id]) => inform(`Deleted ${result.versionsDeleted} version(s) of bin ${id}.`),

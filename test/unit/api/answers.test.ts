@@ -117,6 +117,22 @@ describe('writes the service answered with success but nobody could read', () =>
     });
   }
 
+  it('takes a write answered 4xx or 5xx with a body cut short as refused, by its status: only the message was lost', async () => {
+    const client = f.client(f.free);
+    const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
+    for (const status of [403, 500]) {
+      f.service.fault({ method: 'PUT', path: `/b/${id}`, status, unreadable: 'cutShort', times: 1 });
+      const error = await rejection(client.updateBin(id, { a: 2 }));
+      assert.notEqual(error.kind, 'unknownOutcome');
+      assert.equal(error.status, status);
+      assert.match(
+        error.message,
+        new RegExp(`^The service answered ${status}, and its answer could not be read \\(the connection was dropped before it ended`),
+      );
+    }
+    assert.deepEqual(f.service.store.latest(f.service.store.bins.get(id)!), { a: 1 }, 'nothing was stored');
+  });
+
   it('says the same of a write answered 200 with a shape it cannot use, and a read of it is a plain failure', async () => {
     const client = f.client(f.free);
     const id = (await client.createBin({ record: { a: 1 } })).metadata.id;
