@@ -125,6 +125,8 @@ export const Command = {
   tabRefreshBin: 'jsonbin.tab.refreshBin',
   tabDraftSchemaDoc: 'jsonbin.tab.draftSchemaDoc',
   tabCopyTypeScriptTypes: 'jsonbin.tab.copyTypeScriptTypes',
+  /** A new bin's record drafted in an untitled tab, its CodeLens: VS Code passes the draft's untitled Uri. */
+  tabCreateBin: 'jsonbin.tab.createBin',
   /** A drafted schema doc's CodeLens: VS Code passes the draft's untitled Uri. */
   tabCreateSchemaDocFromDraft: 'jsonbin.tab.createSchemaDocFromDraft',
   tabCreateAndAttachSchemaDocFromDraft: 'jsonbin.tab.createAndAttachSchemaDocFromDraft',
