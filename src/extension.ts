@@ -14,7 +14,7 @@ import { partsOf, type Opener, type Parts, type SharedParts } from './features/p
 import { ValidationStatus } from './features/schemaDocs/validationStatus';
 import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
-import { SchemaDrafts } from './features/schemaDocs/schemaDrafts';
+import { Drafts } from './features/drafts';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { Validation } from './schema/validation';
@@ -101,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const autoSaveStatus = new AutoSaveStatus();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
-  const drafts = new SchemaDrafts();
+  const drafts = new Drafts();
   const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri), drafts };
   const commandParts = async (account: string | undefined) => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
@@ -141,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     requestStatus,
     problemDecorations,
     autoSaveStatus,
-    ...registerSchemaAssist((uri) => accounts.madeFor(uri.authority)),
+    ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
     ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),

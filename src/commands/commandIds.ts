@@ -31,6 +31,7 @@ export const Command = {
   createBin: 'jsonbin.createBin',
   viewCreateBin: 'jsonbin.view.createBin',
   rowCreateBin: 'jsonbin.row.createBin',
+  tabCreateBin: 'jsonbin.tab.createBin',
   addBin: 'jsonbin.addBin',
   viewAddBin: 'jsonbin.view.addBin',
   rowAddBin: 'jsonbin.row.addBin',

@@ -145,10 +145,12 @@ export const COMMANDS = {
   clearOfflineCopies: { title: 'Clear Offline Copies', icon: 'trash', palette: true },
 
   // Bins.
+  // The tab form is the CodeLens of a new bin's record drafted in an untitled tab: VS Code passes its Uri.
   createBin: {
     title: 'Create Bin...',
     icon: 'add',
     view: { group: 'navigation@1', when: ContextKey.hasKey },
+    tab: { menus: [] },
     row: { menus: [{ on: ['group.uncategorized', ...COLLECTIONS], group: '1_create@1', inline: 'inline@1', needs: 'create' }] },
   },
   addBin: {

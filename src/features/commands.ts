@@ -10,14 +10,14 @@ import { Command, type CommandId } from '../commands/ids';
 import type { AccountParts, Parts } from './parts';
 import type { Accounts } from '../account/accounts';
 import type { Handler } from '../commands/register';
-import type { SchemaDrafts } from './schemaDocs/schemaDrafts';
+import type { Drafts } from './drafts';
 
 /**
- * The account a row (its node), a tab (its `jsonbin:` Uri) or a drafted schema doc's tab belongs
+ * The account a row (its node), a tab (its `jsonbin:` Uri) or a draft's untitled tab belongs
  * to; undefined for anything else. A view title's button gets the focused row, which says nothing
  * about what to act on: it acts on the active account, as its `when` clauses do.
  */
-function accountOf(id: CommandId, args: unknown[], drafts: Pick<SchemaDrafts, 'of'>): string | undefined {
+function accountOf(id: CommandId, args: unknown[], drafts: Pick<Drafts, 'of'>): string | undefined {
   const [first] = args;
   if (id.startsWith('jsonbin.view.')) {
     return undefined;
@@ -34,7 +34,7 @@ function accountOf(id: CommandId, args: unknown[], drafts: Pick<SchemaDrafts, 'o
 export function registerCommands(
   partsFor: (account: string | undefined) => Promise<Parts | undefined>,
   accounts: Pick<Accounts<AccountParts>, 'followParts'>,
-  drafts: Pick<SchemaDrafts, 'of'>,
+  drafts: Pick<Drafts, 'of'>,
 ): vscode.Disposable[] {
   const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();
   // A removed account's handlers go with its parts: an account added later under its id gets its own.

@@ -9,7 +9,7 @@ import type { BinCollections } from '../schema/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { AccountOfflineCopies } from './offline/offlineCopies';
 import type { SchemaDiagnostics } from './schemaDocs/schemaDiagnostics';
-import type { SchemaDrafts } from './schemaDocs/schemaDrafts';
+import type { Drafts } from './drafts';
 import type { BinsTree } from './tree/binsTree';
 import type { AccountNode } from './tree/nodes';
 import type { RememberedBins } from './tree/rememberedBins';
@@ -46,8 +46,8 @@ export interface SharedParts {
   /** Read-only texts of what the service holds, for diffs. */
   snapshots: ServiceSnapshots;
   openExternal: Opener;
-  /** Schema docs drafted from records, in untitled tabs. */
-  drafts: SchemaDrafts;
+  /** Schema docs drafted from records and new bins' records, in untitled tabs. */
+  drafts: Drafts;
 }
 
 /** An account's parts (its connection, files, rows…) with the shared ones. */

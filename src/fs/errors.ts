@@ -1,7 +1,7 @@
 /** Refusals as file system errors, so that VS Code keeps the document dirty and shows why. */
 import * as vscode from 'vscode';
 import { Refused } from '../bins/refused';
-import { plainText } from '../bins/plainText';
+import { reportProblems } from '../ui/feedback';
 
 /** Runs a file system call of the store or the write path; a refusal becomes VS Code's error of its kind. */
 export async function asFileSystem<T>(call: () => Promise<T>): Promise<T> {
@@ -42,14 +42,8 @@ export async function asSave(call: () => Promise<void>): Promise<void> {
       throw fileSystemError(error);
     }
     if (error.inText) {
-      void vscode.window.showErrorMessage(`JSONBin: ${plainText(error.message)}`, SHOW_PROBLEMS).then((choice) => {
-        if (choice === SHOW_PROBLEMS) {
-          void vscode.commands.executeCommand('workbench.actions.view.problems');
-        }
-      });
+      reportProblems(error.message);
     }
     throw Object.assign(new Error(error.message), { name: '' });
   }
 }
-
-const SHOW_PROBLEMS = 'Show Problems';

@@ -31,6 +31,17 @@ export function reportError(error: unknown, retry?: () => unknown, inactive?: { 
   });
 }
 
+/** A record refused for what its text holds: retrying cannot mend it, the problems its tab shows can. */
+export function reportProblems(message: string): void {
+  void vscode.window.showErrorMessage(`JSONBin: ${plainText(message)}`, SHOW_PROBLEMS).then((choice) => {
+    if (choice === SHOW_PROBLEMS) {
+      void vscode.commands.executeCommand('workbench.actions.view.problems');
+    }
+  });
+}
+
+const SHOW_PROBLEMS = 'Show Problems';
+
 /** A notification that nothing waits on: it stays until the user dismisses it. */
 export function inform(message: string): void {
   void vscode.window.showInformationMessage(`JSONBin: ${plainText(message)}`);

@@ -2,7 +2,8 @@
 // service with demo data. Open the view, expand the demo collection, open a bin by clicking it,
 // type an edit and save with the keyboard: exactly one PUT with the edited record arrives. Then
 // break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
-// Bin from the palette, answering its prompts, sends the active editor's JSON.
+// Bin from the palette, answering its prompts, sends the active editor's JSON; into a collection
+// with a schema doc, it opens the record in an untitled tab.
 // With --web, the same steps with the packaged extension in the browser's web worker host
 // (`npm start -- --web`): every request it sends then carries the browser's Origin.
 import * as assert from 'node:assert/strict';
@@ -245,7 +246,7 @@ try {
     await page.locator('.pane-body .monaco-list-row', { hasText: 'E2E plain' }).locator('.label-description', { hasText: 'schema' }).waitFor();
   });
 
-  await step('collection with a schema doc: context Detach Schema Doc; schema doc row: inline and context Open Schema Doc', async () => {
+  await step("schema'd collection: context Detach Schema Doc, Create Bin opens an untitled tab; schema doc row: inline and context Open", async () => {
     const [detach] = await afterClick('PUT', 'the detach', async () => {
       await clickRowMenu(page, 'E2E plain', 'Detach Schema Doc');
     });
@@ -259,12 +260,24 @@ try {
     const [bin] = await afterClick('POST', 'a bin checked against the schema doc', async () => {
       await closeAllEditors(page);
       await clickRowButton(page, 'Course modules', 'Create Bin');
-      await answerInput(page, '{"title": "not a module"}');
-      await answerInput(page, 'Refused');
-      await pick(page, 'Private');
-      // Refused before sending: the module lacks the schema's required properties. Then a plain one goes.
-      await page.locator('.notifications-toasts', { hasText: 'schema problem' }).first().waitFor();
+      // The record its schema doc requires opens in an untitled tab, whose CodeLens creates the bin.
+      await page.locator('.tabs-container .tab.active', { hasText: 'Untitled' }).waitFor();
+      await page.locator('.monaco-editor .view-lines', { hasText: '"learningObjectives": [' }).first().waitFor();
+      const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Create Bin in Course modules' });
+      await lens.waitFor();
+      // Without its title the module is refused before sending, nothing asked. Then a plain one goes.
+      await focusEditor(page);
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Control+Shift+K');
+      await lens.click();
+      await page
+        .locator('.notifications-toasts', { hasText: /Not created: \d+ schema problem/ })
+        .first()
+        .waitFor();
       await clickRowButton(page, 'E2E plain', 'Create Bin');
+      // The untitled tab, kept as edited, is offered as the active editor's JSON.
+      await pick(page, 'Type the JSON');
       await answerInput(page, '{"b": 2}');
       await answerInput(page, 'Second in plain');
       await pick(page, 'Private');

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { Command } from '../../src/commands/ids';
-import { closeAll, openBin, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, type World } from './world';
+import { closeAll, openBin, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, until, type World } from './world';
 
 describe('schema diagnostics in the web worker host', () => {
   let w: World;
@@ -67,6 +67,43 @@ describe('schema diagnostics in the web worker host', () => {
     assert.isTrue(await vscode.workspace.applyEdit(fix.edit));
     assert.strictEqual(document.getText(), '{\n  "tags": ["a", "b"],\n  "title": ""\n}');
     await diagnosticsOf(document.uri, 0);
+  });
+
+  it("writes a new bin's record in an untitled tab, checked as typed; its CodeLens refuses it invalid, then creates it with one POST", async () => {
+    const asked: string[] = [];
+    w.api.setPrompter({
+      input: async (options) => (asked.push(options.prompt ?? ''), 'web drafted'),
+      pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => ['$(folder) web validated', 'Public'].includes(i.label))),
+      confirm: async (message) => assert.fail(`unexpected confirmation: ${message}`),
+      progress: (_, work) => work({ report: () => undefined }, new vscode.CancellationTokenSource().token),
+    });
+    try {
+      await run(Command.createBin);
+      const draft = await until(
+        () => vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' && vscode.window.activeTextEditor.document,
+        'the untitled tab',
+      );
+      assert.deepEqual(JSON.parse(draft.getText()), { title: '', tags: ['', ''] });
+      await replaceText(draft, '{"title": "t", "tags": ["a"]}');
+      const [problem] = await diagnosticsOf(draft.uri, 1);
+      assert.strictEqual(problem.code, 'minItems');
+      const [lens] = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', draft.uri);
+      assert.strictEqual(lens.command?.title, '$(cloud-upload) Create Bin in web validated');
+      const create = () => run(lens.command!.command, ...((lens.command!.arguments ?? []) as unknown[]));
+      assert.deepEqual(await requestsDuring(w, create), [], 'refused: nothing sent');
+      assert.deepEqual(asked, ['Collection'], 'nor asked');
+      const record = '{"title": "t", "tags": ["a", "b"]}';
+      await replaceText(draft, record);
+      const posts = (await requestsDuring(w, create)).filter((r) => r.method !== 'GET');
+      assert.deepEqual(
+        posts.map((r) => [r.method, r.path, r.body, r.headers['x-collection-id']]),
+        [['POST', '/v3/b', record, collectionId]],
+      );
+      await until(() => draft.isClosed, 'the untitled tab to close');
+      await until(() => decodeURIComponent(vscode.window.activeTextEditor?.document.uri.path ?? '').endsWith('/web drafted.json'), 'the new bin’s tab');
+    } finally {
+      w.api.setPrompter(undefined);
+    }
   });
 
   it('says that TypeScript types cannot be made here (the command is hidden in the browser)', async () => {

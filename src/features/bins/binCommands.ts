@@ -1,27 +1,21 @@
 /** Commands that create, add, open, copy, forget and delete bins. */
 import * as vscode from 'vscode';
-import { startingRecord } from '../../schema/startingRecord';
-import { RecordText, type Collection, type Json } from '../../api';
+import type { Json, RecordText } from '../../api';
 import { binUri } from '../../fs/uris';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
 import { inform, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
-import { askBinReference, askJson, askName, confirm, jsonProblem, pickBoolean, pickCollection } from '../../commands/prompts';
+import { askBinReference, confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
-
-export interface CreateArgs {
-  /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
-  record: Json | RecordText;
-  name?: string;
-  private?: boolean;
-  collectionId?: string;
-}
+import { askCreate, askFromDraft, type CreateArgs } from './createForms';
 
 export function binCommands(p: Parts): Handler[] {
   const ui = p.prompts;
+  /** The record drafts that creates were asked from (by their arguments): each tab closes once its bin exists. */
+  const fromDraft = new WeakMap<CreateArgs, { document: vscode.TextDocument; version: number }>();
   return [
     ...register(
       Command.createBin,
@@ -29,6 +23,10 @@ export function binCommands(p: Parts): Handler[] {
         run: (args: CreateArgs) => createBin(p, required(args?.record, 'a record: { record, name?, private?, collectionId? }', Command.createBin), args),
         ask: async () => [await askCreate(p, undefined)],
         show: async (created, [args]) => {
+          const draft = fromDraft.get(args);
+          if (draft && !(await p.drafts.done(draft.document, draft.version))) {
+            inform('Created the bin from its record as it was; the untitled tab stays with what you typed since');
+          }
           await vscode.window.showTextDocument(created.uri, { preview: false });
           const row = await p.tree.binRow({ id: created.id, name: args.name, private: created.private, createdAt: created.createdAt }, args.collectionId);
           await p.treeView.reveal(row, { select: true, focus: false });
@@ -39,6 +37,14 @@ export function binCommands(p: Parts): Handler[] {
         row: [
           Command.rowCreateBin,
           async (node: CollectionNode | UncategorizedNode) => [await askCreate(p, node instanceof CollectionNode ? node.collection : null)],
+        ],
+        tab: [
+          Command.tabCreateBin,
+          async (uri) => {
+            const { args, document, version } = await askFromDraft(p, uri);
+            fromDraft.set(args, { document, version });
+            return [args];
+          },
         ],
       },
     ),
@@ -151,30 +157,4 @@ async function pickRemembered(p: Parts): Promise<string> {
   }
   const items = bins.map((b) => ({ label: b.name ?? b.id, description: b.id, id: b.id }));
   return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Bin to remove from the list (it stays on the service)' })).id;
-}
-
-/** Into a collection with a schema doc, the record starts from what the schema doc requires: `{}` it would usually refuse. */
-async function startingText(p: Parts, collection: Collection | null | undefined): Promise<string | undefined> {
-  // A schema doc that cannot be read leaves the record to the user, as before.
-  const found = collection?.schemaDocId ? await p.schemaDocs.schemaFor(collection.id).catch(() => undefined) : undefined;
-  return found && JSON.stringify(startingRecord(found.schema));
-}
-
-/**
- * Palette and row forms: the active editor's JSON (or its selection) is offered as the record. The
- * collection comes first, so that a typed record starts from what its schema doc accepts.
- */
-async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
-  const ui = p.prompts;
-  const editor = vscode.window.activeTextEditor;
-  const text = editor ? editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection) : '';
-  const fromEditor = text.trim() !== '' && (await jsonProblem(text)) === undefined;
-  const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
-  const record =
-    fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', 'Type the JSON'))
-      ? await RecordText.parse(text)
-      : await askJson(ui, 'The record of the new bin (JSON)', await startingText(p, target));
-  const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
-  const isPrivate = await pickBoolean(ui, 'Privacy', 'Private', 'Public');
-  return { record, name, private: isPrivate, collectionId: target?.id };
 }

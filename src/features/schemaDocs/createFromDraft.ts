@@ -13,7 +13,7 @@ import { schemaDocUri } from '../../fs/uris';
 import { inform, withProgress } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { setCollectionSchemaDoc } from './schemaCommands';
-import type { Draft } from './schemaDrafts';
+import type { SchemaDraft } from '../drafts';
 
 /** Why a second create of a draft asks first: the service lists no schema docs, so a refresh cannot show the first. */
 const MAY_EXIST =
@@ -26,10 +26,10 @@ export interface Created {
 
 export function createFromDraftCommands(p: Parts): Handler[] {
   /** The draft a tab shows; the palette's is the active tab. */
-  const draftIn = (uri: vscode.Uri | undefined, attach: boolean): { document: vscode.TextDocument; draft: Draft } => {
+  const draftIn = (uri: vscode.Uri | undefined, attach: boolean): { document: vscode.TextDocument; draft: SchemaDraft } => {
     const draft = p.drafts.of(uri);
-    const document = draft && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
-    if (!draft || !document) {
+    const document = draft?.kind === 'schemaDoc' && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
+    if (draft?.kind !== 'schemaDoc' || !document) {
       throw new Error('Not a drafted schema doc: run "Draft Schema Doc from Records" first');
     }
     // The palette acts on the active account, which may not be the one the draft was made for.
@@ -50,7 +50,7 @@ export function createFromDraftCommands(p: Parts): Handler[] {
     return [document.uri, { name: await askRequiredName(p.prompts, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, draft.name), again }];
   };
   /** One POST; a create whose answer could not be read makes the next one ask first. */
-  const createOnce = async (draft: Draft, again: boolean | undefined, create: () => Promise<SchemaDoc>): Promise<SchemaDoc> => {
+  const createOnce = async (draft: SchemaDraft, again: boolean | undefined, create: () => Promise<SchemaDoc>): Promise<SchemaDoc> => {
     if (draft.uncertain && !again) {
       throw new Error(`${MAY_EXIST} Pass { again: true } to create it anyway.`);
     }

@@ -51,6 +51,7 @@ export function draftSchemaDocCommands(p: Parts): Handler[] {
         const collection = from.collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === from.collectionId) : undefined;
         const named = collection?.name ?? (from.binIds?.length === 1 ? knownBinName(p, from.binIds[0]) : undefined);
         await p.drafts.open(`${JSON.stringify(result.schema, null, 2)}\n`, {
+          kind: 'schemaDoc',
           account: p.account.id,
           collection: collection && { id: collection.id, name: collection.name },
           name: `${named ?? 'Drafted'} schema`.slice(0, MAX_SHORT_NAME),

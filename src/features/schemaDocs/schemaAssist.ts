@@ -1,6 +1,6 @@
 /**
- * Completion, hover and the quick fix of a missing property in bins, from their collection's
- * schema doc. VS Code's JSON service is not told the schema, so that diagnostics keep one source;
+ * Completion, hover and the quick fix of a missing property in bins and new bins' record drafts,
+ * from their collection's schema doc. VS Code's JSON service is not told the schema, so that diagnostics keep one source;
  * these providers give the rest of its help.
  */
 import * as vscode from 'vscode';
@@ -8,23 +8,26 @@ import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
 import type { BinCollections } from '../../schema/binCollections';
 import type { SchemaDocs } from '../../schema/schemaDocs';
+import type { Drafts } from '../drafts';
 
-/** Any language: a user who switches a bin's tab to JSON keeps the help. */
-const SELECTOR: vscode.DocumentSelector = { scheme: SCHEME };
+/** Any language: a user who switches a bin's tab to JSON keeps the help. Record drafts are untitled. */
+const SELECTOR: vscode.DocumentSelector = [{ scheme: SCHEME }, { scheme: 'untitled' }];
 
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../../schema/assist.js');
 /** The same for the quick fix of a missing property. */
 const quickFix = () => import('../../schema/quickFix.js');
 
-/** `accountOf` gives the document's account's parts (undefined for an account that is gone). */
+/** `accountOf` gives an account's parts by id (undefined for an account that is gone). */
 export function registerSchemaAssist(
-  accountOf: (uri: vscode.Uri) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined,
+  accountOf: (account: string) => { binCollections: BinCollections; schemaDocs: SchemaDocs } | undefined,
+  drafts: Pick<Drafts, 'of'>,
 ): vscode.Disposable[] {
   const schemaOf = async (document: vscode.TextDocument) => {
     const resource = parseUri(document.uri);
-    const account = accountOf(document.uri);
-    const collectionId = resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
+    const draft = drafts.of(document.uri);
+    const account = accountOf(draft?.account ?? document.uri.authority);
+    const collectionId = draft?.kind === 'record' ? draft.collection.id : resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
     // The schema doc validation already fetched: help while typing costs no request of its own.
     return settings.validation() && account && collectionId ? (await account.schemaDocs.schemaFor(collectionId))?.schema : undefined;
   };

@@ -1,8 +1,8 @@
 /**
- * Schema problems of open bins, at their JSON nodes, as the user types; and those Validate
- * Collection found in bins whose tabs are closed, until their tabs open. This is the only source
- * of schema diagnostics for `jsonbin:` documents: VS Code's JSON service knows no schema for them
- * and reports only syntax.
+ * Schema problems of open bins and of new bins' records drafted in untitled tabs, at their JSON
+ * nodes, as the user types; and those Validate Collection found in bins whose tabs are closed,
+ * until their tabs open. This is the only source of schema diagnostics for `jsonbin:` documents:
+ * VS Code's JSON service knows no schema for them and reports only syntax.
  */
 import * as vscode from 'vscode';
 import { activity, type Timer } from '../../api/activity';
@@ -21,6 +21,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** The closed bins whose problems the last Validate Collection shows. */
   private found = new Set<string>();
+  /** This account's record drafts (untitled tabs), with the collection each is checked for. */
+  private readonly drafts = new Map<string, string>();
 
   constructor(
     bins: BinStore,
@@ -47,6 +49,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
         if (this.owns(d.uri)) {
           this.collection.delete(d.uri);
           schemaDocs.openTexts.closed(d.uri.toString());
+          this.drafts.delete(d.uri.toString());
         }
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -65,6 +68,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
   }
 
+  /** A new bin's record in an untitled tab, checked from now on against `collectionId`'s schema doc as it is typed. */
+  watchDraft(document: vscode.TextDocument, collectionId: string): void {
+    this.drafts.set(document.uri.toString(), collectionId);
+    this.schedule(document);
+  }
+
   /**
    * Validates the open bins of collections again, after a schema doc was saved or attached:
    * the saved schema doc is already cached, so this costs no request.
@@ -78,15 +87,17 @@ export class SchemaDiagnostics implements vscode.Disposable {
     const inTabs = new Set(
       vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined)),
     );
-    return vscode.workspace.textDocuments.filter((d) => {
-      const resource = this.resourceOf(d.uri);
-      return inTabs.has(d.uri.toString()) && resource?.kind === 'bin' && this.binCollections.of(resource.id);
-    });
+    return vscode.workspace.textDocuments.filter((d) => inTabs.has(d.uri.toString()) && this.collectionOf(d.uri));
+  }
+
+  /** The collection an open record goes to: a bin's, or a draft's. */
+  private collectionOf(uri: vscode.Uri): string | null | undefined {
+    const resource = this.resourceOf(uri);
+    return resource?.kind === 'bin' ? this.binCollections.of(resource.id) : this.drafts.get(uri.toString());
   }
 
   private async validate(document: vscode.TextDocument): Promise<void> {
-    const resource = this.resourceOf(document.uri);
-    const collectionId = resource?.kind === 'bin' ? this.binCollections.of(resource.id) : undefined;
+    const collectionId = this.collectionOf(document.uri);
     if (!settings.validation() || !collectionId) {
       // An unknown collection is not skipped silently: the validation status says so.
       this.collection.delete(document.uri);
@@ -136,12 +147,12 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 
   private resourceOf(uri: vscode.Uri) {
-    return this.owns(uri) ? parseUri(uri) : undefined;
+    return uri.scheme === SCHEME && uri.authority === this.account ? parseUri(uri) : undefined;
   }
 
-  /** A document of this account: its bins and schema docs. */
+  /** A document of this account: its bins, schema docs and record drafts. */
   private owns(uri: vscode.Uri): boolean {
-    return uri.scheme === SCHEME && uri.authority === this.account;
+    return (uri.scheme === SCHEME && uri.authority === this.account) || this.drafts.has(uri.toString());
   }
 
   dispose(): void {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../src/commands/ids';
 import { binUri } from '../../../src/fs/uris';
-import { kindOf, labelOf, until } from '../support';
+import { kindOf, labelOf, replaceText, until } from '../support';
 import { activeTab, activeUri, pathsOf, run, type Case, type MenuContext } from './context';
 
 export function binCases(c: MenuContext): Record<string, Case> {
@@ -17,7 +17,20 @@ export function binCases(c: MenuContext): Record<string, Case> {
     const asksCollection = place.menu === 'palette' || place.menu === 'view/title';
     // Spacing and number forms as typed: the body must carry them unchanged.
     const record = inCollection === collectionWithSchema ? '{ "a":1.50 }' : '{"made":   "here", "n": 1e2}';
-    const requests = await invoke(place.entry.command, args, ...(asksCollection ? ['No collection'] : []), record, name, 'Public');
+    let requests;
+    if (inCollection === collectionWithSchema) {
+      // Its schema doc's record is written in an untitled tab, whose CodeLens creates the bin.
+      await invoke(place.entry.command, args);
+      const draft = await until(
+        () => vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' && vscode.window.activeTextEditor.document,
+        'the untitled tab',
+      );
+      await replaceText(draft, record);
+      const [lens] = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', draft.uri);
+      requests = await invoke(lens.command!.command, lens.command!.arguments ?? [], name, 'Public');
+    } else {
+      requests = await invoke(place.entry.command, args, ...(asksCollection ? ['No collection'] : []), record, name, 'Public');
+    }
     const post = requests.find((r) => r.method === 'POST');
     assert.ok(post, `no create among ${pathsOf(requests).join(', ')}`);
     assert.equal(post.headers['x-bin-name'], name);

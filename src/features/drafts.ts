@@ -1,12 +1,14 @@
 /**
- * Drafted schema docs: untitled JSON tabs that remember which account (and collection) they were
- * drafted for, with CodeLens actions that create the schema doc from the tab's text as edited.
+ * Drafts: untitled JSON tabs that remember which account they were opened for and what they are
+ * to become, with CodeLens actions that create it from the tab's text as edited: a schema doc
+ * drafted from records, or a new bin's record started from its collection's schema doc.
  */
 import * as vscode from 'vscode';
-import type { SchemaDoc } from '../../api';
-import { Command } from '../../commands/ids';
+import type { SchemaDoc } from '../api';
+import { Command } from '../commands/ids';
 
-export interface Draft {
+export interface SchemaDraft {
+  kind: 'schemaDoc';
   account: string;
   /** The collection the records came from: the draft offers to be attached to it. */
   collection?: { id: string; name: string };
@@ -18,12 +20,21 @@ export interface Draft {
   uncertain?: boolean;
 }
 
-export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable {
+/** A new bin's record, in the collection whose schema doc it is checked against as it is typed. */
+export interface RecordDraft {
+  kind: 'record';
+  account: string;
+  collection: { id: string; name: string };
+}
+
+export type Draft = SchemaDraft | RecordDraft;
+
+export class Drafts implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly drafts = new Map<string, Draft>();
   /** Registered with the first draft: activation registers nothing for drafts nobody made. */
   private subscriptions?: vscode.Disposable[];
 
-  /** Opens `text` in a new untitled JSON tab, known as a draft for `draft`'s account. */
+  /** Opens `text` in a new untitled JSON tab, known as `draft`. */
   async open(text: string, draft: Draft): Promise<vscode.TextDocument> {
     this.subscriptions ??= [
       vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, this),
@@ -40,9 +51,8 @@ export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable 
   }
 
   /**
-   * The draft's tab, created as a schema doc from its text at `version`: closed without asking to
-   * save it, unless the user typed in it since (then it stays, as an ordinary untitled tab).
-   * Says whether it closed.
+   * The draft's tab, created from its text at `version`: closed without asking to save it, unless
+   * the user typed in it since (then it stays, as an ordinary untitled tab). Says whether it closed.
    */
   async done(document: vscode.TextDocument, version: number): Promise<boolean> {
     this.drafts.delete(document.uri.toString());
@@ -63,17 +73,18 @@ export class SchemaDrafts implements vscode.CodeLensProvider, vscode.Disposable 
       return [];
     }
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [
-      new vscode.CodeLens(top, { title: '$(cloud-upload) Create Schema Doc', command: Command.tabCreateSchemaDocFromDraft, arguments: [document.uri] }),
-    ];
+    const lens = (title: string, command: string, tooltip?: string) => new vscode.CodeLens(top, { title, tooltip, command, arguments: [document.uri] });
+    if (draft.kind === 'record') {
+      return [lens(`$(cloud-upload) Create Bin in ${draft.collection.name}`, Command.tabCreateBin, 'Asks its name and privacy; an invalid record is not sent')];
+    }
+    const lenses = [lens('$(cloud-upload) Create Schema Doc', Command.tabCreateSchemaDocFromDraft)];
     if (draft.collection) {
       lenses.push(
-        new vscode.CodeLens(top, {
-          title: `$(link) Create and Attach to ${draft.collection.name}`,
-          tooltip: 'The stored bins of the collection are checked against this draft first',
-          command: Command.tabCreateAndAttachSchemaDocFromDraft,
-          arguments: [document.uri],
-        }),
+        lens(
+          `$(link) Create and Attach to ${draft.collection.name}`,
+          Command.tabCreateAndAttachSchemaDocFromDraft,
+          'The stored bins of the collection are checked against this draft first',
+        ),
       );
     }
     return lenses;
