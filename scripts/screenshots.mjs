@@ -1,23 +1,50 @@
-// Takes the README's pictures against the `npm start` setup: the tree with the demo collection,
-// and a bin with inline schema problems. Run `npm run screenshots` to refresh them.
+// Takes the project's pictures against the `npm start` setup: the README's (the tree with the demo
+// collection, a bin with inline schema problems) and one per walkthrough step, cropped to what the
+// step is about so that they stay small and readable beside it. `npm run screenshots` refreshes them.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { answerInput, clickTreeRow, openWorkbench, runCommand, showJsonBinView } from '../test/e2e/workbench.mjs';
+import { answerInput, clickTreeRow, expandRow, exactRow, focusEditor, openWorkbench, runCommand, showJsonBinView } from '../test/e2e/workbench.mjs';
 import { startDemo } from './start.mjs';
 
-const out = resolve(import.meta.dirname, '..', 'docs', 'images');
+const root = resolve(import.meta.dirname, '..');
+const out = join(root, 'docs', 'images');
+const steps = join(root, 'media', 'walkthrough');
 mkdirSync(out, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const demo = await startDemo({ log: () => undefined });
 const { browser, page } = await openWorkbench(demo.url);
+/** A walkthrough step's picture: the top left of the workbench, where the view and the prompts are. */
+const stepShot = (name, width, height) => page.screenshot({ path: join(steps, name), clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
+/**
+ * Shows a row's tooltip (the last row's covers no other row). It comes when the pointer moves onto
+ * the row, and goes when the view redraws (a fetch ending): then the pointer comes again.
+ */
+async function rowTooltip(label) {
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(900, 600);
+    await exactRow(page, label).hover();
+    try {
+      await page.locator('.hover-contents', { hasText: label }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+}
 try {
-  await runCommand(page, 'JSONBin: Set API Key');
-  await answerInput(page, demo.demo.account.key);
   await showJsonBinView(page);
-  await clickTreeRow(page, 'Collections');
-  await clickTreeRow(page, 'Course modules');
-  await clickTreeRow(page, 'Bins in no collection');
+  await page.locator('.welcome-view-content .monaco-button', { hasText: 'Set API Key' }).click();
+  await page.locator('.quick-input-widget input[type="password"]').waitFor();
+  await stepShot('set-key.png', 1040, 300);
+  await answerInput(page, demo.demo.account.key);
+
+  await expandRow(page, 'Collections', 'Course modules');
+  await expandRow(page, 'Course modules', 'Photosynthesis');
+  await expandRow(page, 'Bins in no collection', 'Editor preferences');
+  await rowTooltip('Editor preferences');
+  await stepShot('browse.png', 560, 360);
+
   await clickTreeRow(page, 'Photosynthesis');
   await sleep(1500);
   await page.screenshot({ path: join(out, 'tree.png') });
@@ -27,7 +54,19 @@ try {
   await page.locator('.markers-panel .monaco-list-row', { hasText: 'Missing property' }).first().waitFor({ timeout: 10_000 });
   await sleep(1500);
   await page.screenshot({ path: join(out, 'diagnostics.png') });
-  console.log(`wrote ${join(out, 'tree.png')} and ${join(out, 'diagnostics.png')}`);
+
+  await runCommand(page, 'JSONBin: Create Bin');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Course modules' }).waitFor();
+  await stepShot('create.png', 1040, 300);
+  await page.keyboard.press('Escape');
+
+  // The first problem in place, as the editor's Go to Next Problem shows it.
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('F8');
+  await page.locator('.marker-widget').waitFor();
+  await stepShot('edit.png', 1180, 340);
+  console.log(`wrote the pictures in ${out} and ${steps}`);
 } finally {
   await browser.close();
   await demo.stop();

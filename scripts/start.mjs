@@ -73,18 +73,21 @@ export async function startDemo({ servicePort = 0, web = false, log = console.lo
 if (process.argv[1] === import.meta.filename) {
   const web = process.argv.includes('--web');
   const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0), web });
-  console.log('');
-  console.log(`JSONBin Explorer is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
-  console.log(
-    web
-      ? "  Host:         the browser's web worker extension host (as on vscode.dev), forced by remote.extensionKind"
-      : '  Host:         the Node extension host on the server (npm start -- --web runs it in the browser instead)',
-  );
-  console.log(`  Open:         ${running.url}`);
-  console.log(`  Demo key:     ${running.demo.account.key}`);
-  console.log('                (run "JSONBin: Set API Key" in the Command Palette and paste it)');
-  console.log(`  Bin service:  ${running.apiUrl}`);
-  console.log('Ctrl+C stops everything.');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const where = web
+    ? 'The extension runs inside the browser page, as on vscode.dev (npm start runs it on this machine).'
+    : 'The extension runs on this machine, as in desktop VS Code (npm start -- --web runs it inside the browser page, as on vscode.dev).';
+  console.log(`
+Ready in ${seconds} s: VS Code in your browser with JSONBin Explorer installed, and a bin service
+on this machine with demo data. No account is needed and nothing goes to jsonbin.io.
+
+  1. Open ${running.url}
+  2. Press F1, run "JSONBin: Set API Key" and paste the demo key: ${running.demo.account.key}
+  3. Click the JSONBin icon in the bar on the left and expand "Course modules".
+
+${where}
+The demo service answers at ${running.apiUrl}; it forgets every change when it stops.
+Press Ctrl+C here to stop everything.`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -3,7 +3,8 @@
 // type an edit and save with the keyboard: exactly one PUT with the edited record arrives. Then
 // break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
 // Bin from the palette, answering its prompts, sends the active editor's JSON; into a collection
-// with a schema doc, it opens the record in an untitled tab.
+// with a schema doc, it opens the record in an untitled tab. Before all that, the walkthrough
+// ticks a step once it is done with a click.
 // With --web, the same steps with the packaged extension in the browser's web worker host
 // (`npm start -- --web`): every request it sends then carries the browser's Origin.
 import * as assert from 'node:assert/strict';
@@ -35,7 +36,7 @@ import {
 } from './workbench.mjs';
 
 const results = [];
-const STEPS = 15;
+const STEPS = 17;
 async function step(name, body) {
   try {
     await body();
@@ -87,6 +88,18 @@ const puts = () => demo.service.log.filter((e) => e.method === 'PUT');
 const paths = (mark) => demo.service.requestsSince(mark).map((e) => `${e.method} ${e.path}`);
 console.log(web ? "browser end-to-end, the extension in the browser's web worker host" : 'browser end-to-end');
 try {
+  await step('the walkthrough ticks "Browse your collections" once the JSONBin view is opened with a click', async () => {
+    // Before anything else: VS Code ticks only what it sees done once the walkthrough is known.
+    const { publisher, name } = createRequire(import.meta.url)('../../package.json');
+    const browse = (checked) => page.locator(`.getting-started-step[data-step-id="${publisher}.${name}#gettingStarted#browse"][aria-checked="${checked}"]`);
+    await runCommand(page, 'Welcome: Open Walkthrough');
+    await pick(page, 'Get started with JSONBin Explorer');
+    await browse(false).waitFor();
+    await page.locator('.activitybar [aria-label^="JSONBin"]').first().click();
+    await browse(true).waitFor();
+    await closeAllEditors(page);
+  });
+
   await step('sets the key through the palette; the view fetches only what is expanded', async () => {
     const start = demo.service.log.length;
     await runCommand(page, 'JSONBin: Set API Key');
