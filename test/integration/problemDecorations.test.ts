@@ -64,10 +64,21 @@ describe('problem counts on bin rows', function () {
     try {
       await run(Command.validateCollection, collectionId);
       await until(() => redrawn.has(uri.toString()) || undefined, 'the failing row to be redrawn');
-      const decoration = await decorationOf(uri);
+      // The row's URI has the problem: VS Code's own decoration shows its count, and this one does not repeat it.
+      assert.equal(vscode.languages.getDiagnostics(uri).length, 1);
+      assert.equal(await decorationOf(uri), undefined, 'no second badge beside VS Code’s');
+      // The same bin under another title (a tab opened before a rename) has no problem of its own: this one shows it.
+      const decoration = await decorationOf(binUri(failing.id, `${failing.name} before`));
       assert.equal(decoration?.badge, '1');
       assert.equal(decoration?.tooltip, '1 schema problem');
       assert.equal(decoration?.color?.id, 'list.errorForeground');
+      // With VS Code's own problem decorations turned off, the row's URI gets the badge from here.
+      await vscode.workspace.getConfiguration('problems').update('decorations.enabled', false, vscode.ConfigurationTarget.Global);
+      try {
+        assert.equal((await decorationOf(uri))?.badge, '1');
+      } finally {
+        await vscode.workspace.getConfiguration('problems').update('decorations.enabled', undefined, vscode.ConfigurationTarget.Global);
+      }
       assert.equal(await decorationOf(cleanUri), undefined, 'a valid bin has no badge');
 
       // Fixed in its tab and saved: the row is clean.

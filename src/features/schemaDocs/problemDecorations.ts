@@ -1,7 +1,9 @@
 /**
  * A bin row's problem count, as the Explorer shows a file's: the badge, its tooltip and the error
  * color, from JSONBin's schema diagnostics of the bin's latest record (its tab's, or those
- * Validate Collection shows for a closed tab). It follows the diagnostics, whoever set them.
+ * Validate Collection shows for a closed tab). It follows the diagnostics, whoever set them, to
+ * the bin's other URIs (a row or tab under another title); VS Code's own decoration of a URI with
+ * problems shows the count on the URI that has them.
  */
 import * as vscode from 'vscode';
 import { parseUri } from '../../fs/uris';
@@ -27,6 +29,11 @@ export class ProblemDecorations implements vscode.FileDecorationProvider, vscode
     this.subscriptions = [
       this.changed,
       vscode.window.registerFileDecorationProvider(this),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('problems.decorations.enabled')) {
+          this.changed.fire([...this.asked.values()].flatMap((uris) => [...uris.values()]));
+        }
+      }),
       vscode.languages.onDidChangeDiagnostics((e) => {
         const redraw = new Map<string, vscode.Uri>();
         for (const uri of e.uris) {
@@ -55,6 +62,10 @@ export class ProblemDecorations implements vscode.FileDecorationProvider, vscode
       this.asked.set(bin, asked);
     }
     asked.set(uri.toString(), uri);
+    // VS Code decorates a URI with problems of its own (problems.decorations.enabled): a second badge would repeat it.
+    if (vscode.languages.getDiagnostics(uri).length > 0 && vscode.workspace.getConfiguration('problems').get('decorations.enabled', true)) {
+      return undefined;
+    }
     const count = (this.counts ??= countsByBin()).get(bin);
     const problems = count ? count.errors + count.warnings : 0;
     if (problems === 0) {
