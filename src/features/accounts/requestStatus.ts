@@ -4,7 +4,7 @@
  * out once the service said the allowance is exhausted.
  */
 import * as vscode from 'vscode';
-import { breakdown, timeOf } from '../../api';
+import { breakdown, timeOf } from '../../api/allowance';
 import { Command } from '../../commands/ids';
 import type { Accounts, AccountPartsBase } from '../../account/accounts';
 import type { Connection } from '../../account/connection';
