@@ -42,7 +42,7 @@ export class RequestStatus implements vscode.Disposable {
   private update(): void {
     const connection = this.accounts.madeFor(this.accounts.active.id)?.connection;
     if (!connection) {
-      // Its parts load after activation; they come with today's count.
+      // The item follows the active account: its parts come with today's count.
       void this.accounts.activeParts();
       return;
     }
