@@ -5,6 +5,7 @@
 // 42 ms, medians of 10 imports through a module hook, this machine). Here the entry and the chunks
 // it imports statically are bundled again into dist/extension.mjs, which also exports what those
 // chunks exported; each lazy chunk imports it from there, so every module is still evaluated once.
+// Every file written takes `vscode` through `require` (see vscodeByRequire).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -56,6 +57,9 @@ export function oneActivationFile({ production }) {
           files[file] = Object.keys(shims).length ? await rebundle(cwd, text, { file }, file, production, shims) : { code: text.get(file) };
         }
 
+        for (const output of Object.values(files)) {
+          output.code = vscodeByRequire(output.code);
+        }
         for (const [file, { code, map }] of Object.entries(files)) {
           write(join(cwd, file), code);
           if (map) {
@@ -69,7 +73,7 @@ export function oneActivationFile({ production }) {
           delete outputs[m];
           delete outputs[`${m}.map`];
         }
-        entryMeta.bytes = Buffer.byteLength(merged.code);
+        entryMeta.bytes = Buffer.byteLength(files[ENTRY].code);
         entryMeta.imports = entryMeta.imports.filter((i) => !moved.includes(i.path));
         for (const file of Object.keys(outputs).filter((f) => f.endsWith('.mjs'))) {
           outputs[file].imports = outputs[file].imports.map((i) => (moved.includes(i.path) ? { ...i, path: ENTRY } : i));
@@ -77,6 +81,23 @@ export function oneActivationFile({ production }) {
       });
     },
   };
+}
+
+/**
+ * Each file takes `vscode` through `require`, as a CommonJS extension does: an import of it makes
+ * VS Code's module hook write a module of every name of the API, as a data URL that Node decodes
+ * and compiles at each activation. `require` hands over the same API object, through VS Code's
+ * CommonJS interceptor. esbuild writes an external namespace import as this text.
+ */
+function vscodeByRequire(code) {
+  let first;
+  return code.replace(/import\s*\*\s*as\s*([\w$]+)\s*from\s*"vscode";?/g, (_, name) => {
+    if (first) {
+      return `const ${name} = ${first};`;
+    }
+    first = name;
+    return `import { createRequire as __vscodeRequire } from "node:module"; const ${name} = __vscodeRequire(import.meta.url)("vscode");`;
+  });
 }
 
 /**

@@ -61,9 +61,14 @@ export function commonJsModules({ production }) {
   };
 }
 
-/** One module of the split output as CommonJS, its `import()`s handed to the loader (`__load`). */
+/**
+ * One module of the split output as CommonJS, its `import()`s handed to the loader (`__load`).
+ * `vscode` is taken as it is: converted, its namespace import would copy the API's every name
+ * (347) into an object of its own in each module that imports it.
+ */
 function commonJs(text, name, dynamicImports, production) {
-  let code = text;
+  // esbuild writes an external namespace import as this text.
+  let code = text.replace(/import\s*\*\s*as\s*([\w$]+)\s*from\s*"vscode";?/g, 'const $1 = require("vscode");');
   for (const target of dynamicImports) {
     // esbuild writes each `import()` of a chunk as this exact text.
     const written = `import(${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)})`;

@@ -1,9 +1,10 @@
 /**
  * What each account has of its own: its key, its connection, what is known of its bins and
  * schema docs, its files and its rows in the view. Shared parts (the validation worker, the log,
- * the conflict prompt) are given.
+ * the conflict prompt) are given. What the accounts share that only their parts use is made
+ * with the first account's parts (`accountMaker`): activation neither loads nor makes it.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { BinStore } from './bins/binStore';
 import type { ConflictResolver } from './bins/ports';
 import { RecordWrites } from './bins/recordWrites';
@@ -15,7 +16,6 @@ import { offlineBanner } from './features/offline/offlineBannerLoader';
 import { AccountOfflineCopies } from './features/offline/offlineCopies';
 import { BinCollections } from './schema/binCollections';
 import { SchemaDocs } from './schema/schemaDocs';
-import type { Validation } from './schema/validation';
 import { BinsTree } from './features/tree/binsTree';
 import { AccountNode } from './features/tree/nodes';
 import { RememberedBins } from './features/tree/rememberedBins';
@@ -23,24 +23,91 @@ import type { AccountParts } from './features/parts';
 import type { AccountInfo } from './account/accountList';
 import { apiUrlOf, scopeOf } from './account/accounts';
 import { Connection } from './account/connection';
+import type { Accounts } from './account/accounts';
 import type { KeyStore } from './account/keyStore';
+import { host } from './platform';
+import { Validation } from './schema/validation';
+import { RequestStatus } from './features/accounts/requestStatus';
+import { AutoSaveStatus } from './features/bins/autoSaveStatus';
+import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
+import { ValidationStatus } from './features/schemaDocs/validationStatus';
+import { showTypeScriptTypes } from './ui/contextKeys';
+import { reportError } from './ui/feedback';
 
-export interface AccountShared {
+/** What activation gives every account: the rest of `AccountShared` comes with the first account's parts. */
+export interface WindowShared {
   memory: vscode.Memento;
   log: vscode.LogOutputChannel;
-  validation: Validation;
   resolveConflict: ConflictResolver;
   /** Whether an open document (its Uri, as a string) has unsaved edits. */
   isDirty: (doc: string) => boolean;
   /** Where copies of bins are kept for reading offline. */
   offlineCopiesFolder: vscode.Uri;
-  /** Told when an account learns which collection a bin is in. */
-  learned: () => void;
   /** The questions a save may ask (whether to save a schema doc that stored bins would fail). */
   prompts: Prompts;
+  /** The extension's folder, where the validation worker's file is. */
+  extensionUri: vscode.Uri;
 }
 
-export function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: AccountShared): AccountParts {
+export interface AccountShared extends WindowShared {
+  validation: Validation;
+  /** Told when an account learns which collection a bin is in. */
+  learned: () => void;
+}
+
+/** What the status bar and the rows show of the accounts' parts: nothing is shown before the first are made. */
+export interface Shown {
+  validationStatus: ValidationStatus;
+  requestStatus: RequestStatus;
+  problemDecorations: ProblemDecorations;
+  autoSaveStatus: AutoSaveStatus;
+}
+
+export interface AccountMaker extends vscode.Disposable {
+  make(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore): AccountParts;
+  readonly shown: Shown;
+}
+
+/**
+ * Made once, with the first account's parts: the validation worker's client (its worker starts
+ * with the first validation), the status bar's items and the rows' problem counts.
+ */
+export function accountMaker(accounts: Accounts<AccountParts>, window: WindowShared): AccountMaker {
+  const workerFile = vscode.Uri.joinPath(window.extensionUri, host.validationWorkerFile);
+  const validation = new Validation({ fsPath: workerFile.fsPath, read: () => Promise.resolve(vscode.workspace.fs.readFile(workerFile)) });
+  // An access key reads no schema doc: its bins are validated by the service alone, so nothing is missing.
+  const validationStatus = new ValidationStatus((uri) => {
+    const parts = accounts.madeFor(uri.authority);
+    return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
+  });
+  const shown: Shown = {
+    validationStatus,
+    requestStatus: new RequestStatus(accounts),
+    problemDecorations: new ProblemDecorations(),
+    autoSaveStatus: new AutoSaveStatus(),
+  };
+  // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
+  accounts.followParts((parts) => [
+    parts.bins.onDidFailToRead((error) => {
+      if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
+        reportError(error, undefined, parts.account.id === accounts.active.id ? undefined : parts.account);
+      }
+    }),
+  ]);
+  // The rows and tabs whose menus offer it come with the parts, and so does each use that activates the extension (the view, a tab, a command).
+  showTypeScriptTypes(host.typeScriptTypes !== undefined);
+  const shared: AccountShared = { ...window, validation, learned: () => validationStatus.update() };
+  return {
+    make: (info, isActive, keys) => makeAccountParts(info, isActive, keys, shared),
+    shown,
+    dispose: () => {
+      [shown.validationStatus, shown.requestStatus, shown.problemDecorations, shown.autoSaveStatus].forEach((s) => s.dispose());
+      void validation.dispose();
+    },
+  };
+}
+
+function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys: KeyStore, shared: AccountShared): AccountParts {
   const { id } = info();
   // The default account follows the URL setting, and keeps its state under the URL as before accounts.
   const apiUrl = () => apiUrlOf(info());

@@ -1,6 +1,7 @@
 /** The extension's settings, read where they are used so that changes apply at once. */
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl, type Plan } from './api';
+import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl } from './api/checks';
+import type { Plan } from './api/json';
 
 export const DEFAULT_API_URL = HOSTED_API_URL;
 const MB = 1024 * 1024;

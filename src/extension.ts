@@ -2,29 +2,22 @@
 import * as vscode from 'vscode';
 import type { AccountInfo } from './account/accountList';
 import { activity } from './api/activity';
-import type { AccountShared } from './accountParts';
+import type { AccountMaker, WindowShared } from './accountParts';
 import type { AccountParts } from './features/parts';
 import { Accounts } from './account/accounts';
-import { RequestStatus } from './features/accounts/requestStatus';
-import { AutoSaveStatus } from './features/bins/autoSaveStatus';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
 import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
-import { ValidationStatus } from './features/schemaDocs/validationStatus';
-import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
-import { Validation } from './schema/validation';
-import { host } from './platform';
 import { BinsView } from './features/tree/binsView';
 import { dragAndDrop } from './features/tree/dragAndDrop';
 import type { Node } from './features/tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { clearFiltersOnSwitch, trackContextKeys } from './ui/contextKeys';
-import { reportError } from './ui/feedback';
 import { Prompts, type Prompter } from './ui/prompter';
 
 let pendingWrites: (() => Promise<void>) | undefined;
@@ -63,42 +56,38 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   // How long activation takes, for anyone profiling the extension host (the bench reads it).
   performance.mark('jsonbin.activate.start');
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
-  const workerFile = vscode.Uri.joinPath(context.extensionUri, host.validationWorkerFile);
-  const validation = new Validation({ fsPath: workerFile.fsPath, read: () => Promise.resolve(vscode.workspace.fs.readFile(workerFile)) });
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
   const isDirty = (doc: string) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === doc);
-  // An access key reads no schema doc: its bins are validated by the service alone, so nothing is missing.
-  const validationStatus = new ValidationStatus((uri) => {
-    const parts = accounts.madeFor(uri.authority);
-    return parts?.account.keyKind === 'master' ? parts.binCollections : undefined;
-  });
   const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies');
   const prompts = new Prompts();
 
   // Each account has its own key, connection, files and rows, made when first needed.
-  const shared: AccountShared = {
+  const shared: WindowShared = {
     memory: context.globalState,
     log,
-    validation,
     resolveConflict: conflictResolver(snapshots, () => conflictPrompt),
     isDirty,
     offlineCopiesFolder,
-    learned: () => validationStatus.update(),
     prompts,
+    extensionUri: context.extensionUri,
   };
-  const accounts = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) =>
-    (await import('./accountParts.js')).makeAccountParts(info, isActive, keys, shared),
-  );
+  // What makes the accounts' parts is made with the first of them: its code loads then (accountParts.ts).
+  let maker: AccountMaker | undefined;
+  const accounts: Accounts<AccountParts> = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) => {
+    const { accountMaker } = await import('./accountParts.js');
+    if (!maker) {
+      maker = accountMaker(accounts, shared);
+      context.subscriptions.push(maker);
+    }
+    return maker.make(info, isActive, keys);
+  });
   pendingWrites = () => accounts.flush();
   const files = new BinFileSystem(accounts);
   const view = new BinsView(accounts);
   // A drop comes only after activation, when the parts it acts on exist.
   const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
-  const requestStatus = new RequestStatus(accounts);
-  const problemDecorations = new ProblemDecorations();
-  const autoSaveStatus = new AutoSaveStatus();
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();
@@ -108,19 +97,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts && partsOf(parts, sharedByCommands);
   };
 
-  // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
-  accounts.followParts((parts) => [
-    parts.bins.onDidFailToRead((error) => {
-      if (error.kind === 'missingKey' || error.kind === 'invalidKey') {
-        reportError(error, undefined, parts.account.id === accounts.active.id ? undefined : parts.account);
-      }
-    }),
-  ]);
-
   context.subscriptions.push(
     log,
     accounts,
-    { dispose: () => void validation.dispose() },
     trackContextKeys(accounts),
     clearFiltersOnSwitch(accounts, treeView),
     files,
@@ -137,10 +116,6 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SNAPSHOT_SCHEME, snapshots),
     treeView,
     view,
-    validationStatus,
-    requestStatus,
-    problemDecorations,
-    autoSaveStatus,
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
     ...registerCommands(commandParts, accounts, drafts),
@@ -152,10 +127,19 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     tree: view,
     dragAndDrop: dragAndDropController,
     view: treeView,
-    validationStatus,
-    requestStatus,
-    problemDecorations,
-    autoSaveStatus,
+    // Nothing is shown until the first account's parts are made.
+    get validationStatus() {
+      return maker?.shown.validationStatus ?? { visible: false };
+    },
+    get requestStatus() {
+      return maker?.shown.requestStatus ?? { text: '', tooltip: '', exhausted: false };
+    },
+    get problemDecorations() {
+      return maker?.shown.problemDecorations ?? { provideFileDecoration: () => undefined };
+    },
+    get autoSaveStatus() {
+      return maker?.shown.autoSaveStatus ?? { visible: false };
+    },
     // Copies: another extension reads the accounts, never their keys or parts.
     accounts: {
       all: () => accounts.all().map((a) => ({ ...a })),

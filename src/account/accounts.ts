@@ -13,7 +13,6 @@ import * as vscode from 'vscode';
 import { settings } from '../config';
 import { DEFAULT_ACCOUNT, newAccountId, parseAccounts, type AccountInfo } from './accountList';
 import { KeyStore } from './keyStore';
-import { forgetRequestCounts } from '../api/allowance';
 
 const LIST_KEY = 'jsonbin.accounts';
 /** Marks each write of the list with the window that made it. */
@@ -30,6 +29,11 @@ interface Stamp {
   mark: string;
   list: AccountInfo[];
   active: string;
+}
+
+/** Today's request counts kept for an added account are deleted with it; their code loads then, not with the extension. */
+async function forgetRequestCounts(memory: vscode.Memento, id: string): Promise<void> {
+  await (await import('../api/allowance.js')).forgetRequestCounts(memory, id);
 }
 
 /** What each account has of its own: at least a connection to its service. */

@@ -1,3 +1,8 @@
+/**
+ * What activation loads imports the file it needs, not this index: esbuild splits the bundle by
+ * file, and a file that activation reaches brings along all of it that any chunk uses (through
+ * this index, the whole client).
+ */
 export * from './allowance';
 export { activity } from './activity';
 export * from './checks';

@@ -2,7 +2,7 @@
  * Why the store or the write path did not do what was asked, in the user's words and with the
  * kind of failure the file system reports (VS Code keeps a refused save's document dirty).
  */
-import { BinServiceError } from '../api';
+import { BinServiceError } from '../api/errors';
 import { plainText } from './plainText';
 
 export type RefusalKind = 'notFound' | 'noPermission' | 'unavailable';

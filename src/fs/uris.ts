@@ -7,7 +7,7 @@
  * account (`jsonbin://a1b2c3d4/bin/…`); the default account's is empty, as in URIs from before accounts.
  */
 import * as vscode from 'vscode';
-import { ID_PATTERN } from '../api';
+import { ID_PATTERN } from '../api/checks';
 import type { Resource } from '../bins/resource';
 
 export const SCHEME = 'jsonbin';

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { apiUrlOf, type Accounts, type AccountPartsBase } from '../account/accounts';
 import { ContextKey } from '../commands/ids';
 import { isHostedService } from '../api/share';
-import { host } from '../platform';
 
 /**
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
@@ -24,7 +23,6 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
     await set(ContextKey.hasKey, Boolean(await keys.get()));
   };
   void update();
-  void vscode.commands.executeCommand('setContext', ContextKey.typeScriptTypes, host.typeScriptTypes !== undefined);
   const subscriptions = [
     accounts.onDidChange(() => void update()),
     // The default account's key slot follows the service URL.
@@ -32,6 +30,11 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
     { dispose: () => void watched?.dispose() },
   ];
   return new vscode.Disposable(() => subscriptions.forEach((s) => void s.dispose()));
+}
+
+/** `jsonbin.typeScriptTypes` shows Copy as TypeScript Types where the host can make them. */
+export function showTypeScriptTypes(available: boolean): void {
+  void vscode.commands.executeCommand('setContext', ContextKey.typeScriptTypes, available);
 }
 
 /** `jsonbin.filtered` shows Clear Filter while the view is filtered. */

@@ -1,5 +1,5 @@
 /** Which action an error's notification offers: the one that helps, never a blind retry of a write that may have been done. */
-import { BinServiceError } from '../api';
+import { BinServiceError } from '../api/errors';
 
 export type ErrorAction = 'Make Active and Set API Key' | 'Set API Key' | 'Open Pricing' | 'Refresh' | 'Retry';
 

@@ -4,7 +4,7 @@
  * out once the service said the allowance is exhausted.
  */
 import * as vscode from 'vscode';
-import { breakdown, timeOf } from '../../api';
+import { breakdown, timeOf } from '../../api/allowance';
 import { Command } from '../../commands/ids';
 import type { Accounts, AccountPartsBase } from '../../account/accounts';
 import type { Connection } from '../../account/connection';
@@ -42,7 +42,7 @@ export class RequestStatus implements vscode.Disposable {
   private update(): void {
     const connection = this.accounts.madeFor(this.accounts.active.id)?.connection;
     if (!connection) {
-      // Its parts load after activation; they come with today's count.
+      // The item follows the active account: its parts come with today's count.
       void this.accounts.activeParts();
       return;
     }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Accounts, AccountPartsBase } from '../../account/accounts';
 import type { BinsTree } from './binsTree';
-import { AccountNode } from './nodes/accountNode';
+import type { AccountNode } from './nodes/accountNode';
 import type { Node } from './nodes/node';
 
 export interface AccountRows extends AccountPartsBase {
@@ -30,7 +30,7 @@ export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
 
   getParent(node: Node): Node | undefined {
     const parent = node.parent;
-    return parent instanceof AccountNode && !this.several() ? undefined : parent;
+    return parent && this.isRoot(parent) && !this.several() ? undefined : parent;
   }
 
   async getChildren(node?: Node): Promise<Node[]> {
@@ -38,7 +38,7 @@ export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
       const all = this.accounts.all();
       return all.length === 1 ? (await this.rowsOf(all[0].id)).tree.getChildren(undefined) : Promise.all(all.map(async (a) => (await this.rowsOf(a.id)).root));
     }
-    if (node instanceof AccountNode) {
+    if (this.isRoot(node)) {
       return node.children();
     }
     // A row of an account removed meanwhile has nothing more to show.
@@ -48,6 +48,11 @@ export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposabl
   dispose(): void {
     this.subscriptions.forEach((s) => void s.dispose());
     this.changed.dispose();
+  }
+
+  /** An account's row; asked of its parts, so that the rows' code loads with them, not with the view. */
+  private isRoot(node: Node): node is AccountNode {
+    return this.accounts.madeFor(node.account)?.root === node;
   }
 
   private several(): boolean {
