@@ -17,7 +17,7 @@ import { BinsView } from './features/tree/binsView';
 import { dragAndDrop } from './features/tree/dragAndDrop';
 import type { Node } from './features/tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
-import { clearFiltersOnSwitch, trackContextKeys } from './ui/contextKeys';
+import { clearFiltersOnSwitch, trackContextKeys, trackOpenedBin } from './ui/contextKeys';
 import { Prompts, type Prompter } from './ui/prompter';
 
 let pendingWrites: (() => Promise<void>) | undefined;
@@ -101,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     log,
     accounts,
     trackContextKeys(accounts),
+    trackOpenedBin(),
     clearFiltersOnSwitch(accounts, treeView),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),

@@ -28,6 +28,11 @@ export const ContextKey = {
   severalAccounts: 'jsonbin.severalAccounts',
   /** The host can make TypeScript types (not the browser's): Copy as TypeScript Types shows. */
   typeScriptTypes: 'jsonbin.typeScriptTypes',
+  /**
+   * A bin was opened in this window, however: the walkthrough's "Open and edit a bin" ticks on it
+   * (VS Code runs a row's click under an id of its own, which no completion event can name).
+   */
+  openedBin: 'jsonbin.openedBin',
 } as const;
 
 /** The one view of the extension. */

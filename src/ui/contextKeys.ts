@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { apiUrlOf, type Accounts, type AccountPartsBase } from '../account/accounts';
 import { ContextKey } from '../commands/ids';
 import { isHostedService } from '../api/share';
+import { SCHEME } from '../fs/uris';
 
 /**
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
@@ -30,6 +31,24 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
     { dispose: () => void watched?.dispose() },
   ];
   return new vscode.Disposable(() => subscriptions.forEach((s) => void s.dispose()));
+}
+
+/** `jsonbin.openedBin` once a bin's document opens: a tab from a row's click, the palette, a link. */
+export function trackOpenedBin(): vscode.Disposable {
+  const isBin = (document: vscode.TextDocument) => document.uri.scheme === SCHEME && document.uri.path.startsWith('/bin/');
+  const opened = () => void vscode.commands.executeCommand('setContext', ContextKey.openedBin, true);
+  // A tab restored with the window opened its bin before activation.
+  if (vscode.workspace.textDocuments.some(isBin)) {
+    opened();
+    return new vscode.Disposable(() => undefined);
+  }
+  const listener = vscode.workspace.onDidOpenTextDocument((document) => {
+    if (isBin(document)) {
+      listener.dispose();
+      opened();
+    }
+  });
+  return listener;
 }
 
 /** `jsonbin.typeScriptTypes` shows Copy as TypeScript Types where the host can make them. */

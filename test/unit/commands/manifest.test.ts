@@ -12,7 +12,12 @@ import { COMMANDS } from '../../../src/commands/table';
 import { holds } from './whenClause';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
-  contributes: { commands: unknown; submenus: unknown; menus: Record<string, MenuEntry[]> };
+  contributes: {
+    commands: unknown;
+    submenus: unknown;
+    menus: Record<string, MenuEntry[]>;
+    walkthroughs: { steps: { completionEvents: string[] }[] }[];
+  };
 };
 const fix = 'run `npm run manifest` after changing src/commands/table.ts';
 const { menus } = manifest.contributes;
@@ -44,11 +49,15 @@ describe('the manifest against the command table', () => {
     assert.deepEqual(hidden.sort(), [...forms, ...kept].sort());
   });
 
-  it('names in when clauses only the context keys and view of the table', () => {
+  it("names in when clauses and the walkthrough's context events only the context keys and view of the table, and each of them", () => {
     const known = new Set<string>([...Object.values(ContextKey), VIEW_ID]);
-    const named = Object.values(menus)
-      .flat()
-      .flatMap((e) => (e.when ?? '').match(/jsonbin\.[\w.]+/g) ?? []);
+    const events = manifest.contributes.walkthroughs.flatMap((w) => w.steps.flatMap((s) => s.completionEvents));
+    const named = [
+      ...Object.values(menus)
+        .flat()
+        .map((e) => e.when ?? ''),
+      ...events.filter((e) => e.startsWith('onContext:')),
+    ].flatMap((clause) => clause.match(/jsonbin\.[\w.]+/g) ?? []);
     assert.deepEqual([...new Set(named)].sort(), [...known].sort());
   });
 
