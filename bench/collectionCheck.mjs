@@ -7,7 +7,7 @@ import { fmtStat, summarize } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { BINS_PER_PAGE, BinClient } = require('../out/src/api/index.js');
-const { checkCollection } = require('../out/src/bins/collectionCheck.js');
+const { checkCollection } = require('../out/src/store/collectionCheck.js');
 const { SchemaDocs } = require('../out/src/schema/schemaDocs.js');
 const { Validation } = require('../out/src/schema/validation.js');
 const { BinService } = require('../out/test/service/server.js');

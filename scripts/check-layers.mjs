@@ -9,8 +9,8 @@ const LAYERS = [
   { name: 'platform', places: ['src/platform/'], core: true },
   { name: 'service client', places: ['src/api/'], core: true },
   { name: 'validation', places: ['src/schema/'], core: true },
-  { name: 'bins', places: ['src/bins/'], core: true },
-  { name: 'VS Code adapters', places: ['src/config.ts', 'src/account/', 'src/fs/', 'src/ui/', 'src/commands/'] },
+  { name: 'store', places: ['src/store/'], core: true },
+  { name: 'VS Code adapters', places: ['src/config.ts', 'src/accounts/', 'src/fs/', 'src/ui/', 'src/commands/'] },
   { name: 'features', places: ['src/features/'] },
   { name: 'wiring', places: ['src/accountParts.ts', 'src/extension.ts'] },
 ];

@@ -1,10 +1,10 @@
 /** Wires the parts of the extension together. */
 import * as vscode from 'vscode';
-import type { AccountInfo } from './account/accountList';
+import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
 import type { AccountMaker, WindowShared } from './accountParts';
 import type { AccountParts } from './features/parts';
-import { Accounts } from './account/accounts';
+import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';

@@ -8,7 +8,7 @@ import { SCHEME } from '../fs/uris';
 import { Node } from './tree/nodes/node';
 import { Command, type CommandId } from '../commands/ids';
 import type { AccountParts, Parts } from './parts';
-import type { Accounts } from '../account/accounts';
+import type { Accounts } from '../accounts/accounts';
 import type { Handler } from '../commands/register';
 import type { Drafts } from './drafts';
 

@@ -1,15 +1,15 @@
 /** Every command's handler, by id: this module and what only commands use load with the first command run. */
-import { accessKeyCommands } from './accounts/accessKeyCommands';
-import { accountCommands } from './accounts/accountCommands';
+import { accessKeyCommands } from './manageAccounts/accessKeyCommands';
+import { accountCommands } from './manageAccounts/accountCommands';
 import { binCommands } from './bins/binCommands';
 import { binStateCommands } from './bins/binStateCommands';
 import { findCommands } from './find/findCommands';
-import { manageAccounts } from './accounts/manageAccounts';
-import { requestBreakdownCommands } from './accounts/requestBreakdown';
+import { manageAccounts } from './manageAccounts/manageAccounts';
+import { requestBreakdownCommands } from './manageAccounts/requestBreakdown';
 import type { CommandId } from '../commands/ids';
 import { offlineCommands } from './offline/offlineCommands';
 import type { Parts } from './parts';
-import { peekCommands } from './binParts/peekCommands';
+import { peekCommands } from './peek/peekCommands';
 import { refreshCommands } from './bins/refreshBin';
 import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';

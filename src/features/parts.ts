@@ -1,18 +1,18 @@
 /** The parts of the extension that commands act on: those of the account a command is for, and the shared ones. */
 import type * as vscode from 'vscode';
-import type { AccountInfo } from '../account/accountList';
-import type { Accounts } from '../account/accounts';
-import type { Connection } from '../account/connection';
-import type { BinStore } from '../bins/binStore';
-import type { RecordWrites } from '../bins/recordWrites';
-import type { BinCollections } from '../schema/binCollections';
+import type { AccountInfo } from '../accounts/accountList';
+import type { Accounts } from '../accounts/accounts';
+import type { Connection } from '../accounts/connection';
+import type { BinStore } from '../store/binStore';
+import type { RecordWrites } from '../store/recordWrites';
+import type { BinCollections } from '../store/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { AccountOfflineCopies } from './offline/offlineCopies';
 import type { SchemaDiagnostics } from './schemaDocs/schemaDiagnostics';
 import type { Drafts } from './drafts';
 import type { BinsTree } from './tree/binsTree';
 import type { AccountNode } from './tree/nodes';
-import type { RememberedBins } from './tree/rememberedBins';
+import type { RememberedBins } from '../store/rememberedBins';
 import type { Node } from './tree/nodes';
 import type { ServiceSnapshots } from '../ui/conflict';
 import type { Prompts } from '../ui/prompter';

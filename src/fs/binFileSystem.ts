@@ -4,9 +4,9 @@
  * serves reads and its write path saves. No cache, no save step and no UI of its own.
  */
 import * as vscode from 'vscode';
-import type { BinStore } from '../bins/binStore';
-import type { RecordWrites } from '../bins/recordWrites';
-import type { Resource } from '../bins/resource';
+import type { BinStore } from '../store/binStore';
+import type { RecordWrites } from '../store/recordWrites';
+import type { Resource } from '../store/resource';
 import { asFileSystem, asSave } from './errors';
 import { isFolder, parseUri } from './uris';
 

@@ -1,6 +1,6 @@
 /** Refusals as file system errors, so that VS Code keeps the document dirty and shows why. */
 import * as vscode from 'vscode';
-import { Refused } from '../bins/refused';
+import { Refused } from '../store/refused';
 import { reportProblems } from '../ui/feedback';
 
 /** Runs a file system call of the store or the write path; a refusal becomes VS Code's error of its kind. */

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { ID_PATTERN } from '../api/checks';
-import type { Resource } from '../bins/resource';
+import type { Resource } from '../store/resource';
 
 export const SCHEME = 'jsonbin';
 /** The language of bin and schema doc tabs (`package.json` maps their paths to it): JSON to VS Code's JSON service, and its own `[jsonbin]` settings, such as auto save. */

@@ -1,6 +1,6 @@
 /** Asks what to do when a bin changed on the service since it was opened. */
 import * as vscode from 'vscode';
-import type { ConflictChoice, ConflictResolver } from '../bins/ports';
+import type { ConflictChoice, ConflictResolver } from '../store/ports';
 
 export const SERVICE_SNAPSHOT_SCHEME = 'jsonbin-service';
 

@@ -1,6 +1,6 @@
 /** Context keys for the manifest's `when` clauses, kept in step with the active account, its key, its service and the view's filter. */
 import * as vscode from 'vscode';
-import { apiUrlOf, type Accounts, type AccountPartsBase } from '../account/accounts';
+import { apiUrlOf, type Accounts, type AccountPartsBase } from '../accounts/accounts';
 import { ContextKey } from '../commands/ids';
 import { isHostedService } from '../api/share';
 import { SCHEME } from '../fs/uris';

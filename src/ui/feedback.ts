@@ -1,7 +1,7 @@
 /** Errors as notifications carrying the action that helps. */
 import * as vscode from 'vscode';
 import { Command } from '../commands/ids';
-import { plainText } from '../bins/plainText';
+import { plainText } from '../store/plainText';
 import { errorActions } from './errorActions';
 
 const PRICING = 'https://jsonbin.io/pricing';

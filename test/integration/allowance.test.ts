@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import type { RequestBreakdown } from '../../src/features/accounts/requestBreakdown';
+import type { RequestBreakdown } from '../../src/features/manageAccounts/requestBreakdown';
 import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
 
 /** The tooltip's lines by action: `[action, this window, today]`. */

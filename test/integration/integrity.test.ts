@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Fault } from '../service/server';
 import { Command } from '../../src/commands/ids';
 import { schemaDocUri } from '../../src/fs/uris';
-import { plainText } from '../../src/bins/plainText';
+import { plainText } from '../../src/store/plainText';
 import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 describe('integrity of saves', function () {

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Accounts, type MakeParts } from '../../src/account/accounts';
+import { Accounts, type MakeParts } from '../../src/accounts/accounts';
 import type { AccountRows } from '../../src/features/tree/binsView';
 import { BinsView } from '../../src/features/tree/binsView';
 import type { BinsTree } from '../../src/features/tree/binsTree';

@@ -7,18 +7,18 @@
  */
 import * as vscode from 'vscode';
 import type { BinService } from '../service/server';
-import { Connection } from '../../src/account/connection';
-import { KeyStore } from '../../src/account/keyStore';
+import { Connection } from '../../src/accounts/connection';
+import { KeyStore } from '../../src/accounts/keyStore';
 import { BINS_PER_PAGE } from '../../src/api';
-import { BinCollections } from '../../src/schema/binCollections';
+import { BinCollections } from '../../src/store/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { Validation } from '../../src/schema/validation';
 import { WORKER } from '../support/workerScript';
 import { BinsTree } from '../../src/features/tree/binsTree';
 import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/features/tree/nodes';
-import type { AccountInfo } from '../../src/account/accountList';
-import { RememberedBins, type RememberedBin } from '../../src/features/tree/rememberedBins';
-import type { StoredBins } from '../../src/features/tree/rememberedIndex';
+import type { AccountInfo } from '../../src/accounts/accountList';
+import { RememberedBins, type RememberedBin } from '../../src/store/rememberedBins';
+import type { StoredBins } from '../../src/store/rememberedIndex';
 import { MemoryMemento, MemorySecrets } from './memory';
 
 const COUNTS = [100, 1_000, 10_000, 100_000];

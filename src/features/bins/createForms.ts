@@ -9,7 +9,7 @@ import { RecordText, type Collection, type Json } from '../../api';
 import { Cancelled } from '../../commands/args';
 import { askJson, askName, jsonProblem, pickBoolean, pickCollection } from '../../commands/prompts';
 import { parseUri } from '../../fs/uris';
-import { Refused } from '../../bins/refused';
+import { Refused } from '../../store/refused';
 import { reportProblems } from '../../ui/feedback';
 import { startingRecord } from '../../schema/startingRecord';
 import type { Prompter } from '../../ui/prompter';

@@ -6,8 +6,8 @@
  * next save does not ask again).
  */
 import * as vscode from 'vscode';
-import { digestOfBytes, serialize } from '../../bins/entry';
-import { plainText } from '../../bins/plainText';
+import { digestOfBytes, serialize } from '../../store/entry';
+import { plainText } from '../../store/plainText';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';

@@ -1,7 +1,7 @@
 /** Tabs showing an offline copy get their banner; its code loads with the first one, not at activation. */
 import type * as vscode from 'vscode';
-import type { BinStore } from '../../bins/binStore';
-import { plainText } from '../../bins/plainText';
+import type { BinStore } from '../../store/binStore';
+import { plainText } from '../../store/plainText';
 import { Command } from '../../commands/ids';
 import { SCHEME } from '../../fs/uris';
 import type { OfflineBanner } from './offlineBanner';

@@ -4,10 +4,10 @@
  */
 import * as vscode from 'vscode';
 import { activity, type BinServiceError, type ErrorKind } from '../../api';
-import type { Entry } from '../../bins/entry';
-import { plainText } from '../../bins/plainText';
-import type { OfflineCopies, OfflineCopy } from '../../bins/ports';
-import type { Resource } from '../../bins/resource';
+import type { Entry } from '../../store/entry';
+import { plainText } from '../../store/plainText';
+import type { OfflineCopies, OfflineCopy } from '../../store/ports';
+import type { Resource } from '../../store/resource';
 import { settings } from '../../config';
 import type { OfflineCopyServed, OfflineCopyStore, StoreEntries } from './offlineCopyStore';
 

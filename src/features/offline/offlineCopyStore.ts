@@ -6,10 +6,10 @@
  * that bundle's shared chunks.
  */
 import type * as vscode from 'vscode';
-import type { Entry } from '../../bins/entry';
-import type { OfflineCopy } from '../../bins/ports';
-import type { Resource } from '../../bins/resource';
-import { OfflineCopyFiles, type Usage } from '../../bins/offlineCopyFiles';
+import type { Entry } from '../../store/entry';
+import type { OfflineCopy } from '../../store/ports';
+import type { Resource } from '../../store/resource';
+import { OfflineCopyFiles, type Usage } from '../../store/offlineCopyFiles';
 import { workspaceFolder } from './workspaceFolder';
 
 /** A tab shows an offline copy: when it was kept, and why the service's record could not be read. */

@@ -1,6 +1,6 @@
 /** The offline copies' folder through `vscode.workspace.fs`: the same on disk and in the browser's worker host. */
 import * as vscode from 'vscode';
-import type { Folder } from '../../bins/offlineCopyFiles';
+import type { Folder } from '../../store/offlineCopyFiles';
 
 export function workspaceFolder(folder: vscode.Uri): Folder {
   const { fs } = vscode.workspace;

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../../api';
-import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../bins/recordSamples';
+import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../store/recordSamples';
 import { Cancelled, cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';

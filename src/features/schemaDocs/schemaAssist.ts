@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
-import type { BinCollections } from '../../schema/binCollections';
+import type { BinCollections } from '../../store/binCollections';
 import type { SchemaDocs } from '../../schema/schemaDocs';
 import type { Drafts } from '../drafts';
 

@@ -7,9 +7,9 @@
 import * as vscode from 'vscode';
 import { activity, type Timer } from '../../api/activity';
 import { settings } from '../../config';
-import type { BinStore } from '../../bins/binStore';
+import type { BinStore } from '../../store/binStore';
 import { parseUri, SCHEME } from '../../fs/uris';
-import type { BinCollections } from '../../schema/binCollections';
+import type { BinCollections } from '../../store/binCollections';
 import type { CollectionSchema, SchemaDocs } from '../../schema/schemaDocs';
 import type { Problem } from '../../schema/validator';
 

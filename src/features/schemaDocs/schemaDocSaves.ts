@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { warnsAbout } from '../../api/allowance';
-import { SkipCheck } from '../../bins/collectionCheck';
-import type { SchemaDocSaves } from '../../bins/ports';
-import { Refused } from '../../bins/refused';
+import { SkipCheck } from '../../store/collectionCheck';
+import type { SchemaDocSaves } from '../../store/ports';
+import { Refused } from '../../store/refused';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
 import type { Prompts } from '../../ui/prompter';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { RecordText, type Json } from '../../api';
-import { binSamples } from '../../bins/recordSamples';
+import { binSamples } from '../../store/recordSamples';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { parseUri } from '../../fs/uris';

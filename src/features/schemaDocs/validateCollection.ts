@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Json } from '../../api';
-import { checkCollection, type CollectionCheck } from '../../bins/collectionCheck';
+import { checkCollection, type CollectionCheck } from '../../store/collectionCheck';
 import { Command } from '../../commands/ids';
 import { pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';

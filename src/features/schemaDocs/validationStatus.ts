@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../commands/ids';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
-import type { BinCollections } from '../../schema/binCollections';
+import type { BinCollections } from '../../store/binCollections';
 
 export class ValidationStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('jsonbin.validation', vscode.StatusBarAlignment.Left, 100);

@@ -6,10 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../../api';
-import type { CheckedBin } from '../../bins/recordWrites';
-import { Refused } from '../../bins/refused';
+import type { CheckedBin } from '../../store/recordWrites';
+import { Refused } from '../../store/refused';
 import { binUri } from '../../fs/uris';
-import { plainText } from '../../bins/plainText';
+import { plainText } from '../../store/plainText';
 import { binNameOfFile, CANCELLED, isJsonFileName, uploadSummary } from './fileTransfer';
 import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';

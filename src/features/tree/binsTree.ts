@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from '../../api';
-import type { Connection } from '../../account/connection';
+import type { Connection } from '../../accounts/connection';
 import { Command } from '../../commands/ids';
 import type { SchemaDocs } from '../../schema/schemaDocs';
 import {
@@ -21,7 +21,7 @@ import {
   type Node,
   type RowFilter,
 } from './nodes';
-import type { RememberedBins } from './rememberedBins';
+import type { RememberedBins } from '../../store/rememberedBins';
 
 export interface Page {
   bins: BinSummary[];

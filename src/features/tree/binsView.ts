@@ -3,7 +3,7 @@
  * Each account's rows come from its own `BinsTree`.
  */
 import * as vscode from 'vscode';
-import type { Accounts, AccountPartsBase } from '../../account/accounts';
+import type { Accounts, AccountPartsBase } from '../../accounts/accounts';
 import type { BinsTree } from './binsTree';
 import type { AccountNode } from './nodes/accountNode';
 import type { Node } from './nodes/node';

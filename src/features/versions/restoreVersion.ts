@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Json } from '../../api';
-import type { ConflictResolver } from '../../bins/ports';
+import type { ConflictResolver } from '../../store/ports';
 import { binUri, parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
 import { openDocumentsOf } from '../binTarget';

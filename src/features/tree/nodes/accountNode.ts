@@ -1,6 +1,6 @@
 /** An account's row, shown when there are several: its collections and its bins beneath. */
 import * as vscode from 'vscode';
-import { allows, type AccountInfo } from '../../../account/accountList';
+import { allows, type AccountInfo } from '../../../accounts/accountList';
 import type { BinPermission } from '../../../api';
 import { isHostedService } from '../../../api/share';
 import { MessageNode } from './messageNode';

@@ -1,7 +1,7 @@
 /** What every row of the JSONBin view is, and what rows need to list their children. */
 import type * as vscode from 'vscode';
 import type { BinSummary, Collection } from '../../../api';
-import type { RememberedBins } from '../rememberedBins';
+import type { RememberedBins } from '../../../store/rememberedBins';
 
 /** Pages of bin listings, fetched as rows are expanded and kept until a refresh. */
 export interface Listings {

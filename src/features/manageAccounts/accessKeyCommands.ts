@@ -4,7 +4,7 @@
  */
 import { MAX_SHORT_NAME, type BinPermission, type KeyPermissions } from '../../api';
 import { BIN_PERMISSIONS } from '../../api/accessKeys';
-import { checkAccountName } from '../../account/accountList';
+import { checkAccountName } from '../../accounts/accountList';
 import { inform } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { BinClient, BinServiceError, goesDirect, parseBaseUrl, RequestCounter, type CountStore, type Operation } from '../api';
 import { affectsConnection, settings } from '../config';
-import type { BinCollections } from '../schema/binCollections';
+import type { BinCollections } from '../store/binCollections';
 import { refusal, type AccountInfo } from './accountList';
 import type { KeyStore } from './keyStore';
 

@@ -1,6 +1,6 @@
 /** The account key (checked with one cheap call before it is stored), and refreshing the view. */
 import { BinServiceError, type BinClient } from '../../api';
-import type { KeyKind } from '../../account/accountList';
+import type { KeyKind } from '../../accounts/accountList';
 import { inform, withProgress } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';

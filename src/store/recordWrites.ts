@@ -7,7 +7,7 @@
  * store. A refused record sends nothing.
  */
 import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type Json, type SchemaDoc } from '../api';
-import type { BinCollections } from '../schema/binCollections';
+import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
 import { digestOf, digestOfBytes, serialize } from './entry';

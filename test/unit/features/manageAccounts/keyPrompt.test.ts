@@ -1,8 +1,8 @@
 /** The key prompt's words: the account as the user named it, where keys are found, and what was checked. */
 import * as assert from 'node:assert/strict';
-import { DEFAULT_ACCOUNT, type AccountInfo } from '../../../../src/account/accountList';
+import { DEFAULT_ACCOUNT, type AccountInfo } from '../../../../src/accounts/accountList';
 import { HOSTED_API_URL } from '../../../../src/api';
-import { keyQuestion, keyStored } from '../../../../src/features/accounts/keyPrompt';
+import { keyQuestion, keyStored } from '../../../../src/features/manageAccounts/keyPrompt';
 
 const byDefault: AccountInfo = { id: DEFAULT_ACCOUNT, name: 'Default', keyKind: 'master' };
 const staging: AccountInfo = { id: 'staging', name: 'Staging', keyKind: 'access', apiUrl: 'http://127.0.0.1:4000/v3' };

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import { breakdown, timeOf } from '../../api/allowance';
 import { Command } from '../../commands/ids';
-import type { Accounts, AccountPartsBase } from '../../account/accounts';
-import type { Connection } from '../../account/connection';
+import type { Accounts, AccountPartsBase } from '../../accounts/accounts';
+import type { Connection } from '../../accounts/connection';
 import { plural } from '../../ui/plural';
 
 export class RequestStatus implements vscode.Disposable {

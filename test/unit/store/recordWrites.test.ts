@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Refused } from '../../../src/bins/refused';
+import { Refused } from '../../../src/store/refused';
 import type { Fixture } from '../../support/fixture';
 import { eachTestWithABin, type AccountBins } from './accountBins';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { Memory } from '../../../../src/schema/binCollections';
-import { activity } from '../../../../src/api/activity';
-import { RememberedBins, type RememberedBin } from '../../../../src/features/tree/rememberedBins';
-import type { StoredBins } from '../../../../src/features/tree/rememberedIndex';
+import type { Memory } from '../../../src/store/binCollections';
+import { activity } from '../../../src/api/activity';
+import { RememberedBins, type RememberedBin } from '../../../src/store/rememberedBins';
+import type { StoredBins } from '../../../src/store/rememberedIndex';
 
 /** VS Code's global state as the extension sees it (shared by its windows), noting the lists read and written. */
 class MemoryState implements Memory {

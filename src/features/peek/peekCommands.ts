@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { nameProblem } from '../../api';
 import { MAX_JSON_PATH } from '../../api/partialReads';
-import { resourceKey, type Resource } from '../../bins/resource';
+import { resourceKey, type Resource } from '../../store/resource';
 import { binUri, parseUri } from '../../fs/uris';
 import type { BinNode } from '../tree/nodes';
 import { cancelIfUndefined } from '../../commands/args';

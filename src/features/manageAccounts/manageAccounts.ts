@@ -1,8 +1,8 @@
 /** Several accounts: add one (its key checked with one request), switch, rename and remove. */
 import * as vscode from 'vscode';
 import { formatSize, normalizeBaseUrl, parseBaseUrl } from '../../api';
-import { checkAccountName, DEFAULT_ACCOUNT, findAccount, type AccountInfo, type KeyKind } from '../../account/accountList';
-import { apiUrlOf, scopeOf } from '../../account/accounts';
+import { checkAccountName, DEFAULT_ACCOUNT, findAccount, type AccountInfo, type KeyKind } from '../../accounts/accountList';
+import { apiUrlOf, scopeOf } from '../../accounts/accounts';
 import { settings } from '../../config';
 import { SCHEME } from '../../fs/uris';
 import type { AccountNode } from '../tree/nodes';

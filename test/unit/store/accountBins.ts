@@ -1,12 +1,12 @@
 /** An account's store and write path over the local bin service, as the extension makes them, for tests in plain Node. */
 import { BinServiceError, type BinClient, type Operation } from '../../../src/api';
-import { BinStore } from '../../../src/bins/binStore';
-import type { Entry } from '../../../src/bins/entry';
-import type { SchemaDocImpact } from '../../../src/bins/collectionCheck';
-import type { ConflictResolver, OfflineCopies, SchemaDocSaves, WriteSettings } from '../../../src/bins/ports';
-import { RecordWrites } from '../../../src/bins/recordWrites';
-import type { Resource } from '../../../src/bins/resource';
-import { BinCollections } from '../../../src/schema/binCollections';
+import { BinStore } from '../../../src/store/binStore';
+import type { Entry } from '../../../src/store/entry';
+import type { SchemaDocImpact } from '../../../src/store/collectionCheck';
+import type { ConflictResolver, OfflineCopies, SchemaDocSaves, WriteSettings } from '../../../src/store/ports';
+import { RecordWrites } from '../../../src/store/recordWrites';
+import type { Resource } from '../../../src/store/resource';
+import { BinCollections } from '../../../src/store/binCollections';
 import { SchemaDocs } from '../../../src/schema/schemaDocs';
 import { Validation } from '../../../src/schema/validation';
 import { startFixture, type Fixture } from '../../support/fixture';

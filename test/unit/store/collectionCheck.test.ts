@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Json } from '../../../src/api';
-import { checkCollection } from '../../../src/bins/collectionCheck';
+import { checkCollection } from '../../../src/store/collectionCheck';
 import { eachTestWithABin } from './accountBins';
 
 const SCHEMA = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };

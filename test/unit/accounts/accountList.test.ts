@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkAccountName, findAccount, newAccountId, parseAccounts, refusal, type AccountInfo } from '../../../src/account/accountList';
+import { checkAccountName, findAccount, newAccountId, parseAccounts, refusal, type AccountInfo } from '../../../src/accounts/accountList';
 
 const staging: AccountInfo = { id: 'a0123abcd', name: 'Staging', apiUrl: 'http://127.0.0.1:1/v3', keyKind: 'access' };
 

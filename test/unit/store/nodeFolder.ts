@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Folder } from '../../../src/bins/offlineCopyFiles';
+import type { Folder } from '../../../src/store/offlineCopyFiles';
 
 /** The folder through Node's file system, as VS Code's would be. */
 export function nodeFolder(path: string): Folder {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { binSamples, collectionSamples } from '../../../src/bins/recordSamples';
+import { binSamples, collectionSamples } from '../../../src/store/recordSamples';
 import { eachTestWithABin } from './accountBins';
 
 describe('the records a schema doc is drafted from', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OfflineCopyFiles } from '../../../src/bins/offlineCopyFiles';
+import { OfflineCopyFiles } from '../../../src/store/offlineCopyFiles';
 import { nodeFolder } from './nodeFolder';
 
 const SCOPE = 'http://127.0.0.1:1/v3';

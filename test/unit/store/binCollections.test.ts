@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BinCollections, type Memory } from '../../../src/schema/binCollections';
+import { BinCollections, type Memory } from '../../../src/store/binCollections';
 
 class MemoryState implements Memory {
   readonly values = new Map<string, unknown>();

@@ -4,7 +4,7 @@
  * No `vscode` import: tested in plain Node.
  */
 import { isHostedService } from '../../api/share';
-import { DEFAULT_ACCOUNT, type AccountInfo } from '../../account/accountList';
+import { DEFAULT_ACCOUNT, type AccountInfo } from '../../accounts/accountList';
 
 export interface KeyQuestion {
   title: string;

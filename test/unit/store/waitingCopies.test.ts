@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OfflineCopyFiles } from '../../../src/bins/offlineCopyFiles';
-import { WaitingCopies } from '../../../src/bins/waitingCopies';
+import { OfflineCopyFiles } from '../../../src/store/offlineCopyFiles';
+import { WaitingCopies } from '../../../src/store/waitingCopies';
 import { nodeFolder } from './nodeFolder';
 
 const SCOPE = 'http://127.0.0.1:1/v3';

@@ -4,8 +4,8 @@
  * after another window wrote it) into an index (`rememberedIndex.ts`) whose first page and lookups
  * cost the same whatever the list's length; changes are written back in batches.
  */
-import { activity, type Timer } from '../../api/activity';
-import type { Memory } from '../../schema/binCollections';
+import { activity, type Timer } from '../api/activity';
+import type { Memory } from './binCollections';
 import { RememberedIndex, type RememberedBin, type StoredBins } from './rememberedIndex';
 
 export type { RememberedBin } from './rememberedIndex';
