@@ -1,4 +1,4 @@
-// Fails the build when an import runs against the layout the README's Layout section maps:
+// Fails the build when an import runs against the layout CONTRIBUTING.md's Layout section maps:
 // each layer imports only itself and the layers below it, the core imports no `vscode` (it must
 // run, and be tested, in plain Node), and no file imports itself through others (no cycle).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -33,7 +33,7 @@ const imports = new Map();
 for (const file of files) {
   const layer = layerOf(file);
   if (layer < 0) {
-    problems.push(`${file} is in no layer: add its place to scripts/check-layers.mjs and the README's map`);
+    problems.push(`${file} is in no layer: add its place to scripts/check-layers.mjs and CONTRIBUTING.md's map`);
     continue;
   }
   const text = readFileSync(file, 'utf8');

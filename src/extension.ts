@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
+import { SYNCED_KEYS } from './api/stateKeys';
 import type { AccountMaker, AccountParts, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
@@ -11,6 +12,7 @@ import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
+import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { BinsView } from './features/tree/binsView';
@@ -50,6 +52,8 @@ export interface JsonBinApi {
   whenIdle(): Promise<void>;
   /** The folder of the copies kept of bins for reading offline (read it through `vscode.workspace.fs`: the same in every host). */
   readonly offlineCopiesFolder: vscode.Uri;
+  /** What Settings Sync carries to the user's other machines: each global state key given to `setKeysForSync`, with its value here. */
+  syncedState(): { key: string; value: unknown }[];
 }
 
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
@@ -61,6 +65,10 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const isDirty = (doc: string) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === doc);
   const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies');
   const prompts = new Prompts();
+  // Remembered bins, the accounts (never a key) and the bins' collections follow the user to their other
+  // machines, under fixed keys: earlier versions kept each account's under keys of its own, moved in first.
+  void migrateScopedKeys(context.globalState);
+  context.globalState.setKeysForSync(SYNCED_KEYS);
 
   // Each account has its own key, connection, files and rows, made when first needed.
   const shared: WindowShared = {
@@ -150,6 +158,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       },
     },
     offlineCopiesFolder,
+    syncedState: () => SYNCED_KEYS.map((key) => ({ key, value: structuredClone(context.globalState.get(key)) })),
     whenIdle: () => activity.idle(),
     setConflictPrompt: (prompt) => {
       conflictPrompt = prompt ?? askAboutConflict;

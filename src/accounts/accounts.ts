@@ -10,16 +10,10 @@
  * active account, so a window follows without reading a state that may lag behind.
  */
 import * as vscode from 'vscode';
+import { accountScope, forgetScope, SecretKey, StateKey } from '../api/stateKeys';
 import { settings } from '../config';
 import { DEFAULT_ACCOUNT, newAccountId, parseAccounts, type AccountInfo } from './accountList';
 import { KeyStore } from './keyStore';
-
-const LIST_KEY = 'jsonbin.accounts';
-/** Marks each write of the list with the window that made it. */
-const MARK_KEY = 'jsonbin.accountsWrite';
-const ACTIVE_KEY = 'jsonbin.activeAccount';
-/** The secret storage slot of the last change's stamp. */
-const STAMP_KEY = 'jsonbin.accountsStamp';
 
 /** What a window wrote last: who wrote it, the list's mark, the list and the active account (never a key). */
 interface Stamp {
@@ -43,11 +37,6 @@ export interface AccountPartsBase {
   flush(): Promise<void>;
 }
 
-/** The secret storage slot of an added account's key (the default account's follows the service URL). */
-export function accountKeySlot(id: string): string {
-  return `jsonbin.accountKey:${id}`;
-}
-
 /** How an account's parts are made: its info (read each time), whether it is active, and its key. */
 export type MakeParts<P> = (info: () => AccountInfo, isActive: () => boolean, keys: KeyStore) => Promise<P>;
 
@@ -58,7 +47,7 @@ export function apiUrlOf(account: AccountInfo): string {
 
 /** What an account's state (remembered bins, their collections) is kept under: the default account's, its URL as before accounts. */
 export function scopeOf(account: AccountInfo): string {
-  return account.id ? `${apiUrlOf(account)}#${account.id}` : apiUrlOf(account);
+  return accountScope(apiUrlOf(account), account.id);
 }
 
 export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
@@ -78,11 +67,11 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     private readonly secrets: vscode.SecretStorage,
     private readonly make: MakeParts<P>,
   ) {
-    this.list = parseAccounts(memory.get(LIST_KEY));
-    this.mark = memory.get<string>(MARK_KEY);
+    this.list = parseAccounts(memory.get(StateKey.accounts));
+    this.mark = memory.get<string>(StateKey.accountsWrite);
     this.seen.add(this.mark ?? '');
-    this.activeId = memory.get<string>(ACTIVE_KEY) ?? DEFAULT_ACCOUNT;
-    this.stampWatch = secrets.onDidChange((e) => e.key === STAMP_KEY && void this.followStamp());
+    this.activeId = memory.get<string>(StateKey.activeAccount) ?? DEFAULT_ACCOUNT;
+    this.stampWatch = secrets.onDidChange((e) => e.key === SecretKey.accountsStamp && void this.followStamp());
   }
 
   private readonly stampWatch: vscode.Disposable;
@@ -146,7 +135,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     let keys = this.keyStores.get(id);
     if (!keys) {
       // The default account's slot follows the service URL, as before accounts existed.
-      keys = new KeyStore(this.secrets, () => (id ? accountKeySlot(id) : `jsonbin.apiKey:${settings.apiUrl()}`));
+      keys = new KeyStore(this.secrets, () => (id ? SecretKey.accountKey(id) : SecretKey.defaultAccountKey(settings.apiUrl())));
       this.keyStores.set(id, keys);
     }
     return keys;
@@ -172,7 +161,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
 
   async add(account: Omit<AccountInfo, 'id'>, key: string): Promise<AccountInfo> {
     const added = { ...account, id: newAccountId(this.list.map((a) => a.id)) };
-    await this.secrets.store(accountKeySlot(added.id), key);
+    await this.secrets.store(SecretKey.accountKey(added.id), key);
     await this.change((list) => [...list, added]);
     return added;
   }
@@ -192,16 +181,12 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     }
     if (this.activeId === id) {
       this.activeId = DEFAULT_ACCOUNT;
-      void this.memory.update(ACTIVE_KEY, undefined);
+      void this.memory.update(StateKey.activeAccount, undefined);
     }
     await this.change((list) => list.filter((a) => a.id !== id));
     await this.drop(id);
-    await this.secrets.delete(accountKeySlot(id));
-    const scope = scopeOf(removed);
-    await Promise.all([
-      ...[`jsonbin.bins:${scope}`, `jsonbin.binsWrite:${scope}`, `jsonbin.binCollections:${scope}`].map((slot) => this.memory.update(slot, undefined)),
-      forgetRequestCounts(this.memory, id),
-    ]);
+    await this.secrets.delete(SecretKey.accountKey(id));
+    await Promise.all([forgetScope(this.memory, scopeOf(removed)), forgetRequestCounts(this.memory, id)]);
   }
 
   /** Disposes what this window made for an account that is gone: its parts, what follows them, its key store. */
@@ -219,7 +204,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   async activate(id: string): Promise<void> {
     this.activeId = id;
     this.changed.fire();
-    await Promise.all([this.memory.update(ACTIVE_KEY, id === DEFAULT_ACCOUNT ? undefined : id), this.stamp()]);
+    await Promise.all([this.memory.update(StateKey.activeAccount, id === DEFAULT_ACCOUNT ? undefined : id), this.stamp()]);
   }
 
   flush(): Promise<void> {
@@ -237,12 +222,12 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
 
   /** Applies a change to the list, to the stored one if another window changed it since: neither change is lost. */
   private async change(apply: (list: AccountInfo[]) => AccountInfo[]): Promise<void> {
-    const stored = this.memory.get<string>(MARK_KEY);
+    const stored = this.memory.get<string>(StateKey.accountsWrite);
     const elsewhere = !this.seen.has(stored ?? '') && !stored?.startsWith(`${this.window}.`);
-    this.list = parseAccounts(apply(elsewhere ? parseAccounts(this.memory.get(LIST_KEY)) : this.list));
+    this.list = parseAccounts(apply(elsewhere ? parseAccounts(this.memory.get(StateKey.accounts)) : this.list));
     this.mark = `${this.window}.${++this.writes}`;
     this.changed.fire();
-    await Promise.all([this.memory.update(LIST_KEY, this.list), this.memory.update(MARK_KEY, this.mark), this.stamp()]);
+    await Promise.all([this.memory.update(StateKey.accounts, this.list), this.memory.update(StateKey.accountsWrite, this.mark), this.stamp()]);
   }
 
   /**
@@ -251,12 +236,12 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
    */
   private async stamp(): Promise<void> {
     const stamp: Stamp = { by: this.window, n: ++this.stamps, mark: this.mark ?? '', list: this.list, active: this.activeId };
-    await Promise.resolve(this.secrets.store(STAMP_KEY, JSON.stringify(stamp))).catch(() => undefined);
+    await Promise.resolve(this.secrets.store(SecretKey.accountsStamp, JSON.stringify(stamp))).catch(() => undefined);
   }
 
   /** Follows another window's change: its list, its active account; the parts of an account it removed are dropped here too. */
   private async followStamp(): Promise<void> {
-    const stamp = parseStamp(await this.secrets.get(STAMP_KEY));
+    const stamp = parseStamp(await this.secrets.get(SecretKey.accountsStamp));
     if (!stamp || stamp.by === this.window) {
       return;
     }

@@ -1,6 +1,7 @@
 /** Holds an account's service client, rebuilt when its key or the settings that shape it change. */
 import * as vscode from 'vscode';
 import { BinClient, BinServiceError, goesDirect, parseBaseUrl, RequestCounter, type CountStore, type Operation } from '../api';
+import { accountScope } from '../api/stateKeys';
 import { affectsConnection, settings } from '../config';
 import type { BinCollections } from '../store/binCollections';
 import { refusal, type AccountInfo } from './accountList';
@@ -66,7 +67,7 @@ export class Connection implements vscode.Disposable {
       void this.counter?.flush();
       // The default account's count is kept under the URL alone, as before accounts existed.
       const { id } = this.target.info();
-      this.counter = new RequestCounter(url, this.counts, undefined, id ? `${url}#${id}` : url);
+      this.counter = new RequestCounter(url, this.counts, undefined, accountScope(url, id));
       this.counter.onDidChange(() => this.counted.fire());
     }
     return this.counter;

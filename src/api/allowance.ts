@@ -4,6 +4,7 @@
  * said the allowance is exhausted. No `vscode` import: the store is any key-value memento.
  */
 import { BinServiceError, type Operation } from './errors';
+import { isScopeOf, StateKey } from './stateKeys';
 import type { RequestLogEntry } from './transport';
 
 /** Where today's count is kept across reloads (VS Code's globalState fits). */
@@ -21,8 +22,6 @@ interface Day extends RequestCount {
   /** The local calendar day, YYYY-MM-DD. */
   day: string;
 }
-
-const STORE_KEY = 'jsonbin.requestsToday';
 
 export class RequestCounter {
   readonly window: RequestCount = { total: 0, byAction: {} };
@@ -44,7 +43,7 @@ export class RequestCounter {
     /** Where today's count is kept: the URL, or the URL and the account when several share it. */
     private readonly slot = serviceUrl,
   ) {
-    const kept = store?.get<Record<string, Day>>(STORE_KEY)?.[slot];
+    const kept = store?.get<Record<string, Day>>(StateKey.requestsToday)?.[slot];
     this.today = kept && kept.day === dayOf(now()) ? { day: kept.day, total: kept.total, byAction: { ...kept.byAction } } : fresh(dayOf(now()));
   }
 
@@ -136,19 +135,19 @@ export class RequestCounter {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.store && !this.disposed) {
-      const all = { ...this.store.get<Record<string, Day>>(STORE_KEY) };
+      const all = { ...this.store.get<Record<string, Day>>(StateKey.requestsToday) };
       all[this.slot] = this.today;
-      await this.store.update(STORE_KEY, all);
+      await this.store.update(StateKey.requestsToday, all);
     }
   }
 }
 
 /** Deletes today's counts kept for an added account (`id`), under whatever service URL it used. */
 export async function forgetRequestCounts(store: CountStore, id: string): Promise<void> {
-  const all = store.get<Record<string, Day>>(STORE_KEY) ?? {};
-  const kept = Object.entries(all).filter(([slot]) => !slot.endsWith(`#${id}`));
+  const all = store.get<Record<string, Day>>(StateKey.requestsToday) ?? {};
+  const kept = Object.entries(all).filter(([slot]) => !isScopeOf(slot, id));
   if (kept.length < Object.keys(all).length) {
-    await store.update(STORE_KEY, Object.fromEntries(kept));
+    await store.update(StateKey.requestsToday, Object.fromEntries(kept));
   }
 }
 

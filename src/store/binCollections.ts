@@ -4,12 +4,7 @@
  * metadata when present) or from the user, and kept per account (its service URL) across reloads.
  */
 import { activity, type Timer } from '../api/activity';
-
-/** Where the relation is kept: VS Code's `Memento` fits. */
-export interface Memory {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
+import { entryOf, setEntries, StateKey, type Memory } from '../api/stateKeys';
 
 /** A collection id, `null` for a bin in no collection, `undefined` when not known. */
 export type CollectionOf = string | null | undefined;
@@ -17,8 +12,14 @@ export type CollectionOf = string | null | undefined;
 /** Writes are grouped: a listing page teaches ten bins at once. */
 const WRITE_DELAY_MS = 200;
 
+/** One scope's relation, as read. */
+interface Loaded {
+  scope: string;
+  map: Map<string, string | null>;
+}
+
 export class BinCollections {
-  private loaded?: { slot: string; map: Map<string, string | null> };
+  private loaded?: Loaded;
   private timer?: Timer;
   private readonly listeners = new Set<(binId: string) => void>();
 
@@ -69,24 +70,28 @@ export class BinCollections {
     if (this.timer !== undefined && this.loaded) {
       this.timer?.clear();
       this.timer = undefined;
-      await this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));
+      await this.write(this.loaded);
     }
   }
 
   private map(): Map<string, string | null> {
-    const slot = `jsonbin.binCollections:${this.scope()}`;
-    if (this.loaded?.slot !== slot) {
+    const scope = this.scope();
+    if (this.loaded?.scope !== scope) {
       void this.flush();
-      this.loaded = { slot, map: new Map(Object.entries(this.memory.get<Record<string, string | null>>(slot) ?? {})) };
+      this.loaded = { scope, map: new Map(Object.entries(entryOf<Record<string, string | null>>(this.memory, StateKey.binCollections, scope) ?? {})) };
     }
     return this.loaded.map;
+  }
+
+  private write(loaded: Loaded): PromiseLike<void> {
+    return setEntries(this.memory, StateKey.binCollections, { [loaded.scope]: Object.fromEntries(loaded.map) });
   }
 
   private scheduleWrite(): void {
     this.timer ??= activity.timeout(() => {
       this.timer = undefined;
       if (this.loaded) {
-        void this.memory.update(this.loaded.slot, Object.fromEntries(this.loaded.map));
+        void this.write(this.loaded);
       }
     }, WRITE_DELAY_MS);
   }

@@ -5,7 +5,7 @@
  * cost the same whatever the list's length; changes are written back in batches.
  */
 import { activity, type Timer } from '../api/activity';
-import type { Memory } from './binCollections';
+import { entryOf, setEntries, StateKey, type Memory } from '../api/stateKeys';
 import { RememberedIndex, type RememberedBin, type StoredBins } from './rememberedIndex';
 
 export type { RememberedBin } from './rememberedIndex';
@@ -15,9 +15,8 @@ const WRITE_DELAY_MS = 200;
 
 /** One service URL's list as this window knows it. */
 interface Known {
-  slot: string;
-  /** Where the mark of the list's last write is kept. */
-  markSlot: string;
+  scope: string;
+  /** The mark of the list's last write that this window read or made. */
   mark: string | undefined;
   index: RememberedIndex;
   /** This window's changes since its last write, to apply again to a list another window wrote. */
@@ -91,11 +90,10 @@ export class RememberedBins {
   /** The list of the current URL, read once, and again only after another window wrote it. */
   private known(): Known {
     const url = this.scope();
-    const markSlot = `jsonbin.binsWrite:${url}`;
-    const mark = this.memory.get<string>(markSlot);
+    const mark = entryOf<string>(this.memory, StateKey.binsWrite, url);
     let known = this.lists.get(url);
     if (!known) {
-      known = { slot: `jsonbin.bins:${url}`, markSlot, mark, index: new RememberedIndex(undefined), unwritten: [] };
+      known = { scope: url, mark, index: new RememberedIndex(undefined), unwritten: [] };
       this.reload(known);
       this.lists.set(url, known);
     } else if (this.writtenElsewhere(mark, known.mark)) {
@@ -107,7 +105,7 @@ export class RememberedBins {
 
   /** The stored list, with this window's unwritten changes on top (another window may have written it). */
   private reload(known: Known): void {
-    known.index = new RememberedIndex(this.memory.get<StoredBins>(known.slot));
+    known.index = new RememberedIndex(entryOf<StoredBins>(this.memory, StateKey.bins, known.scope));
     known.unwritten.forEach((change) => change(known.index));
   }
 
@@ -131,17 +129,21 @@ export class RememberedBins {
   }
 
   private async write(): Promise<void> {
-    const pending: PromiseLike<void>[] = [];
+    const lists: Record<string, StoredBins> = {};
+    const marks: Record<string, string> = {};
     for (const known of this.lists.values()) {
       if (known.unwritten.length > 0) {
-        if (this.writtenElsewhere(this.memory.get<string>(known.markSlot), known.mark)) {
+        if (this.writtenElsewhere(entryOf<string>(this.memory, StateKey.binsWrite, known.scope), known.mark)) {
           this.reload(known);
         }
         known.unwritten = [];
         known.mark = `${this.window}.${++this.writes}`;
-        pending.push(this.memory.update(known.slot, known.index.stored()), this.memory.update(known.markSlot, known.mark));
+        lists[known.scope] = known.index.stored();
+        marks[known.scope] = known.mark;
       }
     }
-    await Promise.all(pending);
+    if (Object.keys(lists).length > 0) {
+      await Promise.all([setEntries(this.memory, StateKey.bins, lists), setEntries(this.memory, StateKey.binsWrite, marks)]);
+    }
   }
 }

@@ -80,7 +80,7 @@ describe('Upload as Bin and drag and drop', function () {
     // A visible view fetches again on every change: its requests would mix with the command's.
     await run('workbench.action.closeSidebar');
     await run(Command.refresh);
-    // The collection list and the schema doc are read once a session (see the README): read them
+    // The collection list and the schema doc are read once a session (see docs/requests.md): read them
     // now, with a file refused for being blank, so that the counts below are the uploads' own.
     const warm = await upload([file('warm.json', '{}')], { collectionId: validated.id });
     assert.deepEqual([...new Set(warm.requests.map((r) => `${r.method} ${r.path}`))], ['GET /v3/c', `GET /v3/s/${validated.schemaDocId}`]);

@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Accounts, type MakeParts } from '../../src/accounts/accounts';
+import { StateKey } from '../../src/api/stateKeys';
 import type { AccountRows } from '../../src/features/tree/binsView';
 import { BinsView } from '../../src/features/tree/binsView';
 import type { BinsTree } from '../../src/features/tree/binsTree';
@@ -139,11 +140,11 @@ describe('windows in step', () => {
     await until(() => first.accounts.active.id === work.id || undefined, 'the switch in the first window');
 
     const day = { day: '2026-11-25', total: 3, byAction: { readBin: 3 } };
-    await machine.memento().update('jsonbin.requestsToday', { 'http://127.0.0.1:1/v3': day, [`http://127.0.0.1:2/v3#${work.id}`]: day });
+    await machine.memento().update(StateKey.requestsToday, { 'http://127.0.0.1:1/v3': day, [`http://127.0.0.1:2/v3#${work.id}`]: day });
     machine.catchUp();
     await first.accounts.remove(work.id);
     assert.deepEqual(
-      Object.keys(machine.memento().get<object>('jsonbin.requestsToday')!),
+      Object.keys(machine.memento().get<object>(StateKey.requestsToday)!),
       ['http://127.0.0.1:1/v3'],
       "the removed account's request count is gone",
     );

@@ -10,6 +10,7 @@ import type { BinService } from '../service/server';
 import { Connection } from '../../src/accounts/connection';
 import { KeyStore } from '../../src/accounts/keyStore';
 import { BINS_PER_PAGE } from '../../src/api';
+import { StateKey } from '../../src/api/stateKeys';
 import { BinCollections } from '../../src/store/binCollections';
 import { SchemaDocs } from '../../src/schema/schemaDocs';
 import { Validation } from '../../src/schema/validation';
@@ -50,7 +51,7 @@ export async function benchTreeScale(
   const result = { counts: COUNTS, firstListMs: [] as number[], listMs: [] as number[], firstLevelMs: [] as number[] };
   for (const count of COUNTS) {
     const memento = new MemoryMemento();
-    await memento.update(`jsonbin.bins:${baseUrl}`, rememberedBins(count));
+    await memento.update(StateKey.bins, { [baseUrl]: rememberedBins(count) });
     const runs: { firstListMs: number; firstLevelMs: number; listMs: number }[] = [];
     for (let run = 0; run < RUNS; run++) {
       // As in a new session: the list is taken from the state by the first expansion, which is timed with it.

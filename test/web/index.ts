@@ -19,6 +19,7 @@ export async function run(): Promise<void> {
   await import('./schema.test.js');
   await import('./offline.test.js');
   await import('./accounts.test.js');
+  await import('./sync.test.js');
   const runner = await new Promise<MochaType.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));
     r.on('fail', (test, error: Error) => console.log(`${SUITE_MARK}FAILED ${test.fullTitle()}: ${error.message.split('\n')[0]}`));

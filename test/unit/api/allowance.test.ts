@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { mock } from 'node:test';
 import { BinServiceError, RequestCounter, breakdown, forgetRequestCounts, timeOf, warnsAbout, type CountStore, type RequestLogEntry } from '../../../src/api';
+import { StateKey } from '../../../src/api/stateKeys';
 
 class MemoryStore implements CountStore {
   readonly values = new Map<string, unknown>();
@@ -127,15 +128,15 @@ describe("a removed account's request count", () => {
     // A request in flight when the account went answers afterwards.
     gone.record(answered('readBin'));
     mock.timers.tick(2000);
-    assert.deepEqual(Object.keys(store.get<object>('jsonbin.requestsToday') ?? {}), [`${URL_A}#keep1234`]);
+    assert.deepEqual(Object.keys(store.get<object>(StateKey.requestsToday) ?? {}), [`${URL_A}#keep1234`]);
   });
 
   it("is deleted, under whatever service URL it used, and no other account's", async () => {
     const store = new MemoryStore();
     const day = { day: '2026-11-25', total: 1, byAction: { readBin: 1 } };
-    await store.update('jsonbin.requestsToday', { [URL_A]: day, [`${URL_A}#gone1234`]: day, [`http://other/v3#gone1234`]: day, [`${URL_A}#keep1234`]: day });
+    await store.update(StateKey.requestsToday, { [URL_A]: day, [`${URL_A}#gone1234`]: day, [`http://other/v3#gone1234`]: day, [`${URL_A}#keep1234`]: day });
     await forgetRequestCounts(store, 'gone1234');
-    assert.deepEqual(Object.keys(store.get<object>('jsonbin.requestsToday')!), [URL_A, `${URL_A}#keep1234`]);
+    assert.deepEqual(Object.keys(store.get<object>(StateKey.requestsToday)!), [URL_A, `${URL_A}#keep1234`]);
   });
 });
 

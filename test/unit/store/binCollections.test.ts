@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { BinCollections, type Memory } from '../../../src/store/binCollections';
+import { StateKey, type Memory } from '../../../src/api/stateKeys';
+import { BinCollections } from '../../../src/store/binCollections';
 
 class MemoryState implements Memory {
   readonly values = new Map<string, unknown>();
@@ -28,6 +29,16 @@ describe('which collection each bin is in', () => {
     assert.equal(reloaded.of('never seen'), undefined);
     url = 'https://b.example/v3';
     assert.equal(reloaded.of('bin3'), undefined, 'another service knows nothing of these bins');
+  });
+
+  it("keeps each account's relation as its scope's entry of one key, beside the other accounts'", async () => {
+    const memory = new MemoryState();
+    const work = new BinCollections(memory, () => 'https://a.example/v3#a1234abcd');
+    const home = new BinCollections(memory, () => 'https://a.example/v3');
+    work.learn('w', 'c1');
+    home.learn('h', null);
+    await Promise.all([work.flush(), home.flush()]);
+    assert.deepEqual(memory.values.get(StateKey.binCollections), { 'https://a.example/v3#a1234abcd': { w: 'c1' }, 'https://a.example/v3': { h: null } });
   });
 
   it('tells its listeners what changed, and only when it changed', () => {

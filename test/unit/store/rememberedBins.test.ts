@@ -1,28 +1,39 @@
 import * as assert from 'node:assert/strict';
-import type { Memory } from '../../../src/store/binCollections';
 import { activity } from '../../../src/api/activity';
+import { StateKey, type Memory } from '../../../src/api/stateKeys';
 import { RememberedBins, type RememberedBin } from '../../../src/store/rememberedBins';
 import type { StoredBins } from '../../../src/store/rememberedIndex';
 
-/** VS Code's global state as the extension sees it (shared by its windows), noting the lists read and written. */
+/** VS Code's global state as the extension sees it (shared by its windows), counting the reads and writes of the lists. */
 class MemoryState implements Memory {
   readonly values = new Map<string, unknown>();
-  readonly listsRead: string[] = [];
-  readonly listsWritten: string[] = [];
+  listsRead = 0;
+  listsWritten = 0;
   get<T>(key: string): T | undefined {
-    if (key.startsWith('jsonbin.bins:')) this.listsRead.push(key);
+    if (key === StateKey.bins) this.listsRead++;
     return this.values.get(key) as T | undefined;
   }
   async update(key: string, value: unknown): Promise<void> {
-    if (key.startsWith('jsonbin.bins:')) this.listsWritten.push(key);
+    if (key === StateKey.bins) this.listsWritten++;
     this.values.set(key, value);
+  }
+  /** The stored list of a service URL. */
+  list(url: string): unknown {
+    return (this.values.get(StateKey.bins) as Record<string, unknown> | undefined)?.[url];
+  }
+  setList(url: string, list: unknown): void {
+    this.values.set(StateKey.bins, { ...(this.values.get(StateKey.bins) as object), [url]: list });
+  }
+  mark(url: string): unknown {
+    return (this.values.get(StateKey.binsWrite) as Record<string, unknown> | undefined)?.[url];
+  }
+  setMark(url: string, mark: unknown): void {
+    this.values.set(StateKey.binsWrite, { ...(this.values.get(StateKey.binsWrite) as object), [url]: mark });
   }
 }
 
 const A = 'https://a.example/v3';
 const B = 'https://b.example/v3';
-const LIST_A = `jsonbin.bins:${A}`;
-const LIST_B = `jsonbin.bins:${B}`;
 const ids = (bins: RememberedBin[]) => bins.map((b) => b.id);
 /** The bins a stored list holds, in order. */
 /** Bins as the state stores them, most recent first. */
@@ -66,7 +77,7 @@ describe('remembered bins', () => {
     bins.update('never', { name: 'x' });
     bins.forget('never');
     await bins.flush();
-    assert.deepEqual(memory.listsWritten, [LIST_A], 'nothing changed, nothing written');
+    assert.equal(memory.listsWritten, 1, 'nothing changed, nothing written');
     assert.deepEqual(ids(bins.all()), ['b']);
   });
 
@@ -80,11 +91,12 @@ describe('remembered bins', () => {
     bins.forget('bin0');
     bins.update('bin1', { name: 'one' });
     assert.equal(bins.count, 999);
-    assert.deepEqual(memory.listsWritten, [], 'written only once the burst is over');
+    assert.equal(memory.listsWritten, 0, 'written only once the burst is over');
+    assert.equal(memory.listsRead, 1);
     await bins.flush();
-    assert.deepEqual(memory.listsWritten, [LIST_A]);
-    assert.deepEqual(memory.listsRead, [LIST_A]);
-    const stored = listOf(memory.values.get(LIST_A));
+    assert.equal(memory.listsWritten, 1);
+    assert.equal(memory.listsRead, 2, 'read once more to write it beside the other URLs’ lists');
+    const stored = listOf(memory.list(A));
     assert.equal(stored.length, 999);
     assert.equal(stored[0].id, 'bin999');
     assert.deepEqual(stored[998], { id: 'bin1', name: 'one' });
@@ -94,8 +106,8 @@ describe('remembered bins', () => {
     const memory = new MemoryState();
     new RememberedBins(memory, () => A).remember({ id: 'a' });
     await activity.idle();
-    assert.deepEqual(memory.listsWritten, [LIST_A]);
-    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'a' }]);
+    assert.equal(memory.listsWritten, 1);
+    assert.deepEqual(listOf(memory.list(A)), [{ id: 'a' }]);
   });
 
   it('is kept across a reload, in order', async () => {
@@ -118,15 +130,26 @@ describe('remembered bins', () => {
     bins.remember({ id: 'on b' });
     url = A;
     assert.deepEqual(ids(bins.all()), ['on a']);
-    assert.deepEqual(memory.listsRead, [LIST_A, LIST_B]);
+    assert.equal(memory.listsRead, 2);
     await bins.flush();
-    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'on a' }]);
-    assert.deepEqual(listOf(memory.values.get(LIST_B)), [{ id: 'on b' }]);
+    assert.equal(memory.listsWritten, 1, 'both lists in one write');
+    assert.deepEqual(listOf(memory.list(A)), [{ id: 'on a' }]);
+    assert.deepEqual(listOf(memory.list(B)), [{ id: 'on b' }]);
+  });
+
+  it("writes its list beside the other URLs' lists, as stored", async () => {
+    const memory = new MemoryState();
+    memory.setList(B, storedOf([{ id: 'kept by another window' }]));
+    const bins = new RememberedBins(memory, () => A);
+    bins.remember({ id: 'a' });
+    await bins.flush();
+    assert.deepEqual(listOf(memory.list(B)), [{ id: 'kept by another window' }]);
+    assert.deepEqual(listOf(memory.list(A)), [{ id: 'a' }]);
   });
 
   it('keeps what another window wrote, with its own changes not yet written on top', async () => {
     const memory = new MemoryState();
-    memory.values.set(LIST_A, storedOf([{ id: 'shared' }, { id: 'gone' }]));
+    memory.setList(A, storedOf([{ id: 'shared' }, { id: 'gone' }]));
     const here = new RememberedBins(memory, () => A);
     const there = new RememberedBins(memory, () => A);
     assert.equal(here.count, 2);
@@ -138,9 +161,9 @@ describe('remembered bins', () => {
     here.update('shared', { name: 'renamed here' });
     assert.deepEqual(ids(here.all()), ['from here', 'from there', 'shared']);
     await here.flush();
-    assert.deepEqual(listOf(memory.values.get(LIST_A)), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
+    assert.deepEqual(listOf(memory.list(A)), [{ id: 'from here' }, { id: 'from there' }, { id: 'shared', name: 'renamed here' }]);
     assert.deepEqual(ids(there.all()), ['from here', 'from there', 'shared']);
-    assert.deepEqual(memory.listsRead, [LIST_A, LIST_A, LIST_A, LIST_A], 'each window read it once more, after the other wrote');
+    assert.equal(memory.listsRead, 2 + 2 + 2, 'each window read it once, once more after the other wrote, and once to write it');
   });
 
   it('keeps its own later changes when VS Code echoes an older write of its own back into the state', async () => {
@@ -148,16 +171,16 @@ describe('remembered bins', () => {
     const bins = new RememberedBins(state, () => A);
     bins.remember({ id: 'first' });
     await bins.flush();
-    const older = { list: state.values.get(LIST_A), mark: state.values.get(`jsonbin.binsWrite:${A}`) };
+    const older = { list: state.list(A), mark: state.mark(A) };
     bins.remember({ id: 'second' });
     await bins.flush();
     // The state holds the first write again for a moment, as VS Code's echo of it arrives late.
-    state.values.set(LIST_A, older.list);
-    state.values.set(`jsonbin.binsWrite:${A}`, older.mark);
+    state.setList(A, older.list);
+    state.setMark(A, older.mark);
     bins.remember({ id: 'third' });
     assert.deepEqual(ids(bins.all()), ['third', 'second', 'first']);
     await bins.flush();
-    assert.deepEqual(ids(listOf(state.values.get(LIST_A))), ['third', 'second', 'first']);
+    assert.deepEqual(ids(listOf(state.list(A))), ['third', 'second', 'first']);
   });
 
   it('two windows that both changed the list before either wrote keep both changes', async () => {
@@ -171,14 +194,14 @@ describe('remembered bins', () => {
     second.remember({ id: 'from there' });
     await second.flush();
     await first.flush();
-    assert.deepEqual(ids(listOf(state.values.get(LIST_A))), ['from here', 'from there', 'shared']);
+    assert.deepEqual(ids(listOf(state.list(A))), ['from here', 'from there', 'shared']);
   });
 
   it('lists the first page and answers lookups without building anything, whatever the length', () => {
     const order = Array.from({ length: 100_000 }, (_, i) => `bin${i}`);
     const stored: StoredBins = { order, bins: Object.fromEntries(order.map((id) => [id, { id }])) };
     const memory = new MemoryState();
-    memory.values.set(LIST_A, stored);
+    memory.setList(A, stored);
     const bins = new RememberedBins(memory, () => A);
     assert.deepEqual(ids(bins.page(0, 3)), ['bin0', 'bin1', 'bin2']);
     assert.ok(bins.has('bin99999') && !bins.has('constructor'));

@@ -1,0 +1,37 @@
+/** Settings Sync in the web worker host: the synced keys carry the accounts, remembered bins and bins' collections, never a key. */
+import { assert } from 'chai';
+import { Command } from '../../src/commands/ids';
+import { StateKey } from '../../src/api/stateKeys';
+import { run, setup, type World } from './world';
+
+describe('what follows the user through Settings Sync, in the web worker host', () => {
+  let w: World;
+  let accountId: string | undefined;
+  before(async () => (w = await setup()));
+  after(async () => {
+    await run(Command.switchAccount, 'Default');
+    if (accountId) await run(Command.removeAccount, accountId);
+  });
+
+  it('syncs the accounts, the remembered bins and the bins’ collections, and no key', async () => {
+    const collectionId = (await w.other.createCollection('web synced collection')).id;
+    const inCollection = (await run<{ id: string }>(Command.createBin, { record: { s: 1 }, name: 'web synced in collection', collectionId })).id;
+    const added = (await w.other.createBin({ record: { s: 2 }, name: 'web synced added' })).metadata.id;
+    await run(Command.addBin, added);
+    accountId = (await run<{ id: string }>(Command.addAccount, { name: 'Web synced', apiUrl: w.baseUrl, key: w.paidKey })).id;
+    await w.api.whenIdle();
+
+    const synced = w.api.syncedState();
+    assert.deepEqual(
+      synced.map((s) => s.key),
+      [StateKey.accounts, StateKey.accountsWrite, StateKey.bins, StateKey.binsWrite, StateKey.binCollections],
+    );
+    const text = JSON.stringify(synced);
+    assert.notInclude(text, w.key);
+    assert.notInclude(text, w.paidKey);
+    const value = <T>(key: string) => synced.find((s) => s.key === key)?.value as T;
+    assert.includeDeepMembers(value<object[]>(StateKey.accounts), [{ id: accountId, name: 'Web synced', apiUrl: w.baseUrl, keyKind: 'master' }]);
+    assert.equal(value<Record<string, { order: string[] }>>(StateKey.bins)[w.baseUrl].order[0], added);
+    assert.equal(value<Record<string, Record<string, string | null>>>(StateKey.binCollections)[w.baseUrl][inCollection], collectionId);
+  });
+});
