@@ -4,18 +4,11 @@
  * view, the remembered bins, the listings, the offline copies, the bin-to-collection knowledge)
  * follows, wired once in `accountParts.ts`, so that no command keeps them in step.
  */
-
-/** A bin as a change tells it: what a listing or the remembered bins show of it. */
-export interface ChangedBin {
-  id: string;
-  name?: string;
-  private: boolean;
-  createdAt: string;
-}
+import type { BinSummary } from '../api';
 
 export type BinChange =
   /** Created in collection `collectionId` (null: in none). */
-  | { kind: 'created'; bin: ChangedBin; collectionId: string | null }
+  | { kind: 'created'; bin: BinSummary; collectionId: string | null }
   | { kind: 'deleted'; id: string }
   | { kind: 'renamed'; id: string; name: string }
   | { kind: 'privacy'; id: string; private: boolean }
