@@ -1,6 +1,9 @@
 // Fails the build when an import runs against the layout CONTRIBUTING.md's Layout section maps:
 // each layer imports only itself and the layers below it, the core imports no `vscode` (it must
 // run, and be tested, in plain Node), and no file imports itself through others (no cycle).
+// Inside the features the same holds by FEATURE_LEVELS: a feature folder imports its own files
+// and the levels below it, never another folder of its level or one above (so no two folders
+// import each other).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -14,11 +17,38 @@ const LAYERS = [
   { name: 'features', places: ['src/features/'] },
   { name: 'wiring', places: ['src/accountParts.ts', 'src/extension.ts'] },
 ];
+/**
+ * Inside src/features/, from the bottom up: the view's rows, which the others show into; the
+ * features' shared files (every file directly in src/features/ but the two that gather them all);
+ * the folders that others build on (a bin's tabs; the offline copies); the other features; what
+ * registers every command and gathers the handlers. A place is a folder (`tree/`) or a file.
+ */
+const FEATURE_LEVELS = [
+  { name: 'the view', places: ['tree/'] },
+  { name: "the features' shared files", places: ['*.ts'] },
+  { name: 'what features build on', places: ['bins/', 'offline/'] },
+  { name: 'features', places: ['find/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'transfer/', 'versions/'] },
+  { name: 'the gatherers', places: ['commands.ts', 'handlers.ts'] },
+];
+const FEATURES = 'src/features/';
 /** The hosts' sides of the platform: the Node one, the browser one. */
 const HOST_SIDES = ['src/platform/node/', 'src/platform/web/'];
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 const layerOf = (file) => LAYERS.findIndex((l) => l.places.some((p) => file === p || file.startsWith(p)));
+
+/** A features file's place (its folder, or for a file directly in src/features/ its level) and level; undefined outside. */
+function featurePlace(file) {
+  if (!file.startsWith(FEATURES)) {
+    return undefined;
+  }
+  const rest = file.slice(FEATURES.length);
+  const slash = rest.indexOf('/');
+  const name = slash < 0 ? rest : rest.slice(0, slash + 1);
+  const named = FEATURE_LEVELS.findIndex((l) => l.places.includes(name));
+  const level = named >= 0 || slash >= 0 ? named : FEATURE_LEVELS.findIndex((l) => l.places.includes('*.ts'));
+  return { place: slash < 0 ? FEATURE_LEVELS[level].name : name, level };
+}
 const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => join('src', f));
@@ -35,6 +65,9 @@ for (const file of files) {
   if (layer < 0) {
     problems.push(`${file} is in no layer: add its place to scripts/check-layers.mjs and CONTRIBUTING.md's map`);
     continue;
+  }
+  if (featurePlace(file)?.level < 0) {
+    problems.push(`${file} is in no level of src/features/: add its folder to FEATURE_LEVELS in scripts/check-layers.mjs and CONTRIBUTING.md's map`);
   }
   const text = readFileSync(file, 'utf8');
   const targets = [];
@@ -57,6 +90,11 @@ for (const file of files) {
     }
     if (layerOf(target) > layer) {
       problems.push(`${file} (${LAYERS[layer].name}) imports ${target} (${LAYERS[layerOf(target)].name}), a layer above it`);
+    }
+    const [from, to] = [featurePlace(file), featurePlace(target)];
+    if (from?.level >= 0 && to?.level >= 0 && from.place !== to.place && to.level >= from.level) {
+      const where = to.level > from.level ? 'a level above it' : 'another folder of its level';
+      problems.push(`${file} (${FEATURE_LEVELS[from.level].name}) imports ${target} (${FEATURE_LEVELS[to.level].name}), ${where} inside src/features/`);
     }
   }
   imports.set(file, targets);
@@ -87,5 +125,5 @@ if (problems.length > 0) {
 console.log(
   `check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core)
     .map((l) => l.places.join(' '))
-    .join(' ')} import no vscode`,
+    .join(' ')} import no vscode; src/features/ in ${FEATURE_LEVELS.length} levels, no folder importing one of its level or above`,
 );

@@ -19,7 +19,9 @@ import { SchemaDocs } from './schema/schemaDocs';
 import { BinsTree } from './features/tree/binsTree';
 import { AccountNode } from './features/tree/nodes';
 import { RememberedBins } from './store/rememberedBins';
-import type { AccountParts } from './features/parts';
+import { metadataOf } from './store/binChanges';
+import type { Parts } from './features/parts';
+import type { AccountRows } from './features/tree/binsView';
 import type { AccountInfo } from './accounts/accountList';
 import { apiUrlOf, scopeOf } from './accounts/accounts';
 import { Connection } from './accounts/connection';
@@ -33,6 +35,12 @@ import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
 import { ValidationStatus } from './features/schemaDocs/validationStatus';
 import { showTypeScriptTypes } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
+
+/** What each account has of its own (made here): the features' parts of an account, its rows, its offline copies and diagnostics. */
+export interface AccountParts extends Pick<Parts, 'account' | 'connection' | 'binCollections' | 'schemaDocs' | 'bins' | 'writes' | 'remembered'>, AccountRows {
+  offline: AccountOfflineCopies;
+  diagnostics: SchemaDiagnostics;
+}
 
 /** What activation gives every account: the rest of `AccountShared` comes with the first account's parts. */
 export interface WindowShared {
@@ -131,6 +139,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);
   const diagnostics = new SchemaDiagnostics(bins, schemaDocs, binCollections, shared.log, id);
   const subscriptions = [
+    followBinChanges({ bins, remembered, binCollections, offline, tree }),
     connection,
     bins,
     offline,
@@ -166,4 +175,42 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
     },
     dispose: () => subscriptions.forEach((s) => void s.dispose()),
   };
+}
+
+/**
+ * What follows a change of an account's bins, in one place: the write path makes the change and
+ * the store tells it (`BinStore.onDidChangeBins`); no command keeps these in step by hand.
+ */
+function followBinChanges(parts: Pick<AccountParts, 'bins' | 'remembered' | 'binCollections' | 'offline' | 'tree'>): { dispose(): void } {
+  const { bins, remembered, binCollections, offline, tree } = parts;
+  return bins.onDidChangeBins((changes) => {
+    for (const change of changes) {
+      switch (change.kind) {
+        case 'created':
+          // A bin in no collection is listed among the remembered bins; in one, its collection is listed again.
+          if (change.collectionId === null) {
+            remembered.remember(change.bin);
+            tree.redraw();
+          } else {
+            tree.refreshListing(change.collectionId);
+          }
+          break;
+        case 'deleted':
+          remembered.forget(change.id);
+          binCollections.forget(change.id);
+          offline.forget({ kind: 'bin', id: change.id });
+          tree.removeBin(change.id);
+          break;
+        case 'renamed':
+        case 'privacy':
+          remembered.update(change.id, metadataOf(change));
+          tree.updateBin(change.id, metadataOf(change));
+          break;
+        case 'moved':
+          // The listings stay as the service lists them: telling moves nothing there.
+          binCollections.learn(change.id, change.collectionId);
+          break;
+      }
+    }
+  });
 }

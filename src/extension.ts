@@ -3,20 +3,20 @@ import * as vscode from 'vscode';
 import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
 import { SYNCED_KEYS } from './api/stateKeys';
-import type { AccountMaker, WindowShared } from './accountParts';
-import type { AccountParts } from './features/parts';
+import type { AccountMaker, AccountParts, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { VIEW_ID } from './commands/ids';
-import { partsOf, type Opener, type Parts, type SharedParts } from './features/parts';
+import type { Opener } from './features/parts';
+import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
 import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
 import { BinsView } from './features/tree/binsView';
-import { dragAndDrop } from './features/tree/dragAndDrop';
+import { dragAndDrop } from './features/transfer/dragAndDrop';
 import type { Node } from './features/tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { clearFiltersOnSwitch, trackContextKeys, trackOpenedBin } from './ui/contextKeys';
@@ -94,15 +94,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const files = new BinFileSystem(accounts);
   const view = new BinsView(accounts);
   // A drop comes only after activation, when the parts it acts on exist.
-  const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account)) as Parts);
+  const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account))!);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();
-  const sharedByCommands: SharedParts = { accounts, treeView, prompts, snapshots, openExternal: (uri) => opener(uri), drafts };
-  const commandParts = async (account: string | undefined) => {
+  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts };
+  // The account's parts seen through the shared ones: its `account` stays current after a rename.
+  const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
-    return parts && partsOf(parts, sharedByCommands);
+    return parts && Object.assign(Object.create(parts) as AccountParts, sharedByCommands);
   };
 
   context.subscriptions.push(

@@ -54,12 +54,12 @@ export function unsavedTextOf(account: string, id: string, kind: 'bin' | 'schema
 }
 
 /** A bin's name as this window knows it (remembered, or read), without a request. */
-export function knownBinName(p: Parts, id: string): string | undefined {
+export function knownBinName(p: Pick<Parts, 'bins' | 'remembered'>, id: string): string | undefined {
   return p.remembered.get(id)?.name ?? p.bins.known({ kind: 'bin', id })?.name;
 }
 
 /** An open tab of the bin is reused; otherwise one read titles the tab and serves the open. */
-export async function uriFor(p: Parts, id: string, name?: string): Promise<vscode.Uri> {
+export async function uriFor(p: Pick<Parts, 'account' | 'bins'>, id: string, name?: string): Promise<vscode.Uri> {
   const [open] = openDocumentsOf(p.account.id, id);
   if (open) {
     return open.uri;

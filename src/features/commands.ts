@@ -7,10 +7,11 @@ import * as vscode from 'vscode';
 import { SCHEME } from '../fs/uris';
 import { Node } from './tree/nodes/node';
 import { Command, type CommandId } from '../commands/ids';
-import type { AccountParts, Parts } from './parts';
-import type { Accounts } from '../accounts/accounts';
+import type { AccountInfo } from '../accounts/accountList';
+import type { AccountPartsBase, Accounts } from '../accounts/accounts';
 import type { Handler } from '../commands/register';
 import type { Drafts } from './drafts';
+import type { CommandParts } from './handlers';
 
 /**
  * The account a row (its node), a tab (its `jsonbin:` Uri) or a draft's untitled tab belongs
@@ -32,8 +33,8 @@ function accountOf(id: CommandId, args: unknown[], drafts: Pick<Drafts, 'of'>): 
 }
 
 export function registerCommands(
-  partsFor: (account: string | undefined) => Promise<Parts | undefined>,
-  accounts: Pick<Accounts<AccountParts>, 'followParts'>,
+  partsFor: (account: string | undefined) => Promise<CommandParts | undefined>,
+  accounts: Pick<Accounts<AccountPartsBase & { readonly account: AccountInfo }>, 'followParts'>,
   drafts: Pick<Drafts, 'of'>,
 ): vscode.Disposable[] {
   const handlers = new Map<string, Promise<Map<CommandId, Handler[1]>>>();

@@ -7,12 +7,13 @@ import { findCommands } from './find/findCommands';
 import { manageAccounts } from './manageAccounts/manageAccounts';
 import { requestBreakdownCommands } from './manageAccounts/requestBreakdown';
 import type { CommandId } from '../commands/ids';
-import { offlineCommands } from './offline/offlineCommands';
+import { offlineCommands, type OfflineParts } from './offline/offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peek/peekCommands';
 import { refreshCommands } from './bins/refreshBin';
 import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';
+import type { SchemaDiagnostics } from './schemaDocs/schemaDiagnostics';
 import { validateCollectionCommands } from './schemaDocs/validateCollection';
 import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
 import { createFromDraftCommands } from './schemaDocs/createFromDraft';
@@ -20,8 +21,12 @@ import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
 import { shareCommands } from './share/shareCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
+import type { ViewParts } from './tree/binsView';
 
-export function commandHandlers(p: Parts): Map<CommandId, Handler[1]> {
+/** What the commands act on, together: each feature's handlers take the parts they use. */
+export type CommandParts = Parts & ViewParts & OfflineParts & { diagnostics: SchemaDiagnostics };
+
+export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
   return new Map([
     ...accountCommands(p),
     ...manageAccounts(p),

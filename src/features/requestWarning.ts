@@ -9,7 +9,14 @@ import { confirm } from '../commands/prompts';
  * forms pass; programmatic calls pass none and are never asked), else after a modal yes. Throws
  * `Cancelled` on a no, before any of those requests is sent. `upTo`: the estimate is a cap, not a count.
  */
-export async function confirmRequests(p: Parts, limit: number | undefined, estimate: number, action: string, how: string, upTo = false): Promise<void> {
+export async function confirmRequests(
+  p: Pick<Parts, 'prompts'>,
+  limit: number | undefined,
+  estimate: number,
+  action: string,
+  how: string,
+  upTo = false,
+): Promise<void> {
   if (limit !== undefined && warnsAbout(estimate, limit)) {
     await confirm(
       p.prompts,

@@ -8,6 +8,7 @@
 import { BinServiceError } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
+import { metadataOf, type BinChange } from './binChanges';
 import { digestOfBytes, dropUnreadBytes, Mtimes, serialize, type Entry } from './entry';
 import { Emitter } from '../api/events';
 import type { OfflineCopies, Service } from './ports';
@@ -37,6 +38,9 @@ export class BinStore {
   private readonly failedReads = new Emitter<BinServiceError>();
   /** Fires when the service refused to give a document the editor asked for (the UI may offer a way out). */
   readonly onDidFailToRead = this.failedReads.event;
+  private readonly binChanges = new Emitter<readonly BinChange[]>();
+  /** Fires when bins were created, deleted, renamed, made private or public, or told to be in a collection; once for a batch. */
+  readonly onDidChangeBins = this.binChanges.event;
   /** Deleted through a command: answered "not found" without asking the service again. */
   private readonly deleted = new Set<string>();
   private readonly entries = new Map<string, Entry>();
@@ -175,9 +179,29 @@ export class BinStore {
   /** The bin is gone from the service: its documents show it deleted, and nothing asks for it again. */
   markDeleted(resource: Resource, docs: string[]): void {
     this.entries.delete(resourceKey(resource));
-    this.offline.forget(resource);
     this.deleted.add(resourceKey(resource));
     this.changes.fire({ docs, deleted: true });
+    this.binsChanged([{ kind: 'deleted', id: resource.id }]);
+  }
+
+  /** The write path changed bins on the service: what is known of them says so, then whoever follows them is told. */
+  binsChanged(changes: readonly BinChange[]): void {
+    for (const change of changes) {
+      if (change.kind === 'renamed' || change.kind === 'privacy') {
+        const entry = this.entries.get(resourceKey({ kind: 'bin', id: change.id }));
+        if (entry) {
+          Object.assign(entry, metadataOf(change));
+        }
+      }
+    }
+    if (changes.length > 0) {
+      this.binChanges.fire(changes);
+    }
+  }
+
+  /** The user told which collection a bin is in (null: none), for a service whose answers do not say. */
+  collectionTold(id: string, collectionId: string | null): void {
+    this.binsChanged([{ kind: 'moved', id, collectionId }]);
   }
 
   /**
@@ -189,14 +213,6 @@ export class BinStore {
     const bytes = text === undefined ? undefined : encoder.encode(text);
     if (entry && bytes && digestOfBytes(bytes) === entry.textDigest) {
       Object.assign(entry, { bytes, unread: true, fetchedAt: Date.now() });
-    }
-  }
-
-  /** Metadata changed by a command (e.g. privacy): what is known says so too. */
-  updateMetadata(resource: Resource, changes: Pick<Partial<Entry>, 'name' | 'private'>): void {
-    const entry = this.entries.get(resourceKey(resource));
-    if (entry) {
-      Object.assign(entry, changes);
     }
   }
 
@@ -224,6 +240,7 @@ export class BinStore {
     this.changes.dispose();
     this.saves.dispose();
     this.failedReads.dispose();
+    this.binChanges.dispose();
   }
 
   private async load(resource: Resource): Promise<Entry> {

@@ -32,8 +32,6 @@ export interface OfflineCopies {
   keep(resource: Resource, bytes: Uint8Array | undefined, name: string | undefined): void;
   /** What stands in for a read that failed with `error`, if anything does. */
   read(resource: Resource, error: BinServiceError): Promise<OfflineCopy | undefined>;
-  /** The bin is gone: so is its copy. */
-  forget(resource: Resource): void;
   /** The document `doc` (a Uri, as a string) is served `entry`. */
   showing(doc: string, entry: Entry): void;
 }

@@ -4,9 +4,11 @@
  * carry the record the service holds (versioning, a schema doc's name). Each runs the same steps
  * once, in this order: the key's grants, the checks every record passes (`RecordChecks`), the
  * conflict check against what the tab was read from, the request, and what the answer teaches the
- * store. A refused record sends nothing.
+ * store. A refused record sends nothing. A bin's other changes (delete, rename, privacy) are sent
+ * here too: the store tells every change of a bin to whoever follows (`BinStore.onDidChangeBins`).
  */
-import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type Json, type SchemaDoc } from '../api';
+import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type SchemaDoc } from '../api';
+import type { BinChange } from './binChanges';
 import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
@@ -31,6 +33,9 @@ export class CheckedBin {
     readonly bin: NewBin,
   ) {}
 }
+
+/** Creates a bin that passed the checks (`RecordWrites.createAll` hands it out). */
+export type CreateBin = (checked: CheckedBin) => Promise<CreatedBin>;
 
 /** How a restore differs from a save. */
 export interface RestoreHow {
@@ -152,7 +157,43 @@ export class RecordWrites {
 
   /** Creates the bin `prepare` checked: one POST. */
   async create(checked: CheckedBin): Promise<CreatedBin> {
-    return this.service.client.createBin({ ...checked.bin, record: checked.record });
+    return this.createAll((create) => create(checked));
+  }
+
+  /**
+   * Bins created one after another (an upload, a copy by drop), each with one POST through `create`.
+   * The store tells them all when `creating` ends, also when it fails: the view lists their
+   * collection once, not once per bin.
+   */
+  async createAll<T>(creating: (create: CreateBin) => Promise<T>): Promise<T> {
+    const created: BinChange[] = [];
+    try {
+      return await creating(async ({ bin, record }) => {
+        const answer = await this.service.client.createBin({ ...bin, record });
+        const { id, private: isPrivate, createdAt } = answer.metadata;
+        created.push({ kind: 'created', bin: { id, name: bin.name, private: isPrivate, createdAt }, collectionId: bin.collectionId ?? null });
+        return answer;
+      });
+    } finally {
+      this.store.binsChanged(created);
+    }
+  }
+
+  /** One DELETE; the bin's documents (`docs`, once it is gone) show it deleted. */
+  async deleteBin(id: string, docs: () => string[]): Promise<DeletedBin> {
+    const result = await this.service.client.deleteBin(id);
+    this.store.markDeleted({ kind: 'bin', id }, docs());
+    return result;
+  }
+
+  async renameBin(id: string, name: string): Promise<void> {
+    await this.service.client.renameBin(id, name);
+    this.store.binsChanged([{ kind: 'renamed', id, name }]);
+  }
+
+  async setPrivacy(id: string, isPrivate: boolean): Promise<void> {
+    await this.service.client.setPrivacy(id, isPrivate);
+    this.store.binsChanged([{ kind: 'privacy', id, private: isPrivate }]);
   }
 
   /**

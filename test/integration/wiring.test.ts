@@ -1,9 +1,8 @@
 /** The manifest and what the extension registers agree exactly, and the command table is the only source of ids. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { commandHandlers } from '../../src/features/handlers';
+import { commandHandlers, type CommandParts } from '../../src/features/handlers';
 import { Command, VIEW_ID } from '../../src/commands/ids';
-import type { Parts } from '../../src/features/parts';
 import { extension, manifest, setup } from './support';
 
 const ids = new Set<string>(Object.values(Command));
@@ -23,7 +22,7 @@ describe('wiring', () => {
 
   it("has a handler for every id it registers before the commands' code is loaded", () => {
     // Building the handlers runs no command: the parts are not touched.
-    const handled = [...commandHandlers({} as Parts).keys()];
+    const handled = [...commandHandlers({} as CommandParts).keys()];
     assert.deepEqual(handled.sort(), [...ids].sort());
   });
 

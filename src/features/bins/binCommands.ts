@@ -7,12 +7,13 @@ import { inform, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { askBinReference, confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
-import { askCreate, askFromDraft, type CreateArgs } from './createForms';
+import { askCreate, askFromDraft, type CreateArgs, type CreateFormParts } from './createForms';
 
-export function binCommands(p: Parts): Handler[] {
+export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' | 'remembered'>): Handler[] {
   const ui = p.prompts;
   /** The record drafts that creates were asked from (by their arguments): each tab closes once its bin exists. */
   const fromDraft = new WeakMap<CreateArgs, { document: vscode.TextDocument; version: number }>();
@@ -116,20 +117,14 @@ export function binCommands(p: Parts): Handler[] {
   }
 }
 
-async function createBin(p: Parts, record: Json | RecordText, args: CreateArgs) {
+async function createBin(p: Pick<Parts, 'account' | 'writes'>, record: Json | RecordText, args: CreateArgs) {
   const checked = await p.writes.prepare(record, { name: args.name, private: args.private, collectionId: args.collectionId });
   const created = await withProgress('Creating bin…', () => p.writes.create(checked));
   const { id, private: isPrivate, createdAt } = created.metadata;
-  if (args.collectionId) {
-    p.tree.refreshListing(args.collectionId);
-  } else {
-    p.remembered.remember({ id, name: args.name, private: isPrivate, createdAt });
-    p.tree.redraw();
-  }
   return { id, uri: binUri(id, args.name, undefined, p.account.id), private: isPrivate, createdAt };
 }
 
-async function addBin(p: Parts, reference: string) {
+async function addBin(p: Pick<Parts, 'account' | 'bins' | 'remembered'> & Pick<ViewParts, 'tree'>, reference: string) {
   const id = parseBinReference(reference);
   // One read proves the bin exists and titles it; opening it later costs nothing more.
   const entry = await p.bins.fetch({ kind: 'bin', id });
@@ -138,19 +133,12 @@ async function addBin(p: Parts, reference: string) {
   return { id, uri: binUri(id, entry.name, undefined, p.account.id) };
 }
 
-async function deleteBin(p: Parts, id: string) {
-  const result = await withProgress('Deleting bin…', () => p.connection.client.deleteBin(id));
-  p.remembered.forget(id);
-  p.binCollections.forget(id);
-  p.bins.markDeleted(
-    { kind: 'bin', id },
-    openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()),
-  );
-  p.tree.removeBin(id);
+async function deleteBin(p: Pick<Parts, 'account' | 'writes'>, id: string) {
+  const result = await withProgress('Deleting bin…', () => p.writes.deleteBin(id, () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString())));
   return { versionsDeleted: result.versionsDeleted };
 }
 
-async function pickRemembered(p: Parts): Promise<string> {
+async function pickRemembered(p: Pick<Parts, 'prompts' | 'remembered'>): Promise<string> {
   const bins = p.remembered.all();
   if (bins.length === 0) {
     throw new Error('No bin was added or created here yet');

@@ -9,7 +9,7 @@ import { askRequiredName, confirm, pickBoolean } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import type { BinNode } from '../tree/nodes';
 
-export function binStateCommands(p: Parts): Handler[] {
+export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'writes'>): Handler[] {
   const ui = p.prompts;
   const askRename = async (target: BinTarget): Promise<[string, string]> => [
     target.id,
@@ -46,8 +46,7 @@ export function binStateCommands(p: Parts): Handler[] {
         run: async (id: string, name: string) => {
           required(id, 'a bin id', Command.renameBin);
           required(name, 'a name', Command.renameBin);
-          await p.connection.client.renameBin(id, name);
-          showChanged(p, id, { name });
+          await p.writes.renameBin(id, name);
           await retitleTabs(p, { kind: 'bin', id }, name);
         },
         ask: async () => askRename(await activeOrAskedBin(ui, p.account.id)),
@@ -61,8 +60,7 @@ export function binStateCommands(p: Parts): Handler[] {
         run: async (id: string, isPrivate: boolean) => {
           required(id, 'a bin id', Command.setPrivacy);
           required(isPrivate, 'private: true or false', Command.setPrivacy);
-          await p.connection.client.setPrivacy(id, isPrivate);
-          showChanged(p, id, { private: isPrivate });
+          await p.writes.setPrivacy(id, isPrivate);
         },
         ask: async () => askPrivacy(await activeOrAskedBin(ui, p.account.id)),
         show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
@@ -124,11 +122,4 @@ export function binStateCommands(p: Parts): Handler[] {
       { row: [Command.rowDeleteVersions, (node: BinNode) => askDeleteVersions(rowBin(node))] },
     ),
   ];
-}
-
-/** A bin's name or privacy changed on the service: what is remembered, cached and listed says so too, without a request. */
-export function showChanged(p: Parts, id: string, changes: { name?: string; private?: boolean }): void {
-  p.remembered.update(id, changes);
-  p.bins.updateMetadata({ kind: 'bin', id }, changes);
-  p.tree.updateBin(id, changes);
 }

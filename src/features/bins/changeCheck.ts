@@ -9,9 +9,9 @@ import * as vscode from 'vscode';
 import { activity } from '../../api/activity';
 import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
-import type { Parts } from '../parts';
+import type { RefreshParts } from './refreshBin';
 
-export function checkForChanges(partsFor: (account: string) => Promise<Parts | undefined>): vscode.Disposable {
+export function checkForChanges(partsFor: (account: string) => Promise<RefreshParts | undefined>): vscode.Disposable {
   /** When each open bin tab (its Uri, as a string) last read, saved or checked its record. */
   const lastRead = new Map<string, number>();
   const read = (document: vscode.TextDocument) => {

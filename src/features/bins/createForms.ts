@@ -15,6 +15,11 @@ import { startingRecord } from '../../schema/startingRecord';
 import type { Prompter } from '../../ui/prompter';
 import type { Parts } from '../parts';
 
+export type CreateFormParts = Pick<Parts, 'account' | 'drafts' | 'prompts' | 'schemaDocs' | 'writes'> & {
+  /** The schema diagnostics: a record's draft is checked as it is typed. */
+  diagnostics: { watchDraft(document: vscode.TextDocument, collectionId: string): void };
+};
+
 export interface CreateArgs {
   /** A value from a programmatic call; the interactive forms pass the JSON as the user wrote it. */
   record: Json | RecordText;
@@ -30,7 +35,7 @@ class WrittenInTab extends Cancelled {}
  * Palette, view title and row forms: the collection first (a row gives it), so that the record
  * starts from what its schema doc accepts; the active editor's JSON (or its selection) is offered.
  */
-export async function askCreate(p: Parts, collection: Collection | null | undefined): Promise<CreateArgs> {
+export async function askCreate(p: CreateFormParts, collection: Collection | null | undefined): Promise<CreateArgs> {
   const ui = p.prompts;
   const fromEditor = await activeEditorJson(p);
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
@@ -57,7 +62,10 @@ export async function askCreate(p: Parts, collection: Collection | null | undefi
  * A record draft's CodeLens: its text as it reads now, checked first (a refusal names its
  * problems, which the tab shows, and nothing is asked or sent), then the name and privacy.
  */
-export async function askFromDraft(p: Parts, uri: vscode.Uri): Promise<{ args: CreateArgs; document: vscode.TextDocument; version: number }> {
+export async function askFromDraft(
+  p: Pick<Parts, 'drafts' | 'prompts' | 'writes'>,
+  uri: vscode.Uri,
+): Promise<{ args: CreateArgs; document: vscode.TextDocument; version: number }> {
   const draft = p.drafts.of(uri);
   const document = draft?.kind === 'record' && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (draft?.kind !== 'record' || !document) {
@@ -83,7 +91,7 @@ async function askNameAndPrivacy(ui: Prompter): Promise<{ name?: string; private
 }
 
 /** The active editor's JSON (its selection, if any); never a schema doc's or a drafted one's, which are no records. */
-async function activeEditorJson(p: Parts): Promise<RecordText | undefined> {
+async function activeEditorJson(p: Pick<Parts, 'drafts'>): Promise<RecordText | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || parseUri(editor.document.uri)?.kind === 'schema' || p.drafts.of(editor.document.uri)?.kind === 'schemaDoc') {
     return undefined;

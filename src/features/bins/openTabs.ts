@@ -18,7 +18,7 @@ function tabsOf(uri: vscode.Uri): vscode.Tab[] {
  * request; a tab with unsaved edits no longer holds the text it was read with, so its record is
  * fetched again, unless the rename itself just stored it (a schema doc's).
  */
-export async function retitleTabs(p: Parts, resource: Titled, name: string): Promise<void> {
+export async function retitleTabs(p: Pick<Parts, 'account' | 'bins'>, resource: Titled, name: string): Promise<void> {
   const renamed = resource.kind === 'bin' ? binUri(resource.id, name, undefined, p.account.id) : schemaDocUri(resource.id, name, p.account.id);
   for (const document of openDocumentsOf(p.account.id, resource.id, resource.kind)) {
     const tabs = tabsOf(document.uri);

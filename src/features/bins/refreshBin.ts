@@ -21,10 +21,12 @@ const INTERACTIVE = Symbol('interactive');
 
 const decoder = new TextDecoder();
 
+export type RefreshParts = Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'schemaDocs' | 'snapshots'>;
+
 /** A bin's id, or a schema doc's. */
 type Target = string | { schemaDocId: string };
 
-export function refreshCommands(p: Parts): Handler[] {
+export function refreshCommands(p: RefreshParts): Handler[] {
   const asked = (target: Target): [Target, typeof INTERACTIVE] => [target, INTERACTIVE];
   return [
     ...register(
@@ -62,7 +64,7 @@ function activeSchemaDoc(account: string): { schemaDocId: string } | undefined {
 export type DirtyTabs = 'ask' | 'notice' | 'quiet';
 
 /** `changed`: the service's record differs from what this window last read of it. */
-export async function refreshBin(p: Parts, resource: { kind: 'bin' | 'schema'; id: string }, dirtyTabs: DirtyTabs): Promise<{ changed: boolean }> {
+export async function refreshBin(p: RefreshParts, resource: { kind: 'bin' | 'schema'; id: string }, dirtyTabs: DirtyTabs): Promise<{ changed: boolean }> {
   const { id } = resource;
   const documents = openDocumentsOf(p.account.id, id, resource.kind);
   const known = documents.map((d) => p.bins.baselines.of(d.uri.toString())).find((digest) => digest !== undefined) ?? p.bins.known(resource)?.digest;
@@ -117,7 +119,7 @@ export async function refreshBin(p: Parts, resource: { kind: 'bin' | 'schema'; i
 
 /** A dirty tab whose base moved: the diff, then Take Theirs or Keep Mine; dismissed (undefined), nothing changes. */
 async function ask(
-  p: Parts,
+  p: Pick<Parts, 'account' | 'prompts' | 'snapshots'>,
   resource: { kind: 'bin' | 'schema'; id: string },
   document: vscode.TextDocument,
   serviceText: string,
@@ -137,7 +139,10 @@ async function ask(
 }
 
 /** One read of the record; a schema doc's also tells validation, which checks bins against the text just read. */
-async function readRecord(p: Parts, resource: { kind: 'bin' | 'schema'; id: string }): Promise<{ record: unknown; name?: string; private?: boolean }> {
+async function readRecord(
+  p: Pick<Parts, 'connection' | 'schemaDocs'>,
+  resource: { kind: 'bin' | 'schema'; id: string },
+): Promise<{ record: unknown; name?: string; private?: boolean }> {
   if (resource.kind === 'schema') {
     const doc = await p.connection.client.readSchemaDoc(resource.id);
     p.schemaDocs.updated(doc);

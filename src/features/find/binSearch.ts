@@ -6,6 +6,7 @@
  */
 import { UNCATEGORIZED, type Collection } from '../../api';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 
 export interface Match {
   id: string;
@@ -36,8 +37,11 @@ interface Listing {
   failed?: boolean;
 }
 
+/** Where a search looks: the remembered bins and the listings, fetched or not. */
+export type SearchParts = Pick<Parts, 'connection' | 'remembered' | 'schemaDocs'> & Pick<ViewParts, 'tree'>;
+
 /** At least how many requests a full search needs, from what is known; 0 when everything is fetched. */
-export async function leastRequests(p: Parts): Promise<number> {
+export async function leastRequests(p: SearchParts): Promise<number> {
   if (!(await p.connection.keys.get())) {
     return 0;
   }
@@ -50,7 +54,7 @@ export async function leastRequests(p: Parts): Promise<number> {
 }
 
 export async function searchBins(
-  p: Parts,
+  p: SearchParts,
   query: string,
   maxRequests: number,
   progress: { report(search: Search): void; cancelled(): boolean },

@@ -5,9 +5,10 @@ import { setFiltered } from '../../ui/contextKeys';
 import { pickLive } from '../../ui/livePick';
 import type { LiveItems } from '../../ui/prompter';
 import { cancelIfUndefined } from '../../commands/args';
-import { leastRequests, searchBins, type Match, type Search } from './binSearch';
+import { leastRequests, searchBins, type Match, type Search, type SearchParts } from './binSearch';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { register, required, type Handler } from '../../commands/register';
 import { confirmRequests } from '../requestWarning';
 
@@ -38,7 +39,7 @@ class FindSession implements LiveItems<MatchItem> {
   readonly onDidChange = this.changed.event;
   readonly choice: Promise<MatchItem | undefined>;
 
-  constructor(p: Parts, query: string) {
+  constructor(p: Pick<Parts, 'prompts'>, query: string) {
     this.choice = pickLive(p.prompts.current, this, {
       placeHolder: `Bins whose name or id contains "${query}"`,
       matchOnDescription: true,
@@ -68,7 +69,7 @@ class FindSession implements LiveItems<MatchItem> {
   }
 }
 
-export function findCommands(p: Parts): Handler[] {
+export function findCommands(p: SearchParts & ViewParts & Pick<Parts, 'prompts'>): Handler[] {
   let current: BinFilter = {};
   const applyFilter = async (filter: BinFilter) => {
     current = { name: filter.name?.trim() || undefined, private: filter.private, collectionId: filter.collectionId };
@@ -119,7 +120,7 @@ export function findCommands(p: Parts): Handler[] {
   ];
 }
 
-async function findBin(p: Parts, query: string, options: FindOptions, session?: FindSession) {
+async function findBin(p: SearchParts & Pick<Parts, 'prompts'>, query: string, options: FindOptions, session?: FindSession) {
   if (typeof required(query, "a query: part of a bin's name or id", Command.findBin) !== 'string' || query.trim() === '') {
     throw new Error(`${Command.findBin} needs a query: part of a bin's name or id`);
   }
@@ -168,7 +169,7 @@ function statusOf(search: Search, query: string, maxRequests: number, done: bool
 }
 
 /** The query, then (unless what is fetched covers everything) how many requests the search may send. */
-async function askFind(p: Parts): Promise<[string, FindOptions, FindSession]> {
+async function askFind(p: SearchParts & Pick<Parts, 'prompts'>): Promise<[string, FindOptions, FindSession]> {
   const query = cancelIfUndefined(
     await p.prompts.input({
       prompt: "Part of the bin's name or id",
@@ -216,7 +217,7 @@ function checkFilter(filter: BinFilter): BinFilter {
 }
 
 /** Name, privacy and collection; the collections offered are those listed already, so asking costs nothing. */
-async function askFilter(p: Parts, current: BinFilter): Promise<BinFilter> {
+async function askFilter(p: Pick<Parts, 'prompts' | 'schemaDocs'>, current: BinFilter): Promise<BinFilter> {
   const ui = p.prompts;
   const name = cancelIfUndefined(
     await ui.input({ prompt: 'Show the bins whose name (or id) contains (empty: any name)', value: current.name, ignoreFocusOut: true }),
@@ -239,7 +240,7 @@ async function askFilter(p: Parts, current: BinFilter): Promise<BinFilter> {
 }
 
 /** What the view's title says while filtered, e.g. `filter: "conf", private, in Settings`. */
-async function describeFilter(p: Parts, filter: BinFilter): Promise<string> {
+async function describeFilter(p: Pick<Parts, 'schemaDocs'>, filter: BinFilter): Promise<string> {
   const parts: string[] = [];
   if (filter.name) {
     parts.push(JSON.stringify(filter.name));

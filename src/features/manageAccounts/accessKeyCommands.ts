@@ -29,7 +29,7 @@ const GRANTS: { label: string; grant: BinPermission[] }[] = [
   { label: 'Read, create, update and delete bins', grant: ['read', 'create', 'update', 'delete'] },
 ];
 
-export function accessKeyCommands(p: Parts): Handler[] {
+export function accessKeyCommands(p: Pick<Parts, 'accounts' | 'connection' | 'prompts'>): Handler[] {
   const ui = p.prompts;
   return register(Command.createAccessKey, {
     // One request: the service answers with the key, which goes straight to the secret storage.

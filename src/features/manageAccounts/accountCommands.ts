@@ -5,6 +5,7 @@ import { inform, withProgress } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { register, required, type Handler } from '../../commands/register';
 import { keyQuestion, keyStored, type KeyChecked } from './keyPrompt';
 
@@ -35,7 +36,7 @@ export async function checkKey(client: BinClient, kind: KeyKind): Promise<KeyChe
   });
 }
 
-export function accountCommands(p: Parts): Handler[] {
+export function accountCommands(p: Pick<Parts, 'account' | 'accounts' | 'connection' | 'prompts' | 'schemaDocs'> & Pick<ViewParts, 'tree'>): Handler[] {
   const several = () => p.accounts.all().length > 1;
   const refresh = async () => {
     p.schemaDocs.clear();

@@ -11,6 +11,7 @@ import { checkKey, KEY_CHARACTERS } from './accountCommands';
 import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
+import type { AccountOfflineCopies } from '../offline/offlineCopies';
 import { confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 
@@ -22,7 +23,7 @@ export interface NewAccount {
   keyKind?: KeyKind;
 }
 
-export function manageAccounts(p: Parts): Handler[] {
+export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offline: AccountOfflineCopies }): Handler[] {
   const ui = p.prompts;
   const named = (idOrName: string, command: string): AccountInfo => {
     const found = findAccount(p.accounts.all(), required(idOrName, 'an account id or name', command as never));

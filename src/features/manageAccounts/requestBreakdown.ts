@@ -18,7 +18,7 @@ export interface RequestBreakdown {
 
 type Item = vscode.QuickPickItem & { then?: CommandId };
 
-export function requestBreakdownCommands(p: Parts): Handler[] {
+export function requestBreakdownCommands(p: Pick<Parts, 'account' | 'accounts' | 'connection' | 'prompts'>): Handler[] {
   return register(Command.showRequests, {
     run: async (): Promise<RequestBreakdown> => {
       const { window, day } = p.connection.requests;

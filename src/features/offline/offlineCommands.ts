@@ -2,12 +2,20 @@
 import { formatSize } from '../../api';
 import { inform } from '../../ui/feedback';
 import { Command } from '../../commands/ids';
-import type { Parts } from '../parts';
+import type { AccountPartsBase, Accounts } from '../../accounts/accounts';
+import type { Connection } from '../../accounts/connection';
+import type { AccountOfflineCopies } from './offlineCopies';
 import { register, type Handler } from '../../commands/register';
 
 const MB = 1024 * 1024;
 
-export function offlineCommands(p: Parts): Handler[] {
+/** Every account's offline copies: Retry asks each account's service again. */
+export interface OfflineParts {
+  offline: AccountOfflineCopies;
+  accounts: Accounts<AccountPartsBase & { connection: Connection; offline: AccountOfflineCopies }>;
+}
+
+export function offlineCommands(p: OfflineParts): Handler[] {
   return [
     // Tabs showing a kept copy read the service's record again, whatever their account; after
     // "Requests exhausted" this sends again too.

@@ -14,7 +14,7 @@ import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
 import { register, required, type Handler } from '../../commands/register';
 
-export function peekCommands(p: Parts): Handler[] {
+export function peekCommands(p: Pick<Parts, 'account' | 'bins' | 'prompts'>): Handler[] {
   let lastPath = '$';
   const askPath = async (target: BinTarget): Promise<[string, string, string?]> => {
     const path = cancelIfUndefined(
@@ -67,7 +67,7 @@ export function peekCommands(p: Parts): Handler[] {
  * A tab of the same part is shown again as it is; otherwise one read titles the tab and serves its
  * opening, so that a path the service refuses fails here, before any tab.
  */
-async function open(p: Parts, part: Resource & { kind: 'peek' }, name?: string): Promise<vscode.Uri> {
+async function open(p: Pick<Parts, 'account' | 'bins'>, part: Resource & { kind: 'peek' }, name?: string): Promise<vscode.Uri> {
   const key = resourceKey(part);
   let uri = vscode.window.tabGroups.all
     .flatMap((g) => g.tabs)

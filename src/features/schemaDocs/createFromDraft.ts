@@ -12,7 +12,7 @@ import { register, required, type Handler } from '../../commands/register';
 import { schemaDocUri } from '../../fs/uris';
 import { inform, withProgress } from '../../ui/feedback';
 import type { Parts } from '../parts';
-import { setCollectionSchemaDoc } from './schemaCommands';
+import { setCollectionSchemaDoc, type AttachParts } from './schemaCommands';
 import type { SchemaDraft } from '../drafts';
 
 /** Why a second create of a draft asks first: the service lists no schema docs, so a refresh cannot show the first. */
@@ -24,7 +24,7 @@ export interface Created {
   uri: vscode.Uri;
 }
 
-export function createFromDraftCommands(p: Parts): Handler[] {
+export function createFromDraftCommands(p: AttachParts & Pick<Parts, 'account' | 'drafts' | 'prompts' | 'writes'>): Handler[] {
   /** The draft a tab shows; the palette's is the active tab. */
   const draftIn = (uri: vscode.Uri | undefined, attach: boolean): { document: vscode.TextDocument; draft: SchemaDraft } => {
     const draft = p.drafts.of(uri);

@@ -20,6 +20,8 @@ import { confirmRequests } from '../requestWarning';
 import { plural } from '../../ui/plural';
 import type { BinNode, CollectionNode } from '../tree/nodes';
 
+type DraftParts = Pick<Parts, 'account' | 'bins' | 'connection' | 'drafts' | 'prompts' | 'remembered' | 'schemaDocs'>;
+
 /** What to draft from: bins by id, or every bin of a collection. */
 export interface DraftFrom {
   binIds?: string[];
@@ -39,7 +41,7 @@ export interface DraftResult {
   stopped: boolean;
 }
 
-export function draftSchemaDocCommands(p: Parts): Handler[] {
+export function draftSchemaDocCommands(p: DraftParts): Handler[] {
   const interactive = (from: DraftFrom): [DraftFrom, DraftOptions] => [from, { warnAboveRequests: settings.warnAboveRequests() }];
   return register(
     Command.draftSchemaDoc,
@@ -71,7 +73,7 @@ export function draftSchemaDocCommands(p: Parts): Handler[] {
   );
 }
 
-export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOptions): Promise<DraftResult> {
+export async function draftSchemaDoc(p: DraftParts, from: DraftFrom, options: DraftOptions): Promise<DraftResult> {
   if (!from.collectionId && !from.binIds?.length) {
     throw new Error(`${Command.draftSchemaDoc} needs { binIds } or { collectionId }`);
   }
@@ -119,7 +121,7 @@ export async function draftSchemaDoc(p: Parts, from: DraftFrom, options: DraftOp
 }
 
 /** The bins a draft was made from, by name where known, the first few. */
-function namesOf(p: Parts, ids: string[]): string {
+function namesOf(p: Pick<Parts, 'bins' | 'remembered'>, ids: string[]): string {
   const named = ids.slice(0, NAMED_RECORDS).map((id) => knownBinName(p, id) ?? id);
   return `${named.join(', ')}${ids.length > NAMED_RECORDS ? ` and ${ids.length - NAMED_RECORDS} more` : ''}`;
 }
@@ -130,7 +132,7 @@ const NAMED_RECORDS = 5;
  * Palette: the bin of the active tab (offered first, with its problems said: a draft would allow
  * them), a collection, or bins the user names.
  */
-async function askWhatToDraftFrom(p: Parts): Promise<DraftFrom> {
+async function askWhatToDraftFrom(p: DraftParts): Promise<DraftFrom> {
   const editor = vscode.window.activeTextEditor;
   const active = editor && parseUri(editor.document.uri, p.account.id);
   const tab =

@@ -8,10 +8,15 @@ import { withProgress } from '../../ui/feedback';
 import { Command } from '../../commands/ids';
 import { retitleTabs } from '../bins/openTabs';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
+import type { SchemaDiagnostics } from './schemaDiagnostics';
 import { askId, askJson, askRequiredName, pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 
-export function schemaCommands(p: Parts): Handler[] {
+/** What attaching a schema doc changes: the collection's row, and the problems of its bins' tabs. */
+export type AttachParts = Pick<Parts, 'connection' | 'schemaDocs'> & Pick<ViewParts, 'tree'> & { diagnostics: SchemaDiagnostics };
+
+export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' | 'prompts' | 'writes'>): Handler[] {
   const ui = p.prompts;
   const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
   const setSchemaDoc = (collectionId: string, schemaDocId: string | undefined) => setCollectionSchemaDoc(p, collectionId, schemaDocId);
@@ -146,7 +151,7 @@ export function schemaCommands(p: Parts): Handler[] {
           if (collectionId === undefined) {
             throw new Error(`${Command.setBinCollection} needs a collection id (null: no collection)`);
           }
-          p.binCollections.learn(binId, collectionId);
+          p.bins.collectionTold(binId, collectionId);
         },
         ask: async () => askBinCollection((await activeOrAskedBin(ui, p.account.id)).id),
       },
@@ -156,7 +161,7 @@ export function schemaCommands(p: Parts): Handler[] {
 }
 
 /** Attaches (or, with none, detaches) a collection's schema doc: one request; the tree and diagnostics follow. */
-export async function setCollectionSchemaDoc(p: Parts, collectionId: string, schemaDocId: string | undefined): Promise<void> {
+export async function setCollectionSchemaDoc(p: AttachParts, collectionId: string, schemaDocId: string | undefined): Promise<void> {
   if (schemaDocId) {
     await p.connection.client.attachSchemaDoc(collectionId, schemaDocId);
   } else {
@@ -168,7 +173,11 @@ export async function setCollectionSchemaDoc(p: Parts, collectionId: string, sch
 }
 
 /** The new name is sent with the schema doc's record, through the write path; the tree, diagnostics and tabs follow. */
-async function renameSchemaDoc(p: Parts, id: string, name: string): Promise<void> {
+async function renameSchemaDoc(
+  p: Pick<AttachParts, 'tree' | 'diagnostics'> & Pick<Parts, 'account' | 'bins' | 'writes'>,
+  id: string,
+  name: string,
+): Promise<void> {
   await p.writes.renameSchemaDoc(id, name);
   p.tree.redraw();
   // Diagnostics name the schema doc they come from; it is cached, so this costs no request.

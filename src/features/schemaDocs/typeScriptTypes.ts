@@ -19,7 +19,7 @@ import { inform } from '../../ui/feedback';
 
 export type TypesOf = { schemaDocId: string } | { binId: string };
 
-export function typeScriptTypesCommands(p: Parts): Handler[] {
+export function typeScriptTypesCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'remembered' | 'schemaDocs'>): Handler[] {
   return register(
     Command.copyTypeScriptTypes,
     {
@@ -53,7 +53,7 @@ export function typeScriptTypesCommands(p: Parts): Handler[] {
   );
 }
 
-async function typesOf(p: Parts, of: TypesOf): Promise<string> {
+async function typesOf(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'remembered' | 'schemaDocs'>, of: TypesOf): Promise<string> {
   if ('schemaDocId' in of) {
     const edited = unsavedTextOf(p.account.id, of.schemaDocId, 'schema');
     const schema = edited === undefined ? (await p.schemaDocs.read(of.schemaDocId)).record : await parsed(edited);

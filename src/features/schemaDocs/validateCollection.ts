@@ -14,9 +14,12 @@ import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
 import { unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
+import type { SchemaDiagnostics } from './schemaDiagnostics';
 import { confirmRequests } from '../requestWarning';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { plural } from '../../ui/plural';
+
+type ValidateParts = Pick<Parts, 'account' | 'connection' | 'prompts' | 'schemaDocs'> & { diagnostics: SchemaDiagnostics };
 
 export interface ValidateOptions {
   /** Checked against this schema instead of the collection's schema doc. */
@@ -33,7 +36,7 @@ export interface ValidateResult {
   stopped: boolean;
 }
 
-export function validateCollectionCommands(p: Parts): Handler[] {
+export function validateCollectionCommands(p: ValidateParts): Handler[] {
   const interactive = (collectionId: string): [string, ValidateOptions] => [collectionId, { warnAboveRequests: settings.warnAboveRequests() }];
   return [
     ...register(
@@ -56,7 +59,7 @@ export function validateCollectionCommands(p: Parts): Handler[] {
   ];
 }
 
-export async function validateCollection(p: Parts, collectionId: string, options: ValidateOptions): Promise<ValidateResult> {
+export async function validateCollection(p: ValidateParts, collectionId: string, options: ValidateOptions): Promise<ValidateResult> {
   const check: CollectionCheck = await p.prompts.progress('Validating collection…', (progress, token) =>
     checkCollection(p.connection.client, p.schemaDocs, collectionId, {
       schema: options.schema,

@@ -8,18 +8,21 @@ import { curlSnippet, dashboardUrl, fetchSnippet, isHostedService, publicUrl } f
 import type { BinNode } from '../tree/nodes';
 import { inform } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
-import { showChanged } from '../bins/binStateCommands';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { confirm } from '../../commands/prompts';
 import { register, required, type Handler, type PaletteId, type RowId, type TabId } from '../../commands/register';
+
+/** Where a bin's privacy may be known already. */
+type PrivacyParts = Pick<Parts, 'bins' | 'remembered'> & Pick<ViewParts, 'tree'>;
 
 export interface CopyPublicUrlOptions {
   /** Make a private bin public first; without it a private bin is refused. */
   makePublic?: boolean;
 }
 
-export function shareCommands(p: Parts): Handler[] {
+export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connection' | 'openExternal' | 'prompts' | 'writes'>): Handler[] {
   const ui = p.prompts;
   const bin = async (target: BinTarget): Promise<[string]> => [target.id];
   const fromRow = async (node: BinNode): Promise<[string]> => [node.id];
@@ -66,8 +69,7 @@ export function shareCommands(p: Parts): Handler[] {
             if (options?.makePublic !== true) {
               throw new Error(`Bin ${id} is private: its public URL would not read it. Pass { makePublic: true } to make it public first`);
             }
-            await p.connection.client.setPrivacy(id, false);
-            showChanged(p, id, { private: false });
+            await p.writes.setPrivacy(id, false);
           }
           const url = publicUrl(p.connection.baseUrl, id);
           await vscode.env.clipboard.writeText(url);
@@ -107,7 +109,7 @@ export function shareCommands(p: Parts): Handler[] {
  * Whether a bin is private, from what a listing, the remembered bins or a read already said; one
  * read when nothing did (an open of the bin from the view right after is served from it).
  */
-async function isPrivate(p: Parts, id: string): Promise<boolean> {
+async function isPrivate(p: PrivacyParts, id: string): Promise<boolean> {
   const known = p.bins.known({ kind: 'bin', id })?.private ?? p.tree.listed(id)?.private ?? p.remembered.get(id)?.private;
   return known ?? (await p.bins.fetch({ kind: 'bin', id })).private !== false;
 }

@@ -12,11 +12,14 @@ import { Cancelled } from '../../commands/args';
 import { parseUriList } from './fileTransfer';
 import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { confirm, pickCollection } from '../../commands/prompts';
 import { showUploaded, uploadFiles } from './uploadBins';
 
+export type DropParts = Pick<Parts, 'account' | 'connection' | 'prompts' | 'schemaDocs' | 'writes'> & ViewParts;
+
 /** `rows`: the bin rows dragged, if any; `uriList`: the files dropped, as a `text/uri-list`. */
-export async function dropOnTree(p: Parts, target: Node | undefined, rows: unknown, uriList: string | undefined): Promise<void> {
+export async function dropOnTree(p: DropParts, target: Node | undefined, rows: unknown, uriList: string | undefined): Promise<void> {
   try {
     // VS Code marks a drag of rows with an empty value until the rows themselves are added.
     const bins = Array.isArray(rows) ? (rows as BinNode[]) : [];
@@ -42,7 +45,7 @@ export async function dropOnTree(p: Parts, target: Node | undefined, rows: unkno
 }
 
 /** The collection of the row dropped on (null: the bins in no collection); asked when the row does not say. */
-async function collectionAt(p: Parts, target: Node | undefined): Promise<Collection | null> {
+async function collectionAt(p: Pick<Parts, 'prompts' | 'schemaDocs'>, target: Node | undefined): Promise<Collection | null> {
   for (let node = target; node; node = node.parent) {
     if (node instanceof CollectionNode) {
       return node.collection;
@@ -58,7 +61,7 @@ async function collectionAt(p: Parts, target: Node | undefined): Promise<Collect
  * After a modal yes, each bin not already shown in the target is read (1 request), checked
  * against the target's schema doc, and created there (1 request) with its name and privacy.
  */
-async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): Promise<void> {
+async function copyBins(p: Pick<Parts, 'connection' | 'prompts' | 'writes'>, rows: BinNode[], target: Collection | null): Promise<void> {
   const bins = rows.filter((row) => (row.collection?.id ?? null) !== (target?.id ?? null));
   if (bins.length === 0) {
     return;
@@ -71,7 +74,8 @@ async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): P
     'Nothing is moved: the bin stays where it is, and a new bin with the same record, name and privacy is created there.',
     'Create Copy',
   );
-  try {
+  // The copies made before a refusal show too.
+  await p.writes.createAll(async (create) => {
     for (const [i, row] of bins.entries()) {
       const doing = `Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}`;
       // A key that may not create bins reads nothing either.
@@ -79,18 +83,8 @@ async function copyBins(p: Parts, rows: BinNode[], target: Collection | null): P
       const { record, metadata } = await p.connection.client.readBin(row.id);
       const name = metadata.name ?? row.bin.name;
       const checked = await p.writes.prepare(record, { name, private: metadata.private, collectionId: target?.id }, doing);
-      const created = await p.writes.create(checked);
-      if (!target) {
-        p.remembered.remember({ id: created.metadata.id, name, private: created.metadata.private, createdAt: created.metadata.createdAt });
-      }
+      await create(checked);
     }
-  } finally {
-    // The copies made before a refusal show too.
-    if (target) {
-      p.tree.refreshListing(target.id);
-    } else {
-      p.tree.redraw();
-    }
-  }
+  });
   inform(`Created a copy of ${what} in ${where}.`);
 }

@@ -20,7 +20,7 @@ export interface ExportOptions {
  * with no unsaved edits is written as it shows it, without a request; otherwise the record as
  * stored is read (1 request): unsaved editor text is never written.
  */
-export async function saveBinAsFile(p: Parts, id: string, version: number | undefined, uri: vscode.Uri): Promise<vscode.Uri> {
+export async function saveBinAsFile(p: Pick<Parts, 'account' | 'connection'>, id: string, version: number | undefined, uri: vscode.Uri): Promise<vscode.Uri> {
   const text = shownRecord(p.account.id, id, version) ?? formatRecord((await p.connection.client.readBin(id, version)).record);
   await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
   return uri;
@@ -47,7 +47,12 @@ function shownRecord(account: string, id: string, version: number | undefined): 
  * stops before the next request and rejects, saying how many files were written. Above
  * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
  */
-export async function exportCollection(p: Parts, collectionId: string, folder: vscode.Uri, options: ExportOptions = {}): Promise<vscode.Uri[]> {
+export async function exportCollection(
+  p: Pick<Parts, 'connection' | 'prompts'>,
+  collectionId: string,
+  folder: vscode.Uri,
+  options: ExportOptions = {},
+): Promise<vscode.Uri[]> {
   return p.prompts.progress('Exporting collection…', async (progress, token) => {
     const stopIfCancelled = (written: number, total: number | undefined) => {
       if (token.isCancellationRequested) {

@@ -12,8 +12,9 @@ import { plural } from '../../ui/plural';
 import { Command, type CommandId } from '../../commands/ids';
 import { host } from '../../platform';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { register, required, type Handler } from '../../commands/register';
-import { fileNameOf, showUploaded, uploadFiles, type UploadOptions } from './uploadBins';
+import { fileNameOf, showUploaded, uploadFiles, type UploadOptions, type UploadParts } from './uploadBins';
 
 /** A bin to save, as the place it is saved from knows it: a version when a version's tab says so. */
 interface SaveTarget {
@@ -23,7 +24,7 @@ interface SaveTarget {
   title: string;
 }
 
-export function transferCommands(p: Parts): Handler[] {
+export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection'>): Handler[] {
   const ui = p.prompts;
 
   const askCollection = async (): Promise<UploadOptions> => ({

@@ -6,13 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../../api';
-import type { CheckedBin } from '../../store/recordWrites';
+import type { CheckedBin, CreateBin } from '../../store/recordWrites';
 import { Refused } from '../../store/refused';
 import { binUri } from '../../fs/uris';
 import { plainText } from '../../store/plainText';
 import { binNameOfFile, CANCELLED, isJsonFileName, uploadSummary } from './fileTransfer';
 import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
+import type { ViewParts } from '../tree/binsView';
 import { confirmRequests } from '../requestWarning';
 
 export interface UploadOptions {
@@ -43,12 +44,19 @@ const FILE_ERRORS = new Set(['invalidInput', 'schemaMismatch', 'tooLarge']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+export type UploadParts = Pick<Parts, 'account' | 'prompts' | 'schemaDocs' | 'writes'>;
+
 /** The last segment of the file's path: a Uri's path is `/`-separated on every host. */
 export function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
-export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options: UploadOptions = {}): Promise<Uploaded> {
+/** The bins created are told together when the upload ends: the view lists their collection once. */
+export function uploadFiles(p: UploadParts, uris: readonly vscode.Uri[], options: UploadOptions = {}): Promise<Uploaded> {
+  return p.writes.createAll((create) => createFromFiles(p, create, uris, options));
+}
+
+async function createFromFiles(p: UploadParts, create: CreateBin, uris: readonly vscode.Uri[], options: UploadOptions): Promise<Uploaded> {
   const collection = await targetCollection(p, options.collectionId ?? undefined);
   return p.prompts.progress(`Uploading ${plural(uris.length, 'file')} as bins…`, async (progress, token) => {
     const step = 100 / (2 * uris.length);
@@ -74,12 +82,8 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
         continue;
       }
       try {
-        const bin = await p.writes.create(file.checked);
-        const { id, private: isPrivate, createdAt } = bin.metadata;
+        const { id } = (await create(file.checked)).metadata;
         created.push({ uri: file.uri, id, binUri: binUri(id, file.name, undefined, p.account.id) });
-        if (!collection) {
-          p.remembered.remember({ id, name: file.name, private: isPrivate, createdAt });
-        }
       } catch (error) {
         if (!(error instanceof BinServiceError)) {
           throw error;
@@ -96,11 +100,6 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
       }
       progress.report({ message: `created ${created.length} of ${ready.length}`, increment: step });
     }
-    if (collection) {
-      p.tree.refreshListing(collection.id);
-    } else {
-      p.tree.redraw();
-    }
     const order = new Map(uris.map((uri, i) => [uri, i]));
     refused.sort((a, b) => order.get(a.uri)! - order.get(b.uri)!);
     return { created, refused, uncertain };
@@ -111,7 +110,7 @@ export async function uploadFiles(p: Parts, uris: readonly vscode.Uri[], options
  * The collection bins go into, known to exist before anything is sent (a wrong id would be refused
  * once per file); its schema doc is read here once, not per file.
  */
-async function targetCollection(p: Parts, id: string | undefined): Promise<Collection | undefined> {
+async function targetCollection(p: Pick<Parts, 'schemaDocs'>, id: string | undefined): Promise<Collection | undefined> {
   if (!id) {
     return undefined;
   }
@@ -124,7 +123,7 @@ async function targetCollection(p: Parts, id: string | undefined): Promise<Colle
 }
 
 /** The file ready to send, or why it is refused. */
-async function checkFile(p: Parts, uri: vscode.Uri, bin: { private: boolean; collectionId?: string }): Promise<Ready | string> {
+async function checkFile(p: Pick<Parts, 'writes'>, uri: vscode.Uri, bin: { private: boolean; collectionId?: string }): Promise<Ready | string> {
   const fileName = fileNameOf(uri);
   if (!isJsonFileName(fileName)) {
     return 'Not a .json file';
@@ -152,7 +151,7 @@ async function checkFile(p: Parts, uri: vscode.Uri, bin: { private: boolean; col
 }
 
 /** The summary of an interactive upload, with a way to the bins created and to the files refused. */
-export async function showUploaded(p: Parts, uploaded: Uploaded, options: UploadOptions): Promise<void> {
+export async function showUploaded(p: Pick<Parts, 'schemaDocs'> & ViewParts, uploaded: Uploaded, options: UploadOptions): Promise<void> {
   const { created, refused, uncertain } = uploaded;
   const collectionId = options.collectionId ?? undefined;
   const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;

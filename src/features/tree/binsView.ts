@@ -13,6 +13,12 @@ export interface AccountRows extends AccountPartsBase {
   root: AccountNode;
 }
 
+/** What features show in the view: an account's rows, and the view (to reveal a row, to describe a filter). */
+export interface ViewParts {
+  tree: BinsTree;
+  treeView: vscode.TreeView<Node>;
+}
+
 export class BinsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;

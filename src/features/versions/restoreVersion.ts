@@ -16,7 +16,12 @@ import { confirm } from '../../commands/prompts';
 /** Passed by the interactive forms only: a programmatic call cannot, so it never asks. */
 export const INTERACTIVE = Symbol('interactive');
 
-export async function restoreVersion(p: Parts, id: string, version: number, interactive: boolean): Promise<{ alreadyLatest: boolean }> {
+export async function restoreVersion(
+  p: Pick<Parts, 'account' | 'connection' | 'prompts' | 'snapshots' | 'writes'>,
+  id: string,
+  version: number,
+  interactive: boolean,
+): Promise<{ alreadyLatest: boolean }> {
   const versionTab = vscode.workspace.textDocuments.find((d) => {
     const r = parseUri(d.uri, p.account.id);
     return r?.kind === 'bin' && r.id === id && r.version === version;

@@ -11,7 +11,7 @@ import type { Parts } from '../parts';
 import { register, required, type Handler } from '../../commands/register';
 import { INTERACTIVE, restoreVersion } from './restoreVersion';
 
-export function versionCommands(p: Parts): Handler[] {
+export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'snapshots' | 'writes'>): Handler[] {
   const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
   /** Palette: the version of the active tab, else a version of the active or asked bin. */
   const askRestore = async (): Promise<[string, number, typeof INTERACTIVE]> => {
@@ -97,7 +97,7 @@ export function versionCommands(p: Parts): Handler[] {
 }
 
 /** One request tells how many versions there are; the user picks one. */
-async function pickVersion(p: Parts, id: string): Promise<number> {
+async function pickVersion(p: Pick<Parts, 'connection' | 'prompts'>, id: string): Promise<number> {
   let versionCount: number;
   try {
     ({ versionCount } = await p.connection.client.versionCount(id));
@@ -119,7 +119,7 @@ async function pickVersion(p: Parts, id: string): Promise<number> {
   return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Version' })).n;
 }
 
-async function askVersionNumber(p: Parts): Promise<number> {
+async function askVersionNumber(p: Pick<Parts, 'prompts'>): Promise<number> {
   const answer = await p.prompts.input({
     prompt: 'This service does not say how many versions a bin has: the version number to open (0 is the base record)',
     ignoreFocusOut: true,

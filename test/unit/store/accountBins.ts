@@ -26,9 +26,6 @@ export class CopiesInMemory implements OfflineCopies {
     const bytes = error.kind === 'network' ? this.kept.get(resource.id) : undefined;
     return bytes && { bytes, meta: { loadedAt: 0, offline: { at: 1, reason: error.message } } };
   }
-  forget(resource: Resource): void {
-    this.kept.delete(resource.id);
-  }
   showing(doc: string, entry: Entry): void {
     if (entry.offline) {
       this.shown.push(doc);

@@ -38,6 +38,7 @@ describe('the account store of bins', () => {
   it('says a deleted bin is gone without asking the service, and tells its documents', async () => {
     const changes: unknown[] = [];
     a.bins.onDidChange((c) => changes.push(c));
+    a.bins.onDidChangeBins((c) => changes.push(...c));
     a.bins.markDeleted({ kind: 'bin', id }, [DOC]);
     const mark = f.service.log.length;
     await assert.rejects(
@@ -45,7 +46,19 @@ describe('the account store of bins', () => {
       (e: unknown) => e instanceof Refused && e.kind === 'notFound' && e.message === 'This bin was deleted',
     );
     assert.deepEqual(paths(mark), []);
-    assert.deepEqual(changes, [{ docs: [DOC], deleted: true }]);
+    assert.deepEqual(changes, [
+      { docs: [DOC], deleted: true },
+      { kind: 'deleted', id },
+    ]);
+  });
+
+  it('tells that the user said which collection a bin is in, and sends nothing', async () => {
+    const told: unknown[] = [];
+    a.bins.onDidChangeBins((c) => told.push(...c));
+    const mark = f.service.log.length;
+    a.bins.collectionTold(id, null);
+    assert.deepEqual(told, [{ kind: 'moved', id, collectionId: null }]);
+    assert.deepEqual(paths(mark), []);
   });
 
   it('turns a refused read into "Could not open" with the service\'s words, and says so to whoever listens', async () => {

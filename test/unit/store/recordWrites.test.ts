@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { BinChange } from '../../../src/store/binChanges';
 import { Refused } from '../../../src/store/refused';
 import type { Fixture } from '../../support/fixture';
 import { eachTestWithABin, type AccountBins } from './accountBins';
@@ -94,6 +95,50 @@ describe('the write path', () => {
     assert.deepEqual(paths(mark), ['POST /v3/b']);
     assert.equal(f.service.requestsSince(mark)[0].body, '{"n": 1.0}');
     assert.equal(created.metadata.private, false);
+  });
+
+  it('tells the bins it creates together once a batch ends, with their collection, also when the batch fails', async () => {
+    const collection = await a.client.createCollection('told');
+    const told: BinChange[][] = [];
+    a.bins.onDidChangeBins((changes) => told.push([...changes]));
+    const mark = f.service.log.length;
+    const made = await a.writes
+      .createAll(async (create) => {
+        const first = await create(await a.writes.prepare('{"n": 1}', { name: 'first', collectionId: collection.id }));
+        assert.deepEqual(told, [], 'nothing is told before the batch ends');
+        await create(await a.writes.prepare('{"n": 2}', { private: false }));
+        throw new Error(`stopped after ${first.metadata.id}`);
+      })
+      .catch((e: Error) => e.message.split(' ').at(-1));
+    // The check of a record for a collection reads the collections (for its schema doc) first.
+    assert.deepEqual(paths(mark), ['GET /v3/c', 'POST /v3/b', 'POST /v3/b']);
+    assert.equal(told.length, 1);
+    assert.deepEqual(
+      told[0].map((c) => (c.kind === 'created' ? [c.bin.name, c.bin.private, c.collectionId] : c.kind)),
+      [
+        ['first', true, collection.id],
+        [undefined, false, null],
+      ],
+    );
+    assert.equal(told[0][0].kind === 'created' && told[0][0].bin.id, made);
+  });
+
+  it('deletes, renames and sets privacy with one request each, then tells the change; what is known follows', async () => {
+    await a.bins.fetch({ kind: 'bin', id });
+    const told: BinChange[] = [];
+    a.bins.onDidChangeBins((changes) => told.push(...changes));
+    const mark = f.service.log.length;
+    await a.writes.renameBin(id, 'renamed');
+    await a.writes.setPrivacy(id, false);
+    assert.deepEqual([a.bins.known({ kind: 'bin', id })?.name, a.bins.known({ kind: 'bin', id })?.private], ['renamed', false]);
+    const deleted = await a.writes.deleteBin(id, () => [DOC]);
+    assert.equal(deleted.id, id);
+    assert.deepEqual(paths(mark), [`PUT /v3/b/${id}/meta/name`, `PUT /v3/b/${id}/meta/privacy`, `DELETE /v3/b/${id}`]);
+    assert.deepEqual(told, [
+      { kind: 'renamed', id, name: 'renamed' },
+      { kind: 'privacy', id, private: false },
+      { kind: 'deleted', id },
+    ]);
   });
 
   it('restores a version with a read of the current record and one PUT, and says when it is already the latest', async () => {

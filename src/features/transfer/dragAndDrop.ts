@@ -4,8 +4,8 @@
  * the first drop.
  */
 import * as vscode from 'vscode';
-import type { Parts } from '../parts';
-import type { Node } from './nodes';
+import type { Node } from '../tree/nodes';
+import type { DropParts } from './dropOnTree';
 
 /** Bin rows dragged within the view: the value is the rows themselves. */
 const BIN_ROWS = 'application/vnd.jsonbin.bin-rows';
@@ -13,7 +13,7 @@ const BIN_ROWS = 'application/vnd.jsonbin.bin-rows';
 const URI_LIST = 'text/uri-list';
 
 /** `partsOf` gives the parts of the account dropped on (a node's; the active account's for the view's empty space). */
-export function dragAndDrop(partsOf: (target: Node | undefined) => Promise<Parts>): vscode.TreeDragAndDropController<Node> {
+export function dragAndDrop(partsOf: (target: Node | undefined) => Promise<DropParts>): vscode.TreeDragAndDropController<Node> {
   return {
     dragMimeTypes: [BIN_ROWS],
     dropMimeTypes: [BIN_ROWS, URI_LIST],
@@ -24,7 +24,7 @@ export function dragAndDrop(partsOf: (target: Node | undefined) => Promise<Parts
       }
     },
     handleDrop: async (target, transfer) => {
-      const { dropOnTree } = await import('../transfer/dropOnTree.js');
+      const { dropOnTree } = await import('./dropOnTree.js');
       const rows = transfer.get(BIN_ROWS);
       // Dragged rows carry their bins' URIs (their resourceUri) as a uri-list too: those are the rows, not files.
       await dropOnTree(await partsOf(target), target, rows?.value, rows ? undefined : await transfer.get(URI_LIST)?.asString());
