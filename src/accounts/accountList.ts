@@ -1,7 +1,9 @@
 /**
  * The accounts the user works with: each a name, a service URL and the kind of key it holds. The
- * keys themselves live in VS Code's secret storage, never here. No `vscode` import.
+ * keys themselves live in VS Code's secret storage, never here. No `vscode` import: its words come
+ * through `@vscode/l10n`.
  */
+import * as l10n from '@vscode/l10n';
 import type { BinPermission, KeyKind, KeyPermissions, Operation } from '../api';
 
 export type { KeyKind } from '../api';
@@ -21,7 +23,10 @@ export interface AccountInfo {
 }
 
 export const DEFAULT_ACCOUNT = '';
-export const DEFAULT_ACCOUNT_NAME = 'Default';
+/** The default account's name until the user renames it. */
+function defaultAccountName(): string {
+  return l10n.t({ message: 'Default', comment: ['The name of the default account'] });
+}
 /** Account names show in the view and the palette; long ones would be cut there anyway. */
 export const MAX_ACCOUNT_NAME = 40;
 
@@ -32,7 +37,7 @@ export function parseAccounts(stored: unknown): AccountInfo[] {
   const first = byId.get(DEFAULT_ACCOUNT);
   const theDefault: AccountInfo = {
     id: DEFAULT_ACCOUNT,
-    name: first?.name ?? DEFAULT_ACCOUNT_NAME,
+    name: first?.name ?? defaultAccountName(),
     keyKind: first?.keyKind ?? 'master',
     permissions: first?.permissions,
   };
@@ -71,13 +76,13 @@ export function newAccountId(taken: Iterable<string>, random: () => number = Mat
 export function checkAccountName(name: string, accounts: readonly AccountInfo[], renaming?: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') {
-    return 'The account needs a name';
+    return l10n.t('The account needs a name');
   }
   if (trimmed.length > MAX_ACCOUNT_NAME) {
-    return `An account name has at most ${MAX_ACCOUNT_NAME} characters`;
+    return l10n.t('An account name has at most {0} characters', MAX_ACCOUNT_NAME);
   }
   const same = accounts.find((a) => a.id !== renaming && a.name.toLowerCase() === trimmed.toLowerCase());
-  return same ? `Another account is named ${same.name}` : undefined;
+  return same ? l10n.t('Another account is named {0}', same.name) : undefined;
 }
 
 /** An account by its id or its name (as a script or a test names it). */
@@ -108,5 +113,14 @@ export function refusal(account: AccountInfo, operation: Operation): string | un
   if (!needed || allows(account, needed)) {
     return undefined;
   }
-  return `The access key of ${account.name} may not ${needed} bins (it was created without that permission): nothing was sent`;
+  switch (needed) {
+    case 'read':
+      return l10n.t('The access key of {0} may not read bins (it was created without that permission): nothing was sent', account.name);
+    case 'create':
+      return l10n.t('The access key of {0} may not create bins (it was created without that permission): nothing was sent', account.name);
+    case 'update':
+      return l10n.t('The access key of {0} may not update bins (it was created without that permission): nothing was sent', account.name);
+    case 'delete':
+      return l10n.t('The access key of {0} may not delete bins (it was created without that permission): nothing was sent', account.name);
+  }
 }

@@ -177,7 +177,9 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   async remove(id: string): Promise<void> {
     const removed = this.info(id);
     if (id === DEFAULT_ACCOUNT || !removed) {
-      throw new Error(id === DEFAULT_ACCOUNT ? 'The default account cannot be removed: clear its key instead' : `No account ${id}`);
+      throw new Error(
+        id === DEFAULT_ACCOUNT ? vscode.l10n.t('The default account cannot be removed: clear its key instead') : vscode.l10n.t('No account {0}', id),
+      );
     }
     if (this.activeId === id) {
       this.activeId = DEFAULT_ACCOUNT;

@@ -154,9 +154,11 @@ export class Connection implements vscode.Disposable {
       // Method, path (ids only), status and time: never a header, so never the key.
       onRequest: (e) => {
         if (e.error) {
-          this.log.warn(`${e.method} ${e.path} failed after ${e.ms} ms: ${e.error}`);
+          this.log.warn(vscode.l10n.t('{0} {1} failed after {2} ms: {3}', e.method, e.path, e.ms, e.error));
         } else {
-          this.log.info(`${e.method} ${e.path} ${e.status} ${e.ms} ms`);
+          this.log.info(
+            vscode.l10n.t({ message: '{0} {1} {2} {3} ms', args: [e.method, e.path, e.status ?? '', e.ms], comment: ['method, path, status, milliseconds'] }),
+          );
         }
         requests.record(e, stored);
         if (e.status !== undefined && e.kind !== 'allowanceExhausted') {

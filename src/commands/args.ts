@@ -1,9 +1,10 @@
 /** What commands make of what the user typed: bin references, and dismissed prompts. */
+import * as vscode from 'vscode';
 import { checkId, ID_PATTERN } from '../api';
 
 /** Thrown when the user dismisses a prompt or cancels work: the command ends quietly (a programmatic call rejects with the message). */
 export class Cancelled extends Error {
-  constructor(message = 'Cancelled') {
+  constructor(message = vscode.l10n.t('Cancelled')) {
     super(message);
   }
 }
@@ -22,5 +23,5 @@ const API_LINK = new RegExp(`^https?://[^/]+/v3/b/(${ID_PATTERN})(?:/latest)?/?$
 export function parseBinReference(text: string): string {
   const trimmed = text.trim();
   const link = DASHBOARD_LINK.exec(trimmed) ?? API_LINK.exec(trimmed);
-  return checkId(link ? link[1] : trimmed, 'Bin Id');
+  return checkId(link ? link[1] : trimmed, vscode.l10n.t({ message: 'Bin Id', comment: ['As the service names it in "Invalid Bin Id provided"'] }));
 }

@@ -1,5 +1,5 @@
 /** Questions of the interactive forms, validating as the user types; a dismissal cancels. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { isBlank, MAX_BIN_NAME, nameProblem, RecordText, type Collection } from '../api';
 import type { Prompter } from '../ui/prompter';
 import { Cancelled, cancelIfUndefined, parseBinReference } from './args';
@@ -10,7 +10,7 @@ export async function askName(ui: Prompter, prompt: string, max = MAX_BIN_NAME, 
       prompt,
       value,
       ignoreFocusOut: true,
-      validateInput: (text) => (optional && text === '' ? undefined : nameProblem(text, max, 'The name')),
+      validateInput: (text) => (optional && text === '' ? undefined : nameProblem(text, max, vscode.l10n.t('The name'))),
     }),
   );
   return name === '' ? undefined : name;
@@ -23,13 +23,21 @@ export async function askRequiredName(ui: Prompter, prompt: string, max = MAX_BI
 /** The JSON as typed: it is sent as written. */
 /** `value`: the text offered to start from. */
 export async function askJson(ui: Prompter, prompt: string, value?: string): Promise<RecordText> {
-  const text = cancelIfUndefined(await ui.input({ prompt, value, placeHolder: '{"hello": "world"}', ignoreFocusOut: true, validateInput: jsonProblem }));
+  const text = cancelIfUndefined(
+    await ui.input({
+      prompt,
+      value,
+      placeHolder: vscode.l10n.t({ message: '{"hello": "world"}', comment: ['An example of a record: keep it valid JSON'] }),
+      ignoreFocusOut: true,
+      validateInput: jsonProblem,
+    }),
+  );
   return RecordText.parse(text);
 }
 
 export async function jsonProblem(text: string): Promise<string | undefined> {
   try {
-    return isBlank((await RecordText.parse(text)).value) ? 'A record cannot be blank ({} or [])' : undefined;
+    return isBlank((await RecordText.parse(text)).value) ? vscode.l10n.t('A record cannot be blank ({} or [])') : undefined;
   } catch (error) {
     return (error as Error).message;
   }
@@ -38,7 +46,7 @@ export async function jsonProblem(text: string): Promise<string | undefined> {
 export async function askBinReference(ui: Prompter): Promise<string> {
   const text = cancelIfUndefined(
     await ui.input({
-      prompt: 'Bin id or dashboard link (https://jsonbin.io/app/bins/…)',
+      prompt: vscode.l10n.t('Bin id or dashboard link (https://jsonbin.io/app/bins/…)'),
       ignoreFocusOut: true,
       validateInput: (t) => {
         try {
@@ -55,20 +63,24 @@ export async function askBinReference(ui: Prompter): Promise<string> {
 
 export async function askId(ui: Prompter, prompt: string): Promise<string> {
   return cancelIfUndefined(
-    await ui.input({ prompt, ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? 'The id cannot be blank' : undefined) }),
+    await ui.input({ prompt, ignoreFocusOut: true, validateInput: (t) => (t.trim() === '' ? vscode.l10n.t('The id cannot be blank') : undefined) }),
   ).trim();
 }
 
 export async function pickCollection(ui: Prompter, collections: Collection[], allowNone: boolean): Promise<Collection | undefined> {
   type Item = vscode.QuickPickItem & { collection?: Collection };
   const items: Item[] = [
-    ...(allowNone ? [{ label: '$(inbox) No collection' }] : []),
-    ...collections.map((c) => ({ label: `$(folder) ${c.name}`, description: c.schemaDocId ? 'validated by a schema doc' : undefined, collection: c })),
+    ...(allowNone ? [{ label: vscode.l10n.t('$(inbox) No collection') }] : []),
+    ...collections.map((c) => ({
+      label: `$(folder) ${c.name}`,
+      description: c.schemaDocId ? vscode.l10n.t('validated by a schema doc') : undefined,
+      collection: c,
+    })),
   ];
   if (items.length === 0) {
-    throw new Error('There is no collection yet: create one first');
+    throw new Error(vscode.l10n.t('There is no collection yet: create one first'));
   }
-  const picked = cancelIfUndefined(await ui.pick(items, { placeHolder: 'Collection', ignoreFocusOut: true }));
+  const picked = cancelIfUndefined(await ui.pick(items, { placeHolder: vscode.l10n.t('Collection'), ignoreFocusOut: true }));
   return picked.collection;
 }
 

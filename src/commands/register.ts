@@ -84,10 +84,54 @@ export function register<A extends [] | unknown[], R>(id: PaletteId, action: Act
   return handlers;
 }
 
+/** What a programmatic call may lack or get wrong, each said in a message of its own (`{0}` is the command). */
+const NEEDS = {
+  'a bin id': (c: string) => vscode.l10n.t('{0} needs a bin id', c),
+  'a bin id and a JSONPath': (c: string) => vscode.l10n.t('{0} needs a bin id and a JSONPath', c),
+  'a bin id and a collection id (null: no collection)': (c: string) => vscode.l10n.t('{0} needs a bin id and a collection id (null: no collection)', c),
+  'a bin id or dashboard link': (c: string) => vscode.l10n.t('{0} needs a bin id or dashboard link', c),
+  'a bin id or { schemaDocId }': (c: string) => vscode.l10n.t('{0} needs a bin id or { schemaDocId }', c),
+  'a collection id': (c: string) => vscode.l10n.t('{0} needs a collection id', c),
+  'a collection id (null: no collection)': (c: string) => vscode.l10n.t('{0} needs a collection id (null: no collection)', c),
+  "a draft's Uri": (c: string) => vscode.l10n.t("{0} needs a draft's Uri", c),
+  'a JSONPath (a string, such as $.users[0].name)': (c: string) => vscode.l10n.t('{0} needs a JSONPath (a string, such as $.users[0].name)', c),
+  'a key': (c: string) => vscode.l10n.t('{0} needs a key', c),
+  'a name': (c: string) => vscode.l10n.t('{0} needs a name', c),
+  "a query: part of a bin's name or id": (c: string) => vscode.l10n.t("{0} needs a query: part of a bin's name or id", c),
+  'a record: { record, name?, private?, collectionId? }': (c: string) => vscode.l10n.t('{0} needs a record: { record, name?, private?, collectionId? }', c),
+  'a schema doc id': (c: string) => vscode.l10n.t('{0} needs a schema doc id', c),
+  'a service URL': (c: string) => vscode.l10n.t('{0} needs a service URL', c),
+  'a version: an integer, 0 for the base record': (c: string) => vscode.l10n.t('{0} needs a version: an integer, 0 for the base record', c),
+  'a version that is an integer, 0 for the base record': (c: string) => vscode.l10n.t('{0} needs a version that is an integer, 0 for the base record', c),
+  'an account id or name': (c: string) => vscode.l10n.t('{0} needs an account id or name', c),
+  'enabled: true or false': (c: string) => vscode.l10n.t('{0} needs enabled: true or false', c),
+  'maxRequests: a whole number from 0': (c: string) => vscode.l10n.t('{0} needs maxRequests: a whole number from 0', c),
+  permissions: (c: string) => vscode.l10n.t('{0} needs permissions', c),
+  'private: true or false': (c: string) => vscode.l10n.t('{0} needs private: true or false', c),
+  'the key (a string)': (c: string) => vscode.l10n.t('{0} needs the key (a string)', c),
+  'the Uri of a folder to write into': (c: string) => vscode.l10n.t('{0} needs the Uri of a folder to write into', c),
+  'uris: the files to upload, an array of Uri': (c: string) => vscode.l10n.t('{0} needs uris: the files to upload, an array of Uri', c),
+  '{ binIds } or { collectionId }': (c: string) => vscode.l10n.t('{0} needs { binIds } or { collectionId }', c),
+  '{ name }': (c: string) => vscode.l10n.t('{0} needs { name }', c),
+  '{ name, schema }': (c: string) => vscode.l10n.t('{0} needs { name, schema }', c),
+  '{ name?, private?, collectionId? }': (c: string) => vscode.l10n.t('{0} needs { name?, private?, collectionId? }', c),
+  '{ name?: string, private?: boolean, collectionId?: string or null }': (c: string) =>
+    vscode.l10n.t('{0} needs { name?: string, private?: boolean, collectionId?: string or null }', c),
+  '{ schemaDocId } or { binId }': (c: string) => vscode.l10n.t('{0} needs { schemaDocId } or { binId }', c),
+  '{ uri, version? }: the Uri of the file to write': (c: string) => vscode.l10n.t('{0} needs { uri, version? }: the Uri of the file to write', c),
+};
+
+export type Need = keyof typeof NEEDS;
+
+/** Why a programmatic call of `command` is refused: it lacks `what`, or what it passed is not that. */
+export function needs(command: CommandId, what: Need): string {
+  return NEEDS[what](command);
+}
+
 /** A programmatic argument that has no default: missing, the call rejects and says which. */
-export function required<T>(value: T | undefined, what: string, command: CommandId): T {
+export function required<T>(value: T | undefined, what: Need, command: CommandId): T {
   if (value === undefined || value === null) {
-    throw new Error(`${command} needs ${what}`);
+    throw new Error(needs(command, what));
   }
   return value;
 }

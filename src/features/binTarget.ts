@@ -29,9 +29,14 @@ export function rowBin(node: BinNode): BinTarget {
 export function tabBin(uri: vscode.Uri): BinTarget {
   const resource = parseUri(uri);
   if (resource?.kind !== 'bin') {
-    throw new Error(`Not a bin: ${uri.toString()}`);
+    throw notABin(uri);
   }
   return { id: resource.id };
+}
+
+/** A tab's Uri where a bin's was expected. */
+export function notABin(uri: vscode.Uri): Error {
+  return new Error(vscode.l10n.t('Not a bin: {0}', uri.toString()));
 }
 
 export function labelOf(target: BinTarget): string {

@@ -44,7 +44,7 @@ export function registerCommands(
     const account = accountOf(id, args, drafts);
     const p = await partsFor(account);
     if (!p) {
-      throw new Error(`The JSONBin account ${account ?? ''} was removed: add it again to work with its bins`);
+      throw new Error(vscode.l10n.t('The JSONBin account {0} was removed: add it again to work with its bins', account ?? ''));
     }
     const key = p.account.id;
     let map = handlers.get(key);
@@ -54,7 +54,7 @@ export function registerCommands(
     }
     const found = (await map).get(id);
     if (!found) {
-      throw new Error(`The command ${id} has no handler`);
+      throw new Error(vscode.l10n.t('The command {0} has no handler', id));
     }
     return found;
   };

@@ -75,15 +75,21 @@ export class Drafts implements vscode.CodeLensProvider, vscode.Disposable {
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip?: string) => new vscode.CodeLens(top, { title, tooltip, command, arguments: [document.uri] });
     if (draft.kind === 'record') {
-      return [lens(`$(cloud-upload) Create Bin in ${draft.collection.name}`, Command.tabCreateBin, 'Asks its name and privacy; an invalid record is not sent')];
+      return [
+        lens(
+          vscode.l10n.t('$(cloud-upload) Create Bin in {0}', draft.collection.name),
+          Command.tabCreateBin,
+          vscode.l10n.t('Asks its name and privacy; an invalid record is not sent'),
+        ),
+      ];
     }
-    const lenses = [lens('$(cloud-upload) Create Schema Doc', Command.tabCreateSchemaDocFromDraft)];
+    const lenses = [lens(vscode.l10n.t('$(cloud-upload) Create Schema Doc'), Command.tabCreateSchemaDocFromDraft)];
     if (draft.collection) {
       lenses.push(
         lens(
-          `$(link) Create and Attach to ${draft.collection.name}`,
+          vscode.l10n.t('$(link) Create and Attach to {0}', draft.collection.name),
           Command.tabCreateAndAttachSchemaDocFromDraft,
-          'The stored bins of the collection are checked against this draft first',
+          vscode.l10n.t('The stored bins of the collection are checked against this draft first'),
         ),
       );
     }

@@ -72,16 +72,16 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
 
   createDirectory(uri: vscode.Uri): void {
     if (!isFolder(uri)) {
-      throw vscode.FileSystemError.NoPermissions('Bins have no folders of their own');
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Bins have no folders of their own'));
     }
   }
 
   delete(): void {
-    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Delete Bin command to delete a bin');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Use the JSONBin: Delete Bin command to delete a bin'));
   }
 
   rename(): void {
-    throw vscode.FileSystemError.NoPermissions('Use the JSONBin: Rename Bin command to rename a bin');
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Use the JSONBin: Rename Bin command to rename a bin'));
   }
 
   dispose(): void {
@@ -96,7 +96,9 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
     }
     const parts = await this.accounts.parts(uri.authority);
     if (!parts) {
-      throw vscode.FileSystemError.FileNotFound(`No JSONBin account ${uri.authority} here: add it again (JSONBin: Add Account) to open its bins`);
+      throw vscode.FileSystemError.FileNotFound(
+        vscode.l10n.t('No JSONBin account {0} here: add it again (JSONBin: Add Account) to open its bins', uri.authority),
+      );
     }
     return { parts, resource };
   }

@@ -60,6 +60,6 @@ export function schemaDocUri(id: string, title?: string, account = ''): vscode.U
 /** A name made safe as one path segment; the id stays the identity. */
 function fileName(title: string): string {
   // eslint-disable-next-line no-control-regex
-  const safe = title.replace(/[/\\:*?"<>|#%\u0000-\u001f]/g, '_').trim() || 'bin';
-  return `${safe}.json`;
+  const safe = title.replace(/[/\\:*?"<>|#%\u0000-\u001f]/g, '_').trim();
+  return `${safe || vscode.l10n.t({ message: 'bin', comment: ["A tab's title when the bin's name leaves nothing"] })}.json`;
 }

@@ -28,16 +28,20 @@ export class ServiceSnapshots implements vscode.TextDocumentContentProvider, vsc
 export type ConflictPrompt = (uri: vscode.Uri) => Promise<ConflictChoice>;
 
 export const askAboutConflict: ConflictPrompt = async () => {
+  const compare = vscode.l10n.t('Compare');
+  const overwrite = vscode.l10n.t('Overwrite');
   const choice = await vscode.window.showWarningMessage(
-    'This bin changed on the service since you opened it.',
+    vscode.l10n.t('This bin changed on the service since you opened it.'),
     {
       modal: true,
-      detail: 'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.',
+      detail: vscode.l10n.t(
+        'Compare your text with the service’s, overwrite the service’s record with yours, or cancel the save. Your edits are kept either way.',
+      ),
     },
-    'Compare',
-    'Overwrite',
+    compare,
+    overwrite,
   );
-  return choice === 'Compare' ? 'compare' : choice === 'Overwrite' ? 'overwrite' : 'cancel';
+  return choice === compare ? 'compare' : choice === overwrite ? 'overwrite' : 'cancel';
 };
 
 /** Compare opens a diff of the service's record (left) and the user's text (right). */
@@ -47,7 +51,7 @@ export function conflictResolver(snapshots: ServiceSnapshots, prompt: () => Conf
     const choice = await prompt()(uri);
     if (choice === 'compare') {
       const snapshot = snapshots.add(uri, serviceText);
-      await vscode.commands.executeCommand('vscode.diff', snapshot, uri, 'Service ↔ Yours');
+      await vscode.commands.executeCommand('vscode.diff', snapshot, uri, vscode.l10n.t('Service ↔ Yours'));
     }
     return choice;
   };

@@ -1,6 +1,7 @@
 /** Which action an error's notification offers: the one that helps, never a blind retry of a write that may have been done. */
 import { BinServiceError } from '../api/errors';
 
+/** Each the English of its button, which `feedback.ts` shows in the user's language. */
 export type ErrorAction = 'Make Active and Set API Key' | 'Set API Key' | 'Open Pricing' | 'Refresh' | 'Retry';
 
 /**

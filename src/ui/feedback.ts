@@ -2,9 +2,30 @@
 import * as vscode from 'vscode';
 import { Command } from '../commands/ids';
 import { plainText } from '../store/plainText';
-import { errorActions } from './errorActions';
+import { errorActions, type ErrorAction } from './errorActions';
 
 const PRICING = 'https://jsonbin.io/pricing';
+
+/** A notification's or a progress's text: the extension's name, then what it says. */
+export function notice(text: string): string {
+  return vscode.l10n.t('JSONBin: {0}', text);
+}
+
+/** The button of an action, as the user reads it. */
+function actionLabel(action: ErrorAction): string {
+  switch (action) {
+    case 'Make Active and Set API Key':
+      return vscode.l10n.t('Make Active and Set API Key');
+    case 'Set API Key':
+      return vscode.l10n.t('Set API Key');
+    case 'Open Pricing':
+      return vscode.l10n.t('Open Pricing');
+    case 'Refresh':
+      return vscode.l10n.t('Refresh');
+    case 'Retry':
+      return vscode.l10n.t('Retry');
+  }
+}
 
 /**
  * Shows an error with the action that helps: `retry` is offered for failures that may pass
@@ -13,9 +34,12 @@ const PRICING = 'https://jsonbin.io/pricing';
  * once it is made active.
  */
 export function reportError(error: unknown, retry?: () => unknown, inactive?: { id: string; name: string }): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = plainText(error instanceof Error ? error.message : String(error));
   const actions = errorActions(error, retry !== undefined, inactive !== undefined);
-  void vscode.window.showErrorMessage(`JSONBin${inactive ? ` (${plainText(inactive.name)})` : ''}: ${plainText(message)}`, ...actions).then(async (choice) => {
+  const labels = actions.map(actionLabel);
+  const text = inactive ? vscode.l10n.t('JSONBin ({0}): {1}', plainText(inactive.name), message) : notice(message);
+  void vscode.window.showErrorMessage(text, ...labels).then(async (label) => {
+    const choice = label === undefined ? undefined : actions[labels.indexOf(label)];
     if (choice === 'Make Active and Set API Key') {
       await vscode.commands.executeCommand(Command.switchAccount, inactive?.id);
     }
@@ -33,21 +57,20 @@ export function reportError(error: unknown, retry?: () => unknown, inactive?: { 
 
 /** A record refused for what its text holds: retrying cannot mend it, the problems its tab shows can. */
 export function reportProblems(message: string): void {
-  void vscode.window.showErrorMessage(`JSONBin: ${plainText(message)}`, SHOW_PROBLEMS).then((choice) => {
-    if (choice === SHOW_PROBLEMS) {
+  const showProblems = vscode.l10n.t('Show Problems');
+  void vscode.window.showErrorMessage(notice(plainText(message)), showProblems).then((choice) => {
+    if (choice === showProblems) {
       void vscode.commands.executeCommand('workbench.actions.view.problems');
     }
   });
 }
 
-const SHOW_PROBLEMS = 'Show Problems';
-
 /** A notification that nothing waits on: it stays until the user dismisses it. */
 export function inform(message: string): void {
-  void vscode.window.showInformationMessage(`JSONBin: ${plainText(message)}`);
+  void vscode.window.showInformationMessage(notice(plainText(message)));
 }
 
 /** Runs slow work with a progress notification. */
 export function withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}` }, work));
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notice(title) }, work));
 }

@@ -4,6 +4,7 @@
  * have no one to press them in a test run).
  */
 import * as vscode from 'vscode';
+import { notice } from './feedback';
 
 /** Long work that reports its progress and may be cancelled by the user. */
 export type Work<T> = (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>;
@@ -44,8 +45,7 @@ export const windowPrompter: Complete = {
   confirm: async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action,
   openDialog: (options) => vscode.window.showOpenDialog(options),
   saveDialog: (options) => vscode.window.showSaveDialog(options),
-  progress: (title, work) =>
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `JSONBin: ${title}`, cancellable: true }, work),
+  progress: (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notice(title), cancellable: true }, work),
 };
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */

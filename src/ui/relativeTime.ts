@@ -1,7 +1,8 @@
 /**
  * When something happened, as people say it ("3 days ago"), with the exact time beside it for
- * those who need it. No `vscode` import: tested in plain Node.
+ * those who need it. No `vscode` import: tested in plain Node (its words through `@vscode/l10n`).
  */
+import * as l10n from '@vscode/l10n';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -33,8 +34,12 @@ export function relativeTime(date: Date, now: Date, locale?: string): string {
 export function whenWithDate(iso: string | undefined, now: Date, locale?: string): string {
   const date = new Date(iso ?? '');
   if (!iso || Number.isNaN(date.getTime())) {
-    return 'unknown';
+    return l10n.t('unknown');
   }
   const exact = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
-  return `${relativeTime(date, now, locale)} (${exact})`;
+  return l10n.t({
+    message: '{0} ({1})',
+    args: [relativeTime(date, now, locale), exact],
+    comment: ['{0}: how long ago, as "3 days ago"; {1}: the date and time'],
+  });
 }

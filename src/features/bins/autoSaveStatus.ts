@@ -16,16 +16,19 @@ export class AutoSaveStatus implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
-    this.item.name = 'JSONBin Auto Save';
-    this.item.text = '$(cloud-upload) Not sent';
+    this.item.name = vscode.l10n.t('JSONBin Auto Save');
+    this.item.text = vscode.l10n.t('$(cloud-upload) Not sent');
     const tooltip = new vscode.MarkdownString(
-      'Unsaved edits of this tab are not sent yet. Auto save leaves bins and schema docs to you: each save spends requests of ' +
-        "the account's allowance, and a versioned bin keeps a version per save.\n\n" +
-        `Click here or save the tab to send it. To auto save them too, set [auto save for JSON (bin)](${SETTINGS_LINK}).`,
+      vscode.l10n.t({
+        message:
+          "Unsaved edits of this tab are not sent yet. Auto save leaves bins and schema docs to you: each save spends requests of the account's allowance, and a versioned bin keeps a version per save.\n\nClick here or save the tab to send it. To auto save them too, set [auto save for JSON (bin)]({0}).",
+        args: [SETTINGS_LINK],
+        comment: ['Markdown; {0}: the link that opens the setting'],
+      }),
     );
     tooltip.isTrusted = { enabledCommands: ['workbench.action.openSettings'] };
     this.item.tooltip = tooltip;
-    this.item.command = { title: 'Save', command: 'workbench.action.files.save' };
+    this.item.command = { title: vscode.l10n.t('Save'), command: 'workbench.action.files.save' };
     const updateFor = (document: vscode.TextDocument) => {
       if (document === vscode.window.activeTextEditor?.document) {
         this.update();

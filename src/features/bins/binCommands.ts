@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Json, RecordText } from '../../api';
 import { binUri } from '../../fs/uris';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
-import { inform, withProgress } from '../../ui/feedback';
+import { inform, notice, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
@@ -26,7 +26,7 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
         show: async (created, [args]) => {
           const draft = fromDraft.get(args);
           if (draft && !(await p.drafts.done(draft.document, draft.version))) {
-            inform('Created the bin from its record as it was; the untitled tab stays with what you typed since');
+            inform(vscode.l10n.t('Created the bin from its record as it was; the untitled tab stays with what you typed since'));
           }
           await vscode.window.showTextDocument(created.uri, { preview: false });
           const row = await p.tree.binRow({ id: created.id, name: args.name, private: created.private, createdAt: created.createdAt }, args.collectionId);
@@ -78,7 +78,12 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
       {
         run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
         ask: async () => confirmDelete(await activeOrAskedBin(ui, p.account.id)),
-        show: (result, [id]) => inform(`Deleted bin ${id} and ${result.versionsDeleted} version(s).`),
+        show: (result, [id]) =>
+          inform(
+            result.versionsDeleted === 1
+              ? vscode.l10n.t('Deleted bin {0} and 1 version.', id)
+              : vscode.l10n.t('Deleted bin {0} and {1} versions.', id, result.versionsDeleted),
+          ),
       },
       { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(rowBin(node))] },
     ),
@@ -100,7 +105,7 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
       {
         run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
         ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id],
-        show: (_, [id]) => vscode.window.setStatusBarMessage(`JSONBin: copied bin id ${id}`, 3000),
+        show: (_, [id]) => vscode.window.setStatusBarMessage(notice(vscode.l10n.t('copied bin id {0}', id)), 3000),
       },
       {
         row: [Command.rowCopyBinId, async (node: BinNode) => [node.id]],
@@ -112,14 +117,19 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
   ];
 
   async function confirmDelete(target: BinTarget): Promise<[string]> {
-    await confirm(ui, `Delete bin ${labelOf(target)}?`, 'The bin and all of its versions are deleted from the service. This cannot be undone.', 'Delete');
+    await confirm(
+      ui,
+      vscode.l10n.t('Delete bin {0}?', labelOf(target)),
+      vscode.l10n.t('The bin and all of its versions are deleted from the service. This cannot be undone.'),
+      vscode.l10n.t('Delete'),
+    );
     return [target.id];
   }
 }
 
 async function createBin(p: Pick<Parts, 'account' | 'writes'>, record: Json | RecordText, args: CreateArgs) {
   const checked = await p.writes.prepare(record, { name: args.name, private: args.private, collectionId: args.collectionId });
-  const created = await withProgress('Creating bin…', () => p.writes.create(checked));
+  const created = await withProgress(vscode.l10n.t('Creating bin…'), () => p.writes.create(checked));
   const { id, private: isPrivate, createdAt } = created.metadata;
   return { id, uri: binUri(id, args.name, undefined, p.account.id), private: isPrivate, createdAt };
 }
@@ -134,15 +144,17 @@ async function addBin(p: Pick<Parts, 'account' | 'bins' | 'remembered'> & Pick<V
 }
 
 async function deleteBin(p: Pick<Parts, 'account' | 'writes'>, id: string) {
-  const result = await withProgress('Deleting bin…', () => p.writes.deleteBin(id, () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString())));
+  const result = await withProgress(vscode.l10n.t('Deleting bin…'), () =>
+    p.writes.deleteBin(id, () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString())),
+  );
   return { versionsDeleted: result.versionsDeleted };
 }
 
 async function pickRemembered(p: Pick<Parts, 'prompts' | 'remembered'>): Promise<string> {
   const bins = p.remembered.all();
   if (bins.length === 0) {
-    throw new Error('No bin was added or created here yet');
+    throw new Error(vscode.l10n.t('No bin was added or created here yet'));
   }
   const items = bins.map((b) => ({ label: b.name ?? b.id, description: b.id, id: b.id }));
-  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Bin to remove from the list (it stays on the service)' })).id;
+  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: vscode.l10n.t('Bin to remove from the list (it stays on the service)') })).id;
 }

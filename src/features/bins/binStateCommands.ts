@@ -1,4 +1,5 @@
 /** Commands that change a bin without changing its record: name, privacy, versioning, versions. */
+import * as vscode from 'vscode';
 import { BinServiceError } from '../../api';
 import { inform, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } from '../binTarget';
@@ -13,28 +14,33 @@ export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection
   const ui = p.prompts;
   const askRename = async (target: BinTarget): Promise<[string, string]> => [
     target.id,
-    await askRequiredName(ui, 'New name of the bin', undefined, target.name),
+    await askRequiredName(ui, vscode.l10n.t('New name of the bin'), undefined, target.name),
   ];
   const askPrivacy = async (target: BinTarget): Promise<[string, boolean]> => [
     target.id,
-    await pickBoolean(ui, `Privacy of ${labelOf(target)}`, 'Private: only the key reads it', 'Public: anyone with the id reads it'),
+    await pickBoolean(
+      ui,
+      vscode.l10n.t('Privacy of {0}', labelOf(target)),
+      vscode.l10n.t('Private: only the key reads it'),
+      vscode.l10n.t('Public: anyone with the id reads it'),
+    ),
   ];
   const askVersioning = async (target: BinTarget): Promise<[string, boolean]> => [
     target.id,
-    await pickBoolean(ui, `Versioning of ${labelOf(target)}`, 'Turn versioning on', 'Turn versioning off'),
+    await pickBoolean(ui, vscode.l10n.t('Versioning of {0}', labelOf(target)), vscode.l10n.t('Turn versioning on'), vscode.l10n.t('Turn versioning off')),
   ];
   const askDeleteVersions = async (target: BinTarget): Promise<[string, { preserveLatest: boolean }]> => {
     const preserveLatest = await pickBoolean(
       ui,
-      'Keep the latest record?',
-      'Keep the latest record as the bin’s record',
-      'Go back to the record the bin was created with',
+      vscode.l10n.t('Keep the latest record?'),
+      vscode.l10n.t('Keep the latest record as the bin’s record'),
+      vscode.l10n.t('Go back to the record the bin was created with'),
     );
     await confirm(
       ui,
-      `Delete all versions of ${labelOf(target)}?`,
-      preserveLatest ? 'The latest record is kept.' : 'The bin goes back to its base record.',
-      'Delete Versions',
+      vscode.l10n.t('Delete all versions of {0}?', labelOf(target)),
+      preserveLatest ? vscode.l10n.t('The latest record is kept.') : vscode.l10n.t('The bin goes back to its base record.'),
+      vscode.l10n.t('Delete Versions'),
     );
     return [target.id, { preserveLatest }];
   };
@@ -63,7 +69,7 @@ export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection
           await p.writes.setPrivacy(id, isPrivate);
         },
         ask: async () => askPrivacy(await activeOrAskedBin(ui, p.account.id)),
-        show: (_, [id, isPrivate]) => inform(`Bin ${id} is now ${isPrivate ? 'private' : 'public'}.`),
+        show: (_, [id, isPrivate]) => inform(isPrivate ? vscode.l10n.t('Bin {0} is now private.', id) : vscode.l10n.t('Bin {0} is now public.', id)),
       },
       {
         row: [Command.rowSetPrivacy, (node: BinNode) => askPrivacy(rowBin(node))],
@@ -83,7 +89,7 @@ export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection
           await p.writes.setVersioning(id, enabled);
         },
         ask: async () => askVersioning(await activeOrAskedBin(ui, p.account.id)),
-        show: (_, [id, enabled]) => inform(`Versioning of bin ${id} is ${enabled ? 'on' : 'off'}.`),
+        show: (_, [id, enabled]) => inform(enabled ? vscode.l10n.t('Versioning of bin {0} is on.', id) : vscode.l10n.t('Versioning of bin {0} is off.', id)),
       },
       {
         rows: [
@@ -106,7 +112,7 @@ export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection
             }
           };
           try {
-            const result = await withProgress('Deleting versions…', () => p.connection.client.deleteVersions(id, { preserveLatest }));
+            const result = await withProgress(vscode.l10n.t('Deleting versions…'), () => p.connection.client.deleteVersions(id, { preserveLatest }));
             reloadTabs();
             return { versionsDeleted: result.versionsDeleted };
           } catch (error) {
@@ -117,7 +123,12 @@ export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection
           }
         },
         ask: async () => askDeleteVersions(await activeOrAskedBin(ui, p.account.id)),
-        show: (result, [id]) => inform(`Deleted ${result.versionsDeleted} version(s) of bin ${id}.`),
+        show: (result, [id]) =>
+          inform(
+            result.versionsDeleted === 1
+              ? vscode.l10n.t('Deleted 1 version of bin {0}.', id)
+              : vscode.l10n.t('Deleted {0} versions of bin {1}.', result.versionsDeleted, id),
+          ),
       },
       { row: [Command.rowDeleteVersions, (node: BinNode) => askDeleteVersions(rowBin(node))] },
     ),

@@ -41,8 +41,8 @@ export async function askCreate(p: CreateFormParts, collection: Collection | nul
   const target = collection === undefined ? await pickCollection(ui, await p.schemaDocs.listCollections(), true) : (collection ?? undefined);
   // A schema doc that cannot be read leaves the record to the user, in the input box.
   const schema = target?.schemaDocId ? await p.schemaDocs.schemaFor(target.id).catch(() => undefined) : undefined;
-  const own = schema ? `Write it in a new tab, from what schema doc "${schema.schemaDoc.name}" requires` : 'Type the JSON';
-  if (fromEditor && (await pickBoolean(ui, 'Record', 'Use the JSON of the active editor', own))) {
+  const own = schema ? vscode.l10n.t('Write it in a new tab, from what schema doc "{0}" requires', schema.schemaDoc.name) : vscode.l10n.t('Type the JSON');
+  if (fromEditor && (await pickBoolean(ui, vscode.l10n.t('Record'), vscode.l10n.t('Use the JSON of the active editor'), own))) {
     return { record: fromEditor, ...(await askNameAndPrivacy(ui)), collectionId: target?.id };
   }
   if (target && schema) {
@@ -54,7 +54,7 @@ export async function askCreate(p: CreateFormParts, collection: Collection | nul
     p.diagnostics.watchDraft(document, target.id);
     throw new WrittenInTab();
   }
-  const record = await askJson(ui, 'The record of the new bin (JSON)');
+  const record = await askJson(ui, vscode.l10n.t('The record of the new bin (JSON)'));
   return { record, ...(await askNameAndPrivacy(ui)), collectionId: target?.id };
 }
 
@@ -69,7 +69,7 @@ export async function askFromDraft(
   const draft = p.drafts.of(uri);
   const document = draft?.kind === 'record' && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (draft?.kind !== 'record' || !document) {
-    throw new Error('Not a new bin\'s record: run "Create Bin" on a collection with a schema doc first');
+    throw new Error(vscode.l10n.t('Not a new bin\'s record: run "Create Bin" on a collection with a schema doc first'));
   }
   const version = document.version;
   let record: RecordText;
@@ -86,8 +86,8 @@ export async function askFromDraft(
 }
 
 async function askNameAndPrivacy(ui: Prompter): Promise<{ name?: string; private: boolean }> {
-  const name = await askName(ui, 'Name of the bin (optional, 1 to 128 characters)', undefined, true);
-  return { name, private: await pickBoolean(ui, 'Privacy', 'Private', 'Public') };
+  const name = await askName(ui, vscode.l10n.t('Name of the bin (optional, 1 to 128 characters)'), undefined, true);
+  return { name, private: await pickBoolean(ui, vscode.l10n.t('Privacy'), vscode.l10n.t('Private'), vscode.l10n.t('Public')) };
 }
 
 /** The active editor's JSON (its selection, if any); never a schema doc's or a drafted one's, which are no records. */

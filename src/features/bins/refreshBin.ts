@@ -11,7 +11,7 @@ import { plainText } from '../../store/plainText';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';
-import { inform } from '../../ui/feedback';
+import { inform, notice } from '../../ui/feedback';
 import { activeOrAskedBin, openDocumentsOf, tabBin } from '../binTarget';
 import { revert } from './openTabs';
 import type { Parts } from '../parts';
@@ -103,15 +103,18 @@ export async function refreshBin(p: RefreshParts, resource: { kind: 'bin' | 'sch
       await settle(document);
     }
     if (known !== undefined && !changed && moved.length === 0) {
-      inform(`${label} is as the service holds it.`);
+      inform(vscode.l10n.t('{0} is as the service holds it.', label));
     } else if (changed && clean.length > 0) {
-      inform(`${label} now shows the service's record.`);
+      inform(vscode.l10n.t("{0} now shows the service's record.", label));
     }
   } else if (dirtyTabs === 'notice') {
     for (const document of moved) {
       void vscode.window
-        .showInformationMessage(`JSONBin: ${plainText(label)} changed on the service since this tab read it; your edits are kept.`, 'Compare')
-        .then((choice) => choice && settle(document));
+        .showInformationMessage(
+          notice(vscode.l10n.t('{0} changed on the service since this tab read it; your edits are kept.', plainText(label))),
+          vscode.l10n.t('Compare'),
+        )
+        .then((choice) => (choice ? settle(document) : undefined));
     }
   }
   return { changed };
@@ -125,17 +128,21 @@ async function ask(
   serviceText: string,
   label: string,
 ): Promise<'theirs' | 'mine' | undefined> {
-  const title = `${label} (service)`;
+  const title = vscode.l10n.t({ message: '{0} (service)', args: [label], comment: ["The title of the tab of the service's record"] });
   const snapshot = p.snapshots.add(
     resource.kind === 'schema' ? schemaDocUri(resource.id, title, p.account.id) : binUri(resource.id, title, undefined, p.account.id),
     serviceText,
   );
-  await vscode.commands.executeCommand('vscode.diff', snapshot, document.uri, `${label}: Service ↔ Yours`);
+  await vscode.commands.executeCommand('vscode.diff', snapshot, document.uri, vscode.l10n.t('{0}: Service ↔ Yours', label));
   const items = [
-    { label: 'Take Theirs', detail: "Your edits are replaced by the service's record.", choice: 'theirs' as const },
-    { label: 'Keep Mine', detail: 'Your edits stay; saving them overwrites the service’s record without asking again.', choice: 'mine' as const },
+    { label: vscode.l10n.t('Take Theirs'), detail: vscode.l10n.t("Your edits are replaced by the service's record."), choice: 'theirs' as const },
+    {
+      label: vscode.l10n.t('Keep Mine'),
+      detail: vscode.l10n.t('Your edits stay; saving them overwrites the service’s record without asking again.'),
+      choice: 'mine' as const,
+    },
   ];
-  return (await p.prompts.pick(items, { placeHolder: `${label} changed on the service since this tab read it` }))?.choice;
+  return (await p.prompts.pick(items, { placeHolder: vscode.l10n.t('{0} changed on the service since this tab read it', label) }))?.choice;
 }
 
 /** One read of the record; a schema doc's also tells validation, which checks bins against the text just read. */

@@ -4,6 +4,7 @@
  * never fetched again; the rest is fetched a page (10 bins) at a time, one page of each listing in
  * turn, so that one long collection cannot use up the cap alone.
  */
+import * as vscode from 'vscode';
 import { UNCATEGORIZED, type Collection } from '../../api';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
@@ -130,7 +131,10 @@ export async function searchBins(
         await (p.tree.pages.get(listing.id) ? p.tree.nextPage(listing.id) : p.tree.page(listing.id));
       } catch (error) {
         listing.failed = true;
-        search.failures.push(`${listing.collection?.name ?? 'Bins in no collection'}: ${(error as Error).message}`);
+        const message = (error as Error).message;
+        search.failures.push(
+          listing.collection ? vscode.l10n.t('{0}: {1}', listing.collection.name, message) : vscode.l10n.t('Bins in no collection: {0}', message),
+        );
       }
       look(listing);
       report();

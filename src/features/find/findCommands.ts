@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { settings } from '../../config';
 import { setFiltered } from '../../ui/contextKeys';
+import { notice } from '../../ui/feedback';
 import { pickLive } from '../../ui/livePick';
 import type { LiveItems } from '../../ui/prompter';
 import { cancelIfUndefined } from '../../commands/args';
@@ -9,7 +10,7 @@ import { leastRequests, searchBins, type Match, type Search, type SearchParts } 
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../../commands/register';
 import { confirmRequests } from '../requestWarning';
 
 export interface FindOptions {
@@ -27,12 +28,20 @@ export interface BinFilter {
 
 type MatchItem = vscode.QuickPickItem & { match: Match };
 
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** Where a match is, or what the view is narrowed to: a collection (its name), or none. */
+function inCollection(name: string | undefined): string {
+  return name ? vscode.l10n.t('in {0}', name) : vscode.l10n.t('in no collection');
+}
+
+/** A count of requests, as a segment of a status. */
+function requestCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 request') : vscode.l10n.t('{0} requests', n);
+}
 
 /** The pick of an interactive search: matches show as they are found, and closing it stops the search. */
 class FindSession implements LiveItems<MatchItem> {
   items: MatchItem[] = [];
-  status = 'Searching…';
+  status = vscode.l10n.t('Searching…');
   done = false;
   closed = false;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -41,7 +50,7 @@ class FindSession implements LiveItems<MatchItem> {
 
   constructor(p: Pick<Parts, 'prompts'>, query: string) {
     this.choice = pickLive(p.prompts.current, this, {
-      placeHolder: `Bins whose name or id contains "${query}"`,
+      placeHolder: vscode.l10n.t('Bins whose name or id contains "{0}"', query),
       matchOnDescription: true,
       matchOnDetail: true,
     });
@@ -51,7 +60,7 @@ class FindSession implements LiveItems<MatchItem> {
     this.items = search.matches.map((match) => ({
       label: `$(${match.private ? 'lock' : 'globe'}) ${match.name ?? match.id}`,
       description: match.id,
-      detail: match.collectionName ? `in ${match.collectionName}` : 'in no collection',
+      detail: inCollection(match.collectionName),
       match,
     }));
     Object.assign(this, { status, done });
@@ -122,11 +131,11 @@ export function findCommands(p: SearchParts & ViewParts & Pick<Parts, 'prompts'>
 
 async function findBin(p: SearchParts & Pick<Parts, 'prompts'>, query: string, options: FindOptions, session?: FindSession) {
   if (typeof required(query, "a query: part of a bin's name or id", Command.findBin) !== 'string' || query.trim() === '') {
-    throw new Error(`${Command.findBin} needs a query: part of a bin's name or id`);
+    throw new Error(needs(Command.findBin, "a query: part of a bin's name or id"));
   }
   const maxRequests = options.maxRequests ?? settings.findMaxRequests();
   if (!Number.isInteger(maxRequests) || maxRequests < 0) {
-    throw new Error(`${Command.findBin} needs maxRequests: a whole number from 0`);
+    throw new Error(needs(Command.findBin, 'maxRequests: a whole number from 0'));
   }
   let search: Search;
   if (session) {
@@ -140,14 +149,14 @@ async function findBin(p: SearchParts & Pick<Parts, 'prompts'>, query: string, o
     session.update(search, statusOf(search, query, maxRequests, true), true);
   } else {
     search = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'JSONBin: Finding bins…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: notice(vscode.l10n.t('Finding bins…')), cancellable: true },
       (_, token) => searchBins(p, query, maxRequests, { report: () => undefined, cancelled: () => token.isCancellationRequested }),
     );
     if (search.failures.length > 0) {
       throw new Error(search.failures[0]);
     }
     if (search.capped) {
-      void vscode.window.showWarningMessage(`JSONBin: ${statusOf(search, query, maxRequests, true)}`);
+      void vscode.window.showWarningMessage(notice(statusOf(search, query, maxRequests, true)));
     }
   }
   if (search.requests > 0) {
@@ -157,24 +166,49 @@ async function findBin(p: SearchParts & Pick<Parts, 'prompts'>, query: string, o
   return search.matches.map(({ id, name, collectionId }) => ({ id, name, collectionId }));
 }
 
+/** A search's status: segments (what was found, the requests, why it stopped, what failed) joined by " · ". */
 function statusOf(search: Search, query: string, maxRequests: number, done: boolean): string {
-  const found = search.matches.length === 0 ? `No bin's name or id contains "${query}"` : `${plural(search.matches.length, 'bin')} found`;
-  const parts = [`${done ? '' : 'Searching… '}${found}`, plural(search.requests, 'request')];
+  const parts = [foundSoFar(search.matches.length, query, done), requestCount(search.requests)];
   if (search.capped) {
-    parts.push(`stopped at the cap of ${plural(maxRequests, 'request')}: ${plural(search.unfinished, 'listing')} not searched to the end`);
+    parts.push(stoppedAtCap(maxRequests, search.unfinished));
   } else if (search.unfinished > 0) {
-    parts.push(`stopped: ${plural(search.unfinished, 'listing')} not searched to the end`);
+    parts.push(
+      search.unfinished === 1
+        ? vscode.l10n.t('stopped: 1 listing not searched to the end')
+        : vscode.l10n.t('stopped: {0} listings not searched to the end', search.unfinished),
+    );
   }
   return [...parts, ...search.failures].join(' · ');
+}
+
+function foundSoFar(found: number, query: string, done: boolean): string {
+  if (found === 0) {
+    return done ? vscode.l10n.t('No bin\'s name or id contains "{0}"', query) : vscode.l10n.t('Searching… No bin\'s name or id contains "{0}"', query);
+  }
+  if (found === 1) {
+    return done ? vscode.l10n.t('1 bin found') : vscode.l10n.t('Searching… 1 bin found');
+  }
+  return done ? vscode.l10n.t('{0} bins found', found) : vscode.l10n.t('Searching… {0} bins found', found);
+}
+
+function stoppedAtCap(cap: number, unfinished: number): string {
+  if (cap === 1) {
+    return unfinished === 1
+      ? vscode.l10n.t('stopped at the cap of 1 request: 1 listing not searched to the end')
+      : vscode.l10n.t('stopped at the cap of 1 request: {0} listings not searched to the end', unfinished);
+  }
+  return unfinished === 1
+    ? vscode.l10n.t('stopped at the cap of {0} requests: 1 listing not searched to the end', cap)
+    : vscode.l10n.t('stopped at the cap of {0} requests: {1} listings not searched to the end', cap, unfinished);
 }
 
 /** The query, then (unless what is fetched covers everything) how many requests the search may send. */
 async function askFind(p: SearchParts & Pick<Parts, 'prompts'>): Promise<[string, FindOptions, FindSession]> {
   const query = cancelIfUndefined(
     await p.prompts.input({
-      prompt: "Part of the bin's name or id",
+      prompt: vscode.l10n.t("Part of the bin's name or id"),
       ignoreFocusOut: true,
-      validateInput: (t) => (t.trim() === '' ? 'Type part of a name or id' : undefined),
+      validateInput: (t) => (t.trim() === '' ? vscode.l10n.t('Type part of a name or id') : undefined),
     }),
   ).trim();
   const cap = settings.findMaxRequests();
@@ -182,22 +216,30 @@ async function askFind(p: SearchParts & Pick<Parts, 'prompts'>): Promise<[string
   let maxRequests = cap;
   if (least > 0 && cap > 0) {
     const every = {
-      label: '$(search) Search every collection',
-      description: `up to ${plural(cap, 'request')}`,
+      label: vscode.l10n.t('$(search) Search every collection'),
+      description: cap === 1 ? vscode.l10n.t('up to 1 request') : vscode.l10n.t('up to {0} requests', cap),
       detail:
-        least > cap ? `It needs at least ${least}: it stops at the cap before the end` : `At least ${least}; the jsonbin.find.maxRequests setting is the cap`,
+        least > cap
+          ? vscode.l10n.t('It needs at least {0}: it stops at the cap before the end', least)
+          : vscode.l10n.t('At least {0}; the jsonbin.find.maxRequests setting is the cap', least),
     };
-    const listed = { label: '$(list-flat) Search what is already listed', description: 'no request', detail: 'Remembered bins and the pages the view fetched' };
-    const placeHolder = `Searching every collection may send up to ${plural(cap, 'request')}`;
+    const listed = {
+      label: vscode.l10n.t('$(list-flat) Search what is already listed'),
+      description: vscode.l10n.t('no request'),
+      detail: vscode.l10n.t('Remembered bins and the pages the view fetched'),
+    };
+    const placeHolder =
+      cap === 1
+        ? vscode.l10n.t('Searching every collection may send up to 1 request')
+        : vscode.l10n.t('Searching every collection may send up to {0} requests', cap);
     maxRequests = cancelIfUndefined(await p.prompts.pick([every, listed], { placeHolder, ignoreFocusOut: true })) === every ? cap : 0;
     // The cap is the estimate: how many pages the listings have is not known before they are fetched.
     await confirmRequests(
       p,
       settings.warnAboveRequests(),
       maxRequests,
-      'Searching every collection',
-      'The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.',
-      true,
+      () => vscode.l10n.t('Searching every collection sends up to {0} requests. Send them?', maxRequests),
+      vscode.l10n.t('The jsonbin.find.maxRequests setting caps it; it sends fewer when the listings end sooner.'),
     );
   }
   return [query, { maxRequests }, new FindSession(p, query)];
@@ -211,7 +253,7 @@ function checkFilter(filter: BinFilter): BinFilter {
     (isPrivate === undefined || typeof isPrivate === 'boolean') &&
     (collectionId === undefined || collectionId === null || typeof collectionId === 'string');
   if (!fits) {
-    throw new Error(`${Command.filterBins} needs { name?: string, private?: boolean, collectionId?: string or null }`);
+    throw new Error(needs(Command.filterBins, '{ name?: string, private?: boolean, collectionId?: string or null }'));
   }
   return filter;
 }
@@ -220,21 +262,21 @@ function checkFilter(filter: BinFilter): BinFilter {
 async function askFilter(p: Pick<Parts, 'prompts' | 'schemaDocs'>, current: BinFilter): Promise<BinFilter> {
   const ui = p.prompts;
   const name = cancelIfUndefined(
-    await ui.input({ prompt: 'Show the bins whose name (or id) contains (empty: any name)', value: current.name, ignoreFocusOut: true }),
+    await ui.input({ prompt: vscode.l10n.t('Show the bins whose name (or id) contains (empty: any name)'), value: current.name, ignoreFocusOut: true }),
   );
   const privacy = [
-    { label: 'Any privacy', value: undefined },
-    { label: '$(lock) Private', value: true },
-    { label: '$(globe) Public', value: false },
+    { label: vscode.l10n.t('Any privacy'), value: undefined },
+    { label: vscode.l10n.t('$(lock) Private'), value: true },
+    { label: vscode.l10n.t('$(globe) Public'), value: false },
   ];
-  const isPrivate = cancelIfUndefined(await ui.pick(privacy, { placeHolder: 'Privacy', ignoreFocusOut: true })).value;
+  const isPrivate = cancelIfUndefined(await ui.pick(privacy, { placeHolder: vscode.l10n.t('Privacy'), ignoreFocusOut: true })).value;
   const collections = p.schemaDocs.listed ? await p.schemaDocs.listCollections().catch(() => []) : [];
   const places = [
-    { label: 'Any collection', id: undefined as string | null | undefined },
-    { label: '$(inbox) No collection', id: null },
+    { label: vscode.l10n.t('Any collection'), id: undefined as string | null | undefined },
+    { label: vscode.l10n.t('$(inbox) No collection'), id: null },
     ...collections.map((c) => ({ label: `$(folder) ${c.name}`, id: c.id })),
   ];
-  const placeHolder = p.schemaDocs.listed ? 'Collection' : 'Collection (expand Collections in the view to choose one of them)';
+  const placeHolder = p.schemaDocs.listed ? vscode.l10n.t('Collection') : vscode.l10n.t('Collection (expand Collections in the view to choose one of them)');
   const collectionId = cancelIfUndefined(await ui.pick(places, { placeHolder, ignoreFocusOut: true })).id;
   return { name, private: isPrivate, collectionId };
 }
@@ -246,13 +288,17 @@ async function describeFilter(p: Pick<Parts, 'schemaDocs'>, filter: BinFilter): 
     parts.push(JSON.stringify(filter.name));
   }
   if (filter.private !== undefined) {
-    parts.push(filter.private ? 'private' : 'public');
+    parts.push(filter.private ? vscode.l10n.t('private') : vscode.l10n.t('public'));
   }
   if (filter.collectionId === null) {
-    parts.push('in no collection');
+    parts.push(inCollection(undefined));
   } else if (filter.collectionId) {
     const listed = p.schemaDocs.listed ? await p.schemaDocs.listCollections().catch(() => []) : [];
-    parts.push(`in ${listed.find((c) => c.id === filter.collectionId)?.name ?? filter.collectionId}`);
+    parts.push(inCollection(listed.find((c) => c.id === filter.collectionId)?.name ?? filter.collectionId));
   }
-  return `filter: ${parts.join(', ')}`;
+  return vscode.l10n.t({
+    message: 'filter: {0}',
+    args: [parts.join(', ')],
+    comment: ['{0}: what the view shows, as a list such as: "conf", private, in Settings'],
+  });
 }

@@ -2,6 +2,7 @@
  * Create Access Key: a key with some of the bins permissions, made with the master key and added
  * as an account of its own, so that its permissions are known and what it may not do is greyed.
  */
+import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type BinPermission, type KeyPermissions } from '../../api';
 import { BIN_PERMISSIONS } from '../../api/accessKeys';
 import { checkAccountName } from '../../accounts/accountList';
@@ -22,11 +23,11 @@ export interface NewAccessKey {
 }
 
 /** Common grants, most restricted first. */
-const GRANTS: { label: string; grant: BinPermission[] }[] = [
-  { label: 'Read bins', grant: ['read'] },
-  { label: 'Read and update bins', grant: ['read', 'update'] },
-  { label: 'Read, create and update bins', grant: ['read', 'create', 'update'] },
-  { label: 'Read, create, update and delete bins', grant: ['read', 'create', 'update', 'delete'] },
+const grants = (): { label: string; grant: BinPermission[] }[] => [
+  { label: vscode.l10n.t('Read bins'), grant: ['read'] },
+  { label: vscode.l10n.t('Read and update bins'), grant: ['read', 'update'] },
+  { label: vscode.l10n.t('Read, create and update bins'), grant: ['read', 'create', 'update'] },
+  { label: vscode.l10n.t('Read, create, update and delete bins'), grant: ['read', 'create', 'update', 'delete'] },
 ];
 
 export function accessKeyCommands(p: Pick<Parts, 'accounts' | 'connection' | 'prompts'>): Handler[] {
@@ -47,11 +48,11 @@ export function accessKeyCommands(p: Pick<Parts, 'accounts' | 'connection' | 'pr
       return { accountId: account.id, accessKeyId: key.id };
     },
     ask: async () => {
-      const name = await askRequiredName(ui, 'Name of the access key on the service (1 to 32 characters)', MAX_SHORT_NAME);
-      const { grant } = cancelIfUndefined(await ui.pick(GRANTS, { placeHolder: `What may ${name} do?`, ignoreFocusOut: true }));
+      const name = await askRequiredName(ui, vscode.l10n.t('Name of the access key on the service (1 to 32 characters)'), MAX_SHORT_NAME);
+      const { grant } = cancelIfUndefined(await ui.pick(grants(), { placeHolder: vscode.l10n.t('What may {0} do?', name), ignoreFocusOut: true }));
       const accountName = cancelIfUndefined(
         await ui.input({
-          prompt: 'Name of the account that holds the key',
+          prompt: vscode.l10n.t('Name of the account that holds the key'),
           value: name,
           ignoreFocusOut: true,
           validateInput: (t) => checkAccountName(t, p.accounts.all()),
@@ -60,6 +61,6 @@ export function accessKeyCommands(p: Pick<Parts, 'accounts' | 'connection' | 'pr
       return [{ name, permissions: Object.fromEntries(grant.map((g) => [g, true])), accountName }];
     },
     show: (_, [{ accountName, name }]) =>
-      inform(`access key ${name} created and added as the account ${accountName ?? name}; its key is kept in VS Code’s secret storage.`),
+      inform(vscode.l10n.t('access key {0} created and added as the account {1}; its key is kept in VS Code’s secret storage.', name, accountName ?? name)),
   });
 }

@@ -1,4 +1,5 @@
 /** The account key (checked with one cheap call before it is stored), and refreshing the view. */
+import * as vscode from 'vscode';
 import { BinServiceError, type BinClient } from '../../api';
 import type { KeyKind } from '../../accounts/accountList';
 import { inform, withProgress } from '../../ui/feedback';
@@ -21,7 +22,7 @@ const NO_BIN = '000000000000000000000000';
  * the key was accepted).
  */
 export async function checkKey(client: BinClient, kind: KeyKind): Promise<KeyChecked> {
-  return withProgress('Checking the key…', async () => {
+  return withProgress(vscode.l10n.t('Checking the key…'), async () => {
     if (kind === 'master') {
       return { collections: (await client.listCollections()).length };
     }
@@ -49,7 +50,7 @@ export function accountCommands(p: Pick<Parts, 'account' | 'accounts' | 'connect
         run: async (key: string) => {
           const trimmed = required(key, 'the key (a string)', Command.setApiKey).trim();
           if (!KEY_CHARACTERS.test(trimmed)) {
-            throw new Error('The key can hold only visible ASCII characters: check what was pasted');
+            throw new Error(vscode.l10n.t('The key can hold only visible ASCII characters: check what was pasted'));
           }
           const probe = p.connection.withKey(trimmed);
           let checked: KeyChecked;
@@ -68,7 +69,11 @@ export function accountCommands(p: Pick<Parts, 'account' | 'accounts' | 'connect
               password: true,
               ignoreFocusOut: true,
               validateInput: (t) =>
-                t.trim() === '' ? 'The key cannot be blank' : KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters',
+                t.trim() === ''
+                  ? vscode.l10n.t('The key cannot be blank')
+                  : KEY_CHARACTERS.test(t.trim())
+                    ? undefined
+                    : vscode.l10n.t('The key can hold only visible ASCII characters'),
             }),
           ),
         ],

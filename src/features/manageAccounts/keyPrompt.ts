@@ -1,8 +1,9 @@
 /**
  * The words around a key: which account it is for (as the user named it; the service alone when
  * the default account is the only one), where the service shows keys, and what was checked.
- * No `vscode` import: tested in plain Node.
+ * No `vscode` import: tested in plain Node (its words through `@vscode/l10n`).
  */
+import * as l10n from '@vscode/l10n';
 import { isHostedService } from '../../api/share';
 import { DEFAULT_ACCOUNT, type AccountInfo } from '../../accounts/accountList';
 
@@ -29,27 +30,63 @@ export function serviceLabel(baseUrl: string): string {
   }
 }
 
-/** The account as the prompt names it; `several`: more than one account is set up. */
-export function accountLabel(account: AccountInfo, baseUrl: string, several: boolean): string {
-  const service = serviceLabel(baseUrl);
-  return several || account.id !== DEFAULT_ACCOUNT ? `account "${account.name}" on ${service}` : service;
+/** Whether the prompt names the account, not the service alone; `several`: more than one account is set up. */
+function namesAccount(account: AccountInfo, several: boolean): boolean {
+  return several || account.id !== DEFAULT_ACCOUNT;
 }
 
 export function keyQuestion(account: AccountInfo, baseUrl: string, several: boolean): KeyQuestion {
   const hosted = isHostedService(baseUrl);
-  const kind = account.keyKind === 'access' ? 'Access Key (X-Access-Key)' : 'Master Key (X-Master-Key)';
-  const where = hosted ? 'from the API Keys page of your jsonbin.io dashboard' : 'as this service gives it';
+  const service = serviceLabel(baseUrl);
   return {
-    title: `API Key for ${accountLabel(account, baseUrl, several)}`,
-    prompt: `Paste the ${kind} ${where}. One request checks it; then it is kept in VS Code's secret storage, never in settings.`,
+    title: namesAccount(account, several) ? l10n.t('API Key for account "{0}" on {1}', account.name, service) : l10n.t('API Key for {0}', service),
+    prompt: keyPrompt(account.keyKind === 'access', hosted),
     // The hosted service's keys are bcrypt-like strings.
     ...(hosted ? { placeHolder: '$2a$10$…' } : {}),
   };
 }
 
+function keyPrompt(access: boolean, hosted: boolean): string {
+  if (access) {
+    return hosted
+      ? l10n.t(
+          "Paste the Access Key (X-Access-Key) from the API Keys page of your jsonbin.io dashboard. One request checks it; then it is kept in VS Code's secret storage, never in settings.",
+        )
+      : l10n.t(
+          "Paste the Access Key (X-Access-Key) as this service gives it. One request checks it; then it is kept in VS Code's secret storage, never in settings.",
+        );
+  }
+  return hosted
+    ? l10n.t(
+        "Paste the Master Key (X-Master-Key) from the API Keys page of your jsonbin.io dashboard. One request checks it; then it is kept in VS Code's secret storage, never in settings.",
+      )
+    : l10n.t(
+        "Paste the Master Key (X-Master-Key) as this service gives it. One request checks it; then it is kept in VS Code's secret storage, never in settings.",
+      );
+}
+
 /** What Set API Key says once the key is stored. */
 export function keyStored(account: AccountInfo, baseUrl: string, several: boolean, checked: KeyChecked): string {
-  const what =
-    checked.collections === undefined ? 'the service accepted it' : `it listed ${checked.collections} collection${checked.collections === 1 ? '' : 's'}`;
-  return `The key works (${what}): ${accountLabel(account, baseUrl, several)} is connected. It is kept in VS Code's secret storage.`;
+  const service = serviceLabel(baseUrl);
+  const { collections } = checked;
+  if (namesAccount(account, several)) {
+    const name = account.name;
+    if (collections === undefined) {
+      return l10n.t('The key works (the service accepted it): account "{0}" on {1} is connected. It is kept in VS Code\'s secret storage.', name, service);
+    }
+    return collections === 1
+      ? l10n.t('The key works (it listed 1 collection): account "{0}" on {1} is connected. It is kept in VS Code\'s secret storage.', name, service)
+      : l10n.t(
+          'The key works (it listed {0} collections): account "{1}" on {2} is connected. It is kept in VS Code\'s secret storage.',
+          collections,
+          name,
+          service,
+        );
+  }
+  if (collections === undefined) {
+    return l10n.t("The key works (the service accepted it): {0} is connected. It is kept in VS Code's secret storage.", service);
+  }
+  return collections === 1
+    ? l10n.t("The key works (it listed 1 collection): {0} is connected. It is kept in VS Code's secret storage.", service)
+    : l10n.t("The key works (it listed {0} collections): {1} is connected. It is kept in VS Code's secret storage.", collections, service);
 }

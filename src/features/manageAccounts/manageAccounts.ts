@@ -6,6 +6,7 @@ import { apiUrlOf, scopeOf } from '../../accounts/accounts';
 import { settings } from '../../config';
 import { SCHEME } from '../../fs/uris';
 import type { AccountNode } from '../tree/nodes';
+import { activeOne } from '../tree/nodes/accountNode';
 import { inform } from '../../ui/feedback';
 import { checkKey, KEY_CHARACTERS } from './accountCommands';
 import { cancelIfUndefined } from '../../commands/args';
@@ -28,7 +29,7 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
   const named = (idOrName: string, command: string): AccountInfo => {
     const found = findAccount(p.accounts.all(), required(idOrName, 'an account id or name', command as never));
     if (!found) {
-      throw new Error(`No JSONBin account is named ${idOrName}`);
+      throw new Error(vscode.l10n.t('No JSONBin account is named {0}', idOrName));
     }
     return found;
   };
@@ -37,34 +38,35 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
     const items = p.accounts
       .all()
       .filter(only)
-      .map((a) => ({ label: a.name, description: `${apiUrlOf(a)}${a.id === active ? ' · active' : ''}`, id: a.id }));
+      .map((a) => ({ label: a.name, description: a.id === active ? activeOne(apiUrlOf(a)) : apiUrlOf(a), id: a.id }));
     if (items.length === 0) {
-      throw new Error('There is no account to choose: add one first (JSONBin: Add Account)');
+      throw new Error(vscode.l10n.t('There is no account to choose: add one first (JSONBin: Add Account)'));
     }
     return cancelIfUndefined(await ui.pick(items, { placeHolder, ignoreFocusOut: true })).id;
   };
   const askName = async (prompt: string, renaming?: string, value?: string) =>
     cancelIfUndefined(await ui.input({ prompt, value, ignoreFocusOut: true, validateInput: (t) => checkAccountName(t, p.accounts.all(), renaming) })).trim();
   const askNewAccount = async (): Promise<[NewAccount]> => {
-    const name = await askName('Name of the account (e.g. a project, a client, staging)');
+    const name = await askName(vscode.l10n.t('Name of the account (e.g. a project, a client, staging)'));
     const apiUrl = cancelIfUndefined(
-      await ui.input({ prompt: 'Service URL of the account', value: settings.apiUrl(), ignoreFocusOut: true, validateInput: urlProblem }),
+      await ui.input({ prompt: vscode.l10n.t('Service URL of the account'), value: settings.apiUrl(), ignoreFocusOut: true, validateInput: urlProblem }),
     );
     const keyKind = cancelIfUndefined(
       await ui.pick(
         [
-          { label: 'Master key', description: 'X-Master-Key: everything the account can do', keyKind: 'master' as const },
-          { label: 'Access key', description: 'X-Access-Key: only what the key was granted (bins)', keyKind: 'access' as const },
+          { label: vscode.l10n.t('Master key'), description: vscode.l10n.t('X-Master-Key: everything the account can do'), keyKind: 'master' as const },
+          { label: vscode.l10n.t('Access key'), description: vscode.l10n.t('X-Access-Key: only what the key was granted (bins)'), keyKind: 'access' as const },
         ],
-        { placeHolder: `Which key does ${name} use?`, ignoreFocusOut: true },
+        { placeHolder: vscode.l10n.t('Which key does {0} use?', name), ignoreFocusOut: true },
       ),
     ).keyKind;
     const key = cancelIfUndefined(
       await ui.input({
-        prompt: `${keyKind === 'access' ? 'X-Access-Key' : 'X-Master-Key'} of ${name}`,
+        prompt: keyKind === 'access' ? vscode.l10n.t('X-Access-Key of {0}', name) : vscode.l10n.t('X-Master-Key of {0}', name),
         password: true,
         ignoreFocusOut: true,
-        validateInput: (t) => (KEY_CHARACTERS.test(t.trim()) ? undefined : 'The key can hold only visible ASCII characters, and cannot be blank'),
+        validateInput: (t) =>
+          KEY_CHARACTERS.test(t.trim()) ? undefined : vscode.l10n.t('The key can hold only visible ASCII characters, and cannot be blank'),
       }),
     );
     return [{ name, apiUrl, key, keyKind }];
@@ -99,7 +101,7 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
           return { id: added.id, name };
         },
         ask: askNewAccount,
-        show: ({ name }) => inform(`account ${name} added; palette commands now act on it.`),
+        show: ({ name }) => inform(vscode.l10n.t('account {0} added; palette commands now act on it.', name)),
       },
       { view: Command.viewAddAccount },
     ),
@@ -112,7 +114,7 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
           await p.accounts.activate(account.id);
           return account.name;
         },
-        ask: async () => [await pickAccount('Account that palette commands act on')],
+        ask: async () => [await pickAccount(vscode.l10n.t('Account that palette commands act on'))],
       },
       { row: [Command.rowSwitchAccount, async (node: AccountNode) => [node.account]] },
     ),
@@ -129,12 +131,12 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
           await p.accounts.rename(account.id, name.trim());
         },
         ask: async () => {
-          const id = await pickAccount('Account to rename');
-          return [id, await askName('New name of the account', id, p.accounts.info(id)?.name)];
+          const id = await pickAccount(vscode.l10n.t('Account to rename'));
+          return [id, await askName(newName(), id, p.accounts.info(id)?.name)];
         },
       },
       {
-        row: [Command.rowRenameAccount, async (node: AccountNode) => [node.account, await askName('New name of the account', node.account, node.name)]],
+        row: [Command.rowRenameAccount, async (node: AccountNode) => [node.account, await askName(newName(), node.account, node.name)]],
       },
     ),
 
@@ -148,7 +150,9 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
           if (unsaved > 0) {
             // Its tabs could no longer be saved: the edits would be stranded.
             throw new Error(
-              `${account.name} has ${unsaved} tab${unsaved === 1 ? '' : 's'} with unsaved edits: save or revert ${unsaved === 1 ? 'it' : 'them'} before removing the account`,
+              unsaved === 1
+                ? vscode.l10n.t('{0} has 1 tab with unsaved edits: save or revert it before removing the account', account.name)
+                : vscode.l10n.t('{0} has {1} tabs with unsaved edits: save or revert them before removing the account', account.name, unsaved),
             );
           }
           const scope = scopeOf(account);
@@ -159,10 +163,10 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
           return account.name;
         },
         ask: async () => {
-          const id = await pickAccount('Account to remove', (a) => a.id !== DEFAULT_ACCOUNT);
+          const id = await pickAccount(vscode.l10n.t('Account to remove'), (a) => a.id !== DEFAULT_ACCOUNT);
           return confirmRemove(id);
         },
-        show: (name) => inform(`account ${name} removed, and its key deleted.`),
+        show: (name) => inform(vscode.l10n.t('account {0} removed, and its key deleted.', name)),
       },
       { row: [Command.rowRemoveAccount, async (node: AccountNode) => confirmRemove(node.account)] },
     ),
@@ -173,21 +177,30 @@ export function manageAccounts(p: Pick<Parts, 'accounts' | 'prompts'> & { offlin
     const name = account?.name ?? id;
     await confirm(
       ui,
-      `Remove the account ${name}?`,
-      'Its key is deleted from VS Code’s secret storage and its remembered bins are forgotten. Nothing on the service changes.',
-      'Remove Account',
+      vscode.l10n.t('Remove the account {0}?', name),
+      vscode.l10n.t('Its key is deleted from VS Code’s secret storage and its remembered bins are forgotten. Nothing on the service changes.'),
+      vscode.l10n.t('Remove Account'),
     );
     const kept = account ? await (await p.offline.copies()).usageOf(scopeOf(account)) : undefined;
     const deleteOfflineCopies = Boolean(
       kept?.copies &&
       (await ui.confirm(
-        `Also delete the ${kept.copies === 1 ? 'offline copy' : `${kept.copies} offline copies`} of ${name}'s bins?`,
-        `Kept on this machine (${formatSize(kept.bytes)}) to read its bins when its service cannot be reached. Without the account, nothing opens them.`,
-        'Delete Offline Copies',
+        kept.copies === 1
+          ? vscode.l10n.t("Also delete the offline copy of {0}'s bins?", name)
+          : vscode.l10n.t("Also delete the {0} offline copies of {1}'s bins?", kept.copies, name),
+        vscode.l10n.t(
+          'Kept on this machine ({0}) to read its bins when its service cannot be reached. Without the account, nothing opens them.',
+          formatSize(kept.bytes),
+        ),
+        vscode.l10n.t('Delete Offline Copies'),
       )),
     );
     return [id, { deleteOfflineCopies }];
   }
+}
+
+function newName(): string {
+  return vscode.l10n.t('New name of the account');
 }
 
 function urlProblem(text: string): string | undefined {

@@ -8,6 +8,7 @@ import { breakdown, type ActionCount } from '../../api';
 import { Command, type CommandId } from '../../commands/ids';
 import { register, type Handler } from '../../commands/register';
 import type { Parts } from '../parts';
+import { countedBoth, serviceSaid } from './requestStatus';
 
 /** What the command returns: the counts it shows. */
 export interface RequestBreakdown {
@@ -27,17 +28,19 @@ export function requestBreakdownCommands(p: Pick<Parts, 'account' | 'accounts' |
     ask: async () => [],
     show: async (counts) => {
       const requests = p.connection.requests;
-      const counted = (window: number, today: number) => `${window} in this window, ${today} today`;
       const items: Item[] = [
         ...(requests.exhausted !== undefined
-          ? [{ label: '$(debug-restart) Retry Requests', detail: `The service said: ${requests.exhausted}`, then: Command.retryRequests }]
+          ? [{ label: vscode.l10n.t('$(debug-restart) Retry Requests'), detail: serviceSaid(requests.exhausted), then: Command.retryRequests }]
           : []),
-        ...(p.accounts.all().length > 1 ? [{ label: '$(arrow-swap) Switch Account…', then: Command.switchAccount }] : []),
-        ...counts.byAction.map((r) => ({ label: r.name, description: counted(r.window, r.today) })),
-        { label: 'All', description: counted(counts.window, counts.today) },
+        ...(p.accounts.all().length > 1 ? [{ label: vscode.l10n.t('$(arrow-swap) Switch Account…'), then: Command.switchAccount }] : []),
+        ...counts.byAction.map((r) => ({ label: r.name, description: countedBoth(r.window, r.today) })),
+        { label: vscode.l10n.t('All'), description: countedBoth(counts.window, counts.today) },
       ];
-      const account = p.accounts.all().length > 1 ? ` (${p.account.name})` : '';
-      const chosen = await p.prompts.pick(items, { placeHolder: `JSONBin requests to ${requests.serviceUrl}${account}, by action` });
+      const placeHolder =
+        p.accounts.all().length > 1
+          ? vscode.l10n.t('JSONBin requests to {0} ({1}), by action', requests.serviceUrl, p.account.name)
+          : vscode.l10n.t('JSONBin requests to {0}, by action', requests.serviceUrl);
+      const chosen = await p.prompts.pick(items, { placeHolder });
       if (chosen?.then) {
         await vscode.commands.executeCommand(chosen.then);
       }

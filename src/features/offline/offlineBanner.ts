@@ -16,6 +16,8 @@ export interface BannerParts {
   /** The Retry Offline Bins command. */
   retry: string;
   plainText: (text: string) => string;
+  /** A notification's text, as the extension words them. */
+  notice: (text: string) => string;
 }
 
 export class OfflineBanner implements vscode.CodeLensProvider, vscode.Disposable {
@@ -41,9 +43,14 @@ export class OfflineBanner implements vscode.CodeLensProvider, vscode.Disposable
     if (!this.warned) {
       this.warned = true;
       const title = e.uri.path.slice(e.uri.path.lastIndexOf('/') + 1);
-      const message = `JSONBin: ${e.reason}. ${this.p.plainText(title)} shows the copy kept ${ago(e.keptAt)}, read-only until the service answers.`;
-      void vscode.window.showWarningMessage(message, 'Retry').then((choice) => {
-        if (choice === 'Retry') {
+      const message = vscode.l10n.t({
+        message: '{0}. {1} shows the copy kept {2}, read-only until the service answers.',
+        args: [e.reason, this.p.plainText(title), ago(e.keptAt)],
+        comment: ['{0}: why the service\'s record could not be read; {1}: the tab\'s title; {2}: when, as "5 minutes ago" or "on 3/4/2026"'],
+      });
+      const retry = vscode.l10n.t('Retry');
+      void vscode.window.showWarningMessage(this.p.notice(message), retry).then((choice) => {
+        if (choice === retry) {
           void vscode.commands.executeCommand(this.p.retry);
         }
       });
@@ -57,8 +64,15 @@ export class OfflineBanner implements vscode.CodeLensProvider, vscode.Disposable
     }
     const top = new vscode.Range(0, 0, 0, 0);
     return [
-      new vscode.CodeLens(top, { title: `$(cloud-offline) Offline copy kept ${ago(at)}: read-only until the service answers`, command: '' }),
-      new vscode.CodeLens(top, { title: 'Retry', command: this.p.retry, tooltip: 'Read this bin from the service again' }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t({
+          message: '$(cloud-offline) Offline copy kept {0}: read-only until the service answers',
+          args: [ago(at)],
+          comment: ['{0}: when, as "5 minutes ago" or "on 3/4/2026"'],
+        }),
+        command: '',
+      }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Retry'), command: this.p.retry, tooltip: vscode.l10n.t('Read this bin from the service again') }),
     ];
   }
 
@@ -84,8 +98,16 @@ export class OfflineBanner implements vscode.CodeLensProvider, vscode.Disposable
 function ago(at: number): string {
   const minutes = Math.round((Date.now() - at) / 60_000);
   if (minutes < 1) {
-    return 'just now';
+    return vscode.l10n.t('just now');
   }
-  const [n, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
-  return n <= 7 || unit !== 'day' ? `${n} ${unit}${n === 1 ? '' : 's'} ago` : `on ${new Date(at).toLocaleDateString()}`;
+  if (minutes < 60) {
+    return minutes === 1 ? vscode.l10n.t('1 minute ago') : vscode.l10n.t('{0} minutes ago', minutes);
+  }
+  if (minutes < 48 * 60) {
+    const hours = Math.round(minutes / 60);
+    return hours === 1 ? vscode.l10n.t('1 hour ago') : vscode.l10n.t('{0} hours ago', hours);
+  }
+  // Two days at least, here.
+  const days = Math.round(minutes / 1440);
+  return days <= 7 ? vscode.l10n.t('{0} days ago', days) : vscode.l10n.t('on {0}', new Date(at).toLocaleDateString());
 }

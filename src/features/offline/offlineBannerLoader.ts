@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { BinStore } from '../../store/binStore';
 import { plainText } from '../../store/plainText';
+import { notice } from '../../ui/feedback';
 import { Command } from '../../commands/ids';
 import { SCHEME } from '../../fs/uris';
 import type { OfflineBanner } from './offlineBanner';
@@ -18,6 +19,7 @@ export function offlineBanner(copies: AccountOfflineCopies, store: BinStore): vs
           scheme: SCHEME,
           retry: Command.retryOfflineBins,
           plainText,
+          notice,
         }),
     );
     void banner.then((b) => b.served(e));

@@ -1,4 +1,5 @@
 /** The copies kept of bins for reading them offline: retrying the service, and clearing them. */
+import * as vscode from 'vscode';
 import { formatSize } from '../../api';
 import { inform } from '../../ui/feedback';
 import { Command } from '../../commands/ids';
@@ -34,11 +35,16 @@ export function offlineCommands(p: OfflineParts): Handler[] {
     ...register(Command.clearOfflineCopies, {
       run: async () => (await p.offline.copies()).clear(),
       ask: async () => [],
-      show: (freed) => inform(`removed ${freed.copies} offline ${freed.copies === 1 ? 'copy' : 'copies'}, ${size(freed.bytes)} freed.`),
+      show: (freed) =>
+        inform(
+          freed.copies === 1
+            ? vscode.l10n.t('removed 1 offline copy, {0} freed.', size(freed.bytes))
+            : vscode.l10n.t('removed {0} offline copies, {1} freed.', freed.copies, size(freed.bytes)),
+        ),
     }),
   ];
 }
 
 function size(bytes: number): string {
-  return bytes < MB ? formatSize(bytes) : `${(bytes / MB).toFixed(1)} MB`;
+  return bytes < MB ? formatSize(bytes) : vscode.l10n.t('{0} MB', (bytes / MB).toFixed(1));
 }

@@ -12,17 +12,17 @@ import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
-import { register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../../commands/register';
 
 export function peekCommands(p: Pick<Parts, 'account' | 'bins' | 'prompts'>): Handler[] {
   let lastPath = '$';
   const askPath = async (target: BinTarget): Promise<[string, string, string?]> => {
     const path = cancelIfUndefined(
       await p.prompts.input({
-        prompt: `JSONPath to select in ${labelOf(target)}, such as $.users[0].name or $..name`,
+        prompt: vscode.l10n.t('JSONPath to select in {0}, such as $.users[0].name or $..name', labelOf(target)),
         value: lastPath,
         ignoreFocusOut: true,
-        validateInput: (text) => nameProblem(text, MAX_JSON_PATH, 'The path'),
+        validateInput: (text) => nameProblem(text, MAX_JSON_PATH, vscode.l10n.t('The path')),
       }),
     ).trim();
     lastPath = path;
@@ -37,7 +37,7 @@ export function peekCommands(p: Pick<Parts, 'account' | 'bins' | 'prompts'>): Ha
         run: (id: string, path: string, name?: string) => {
           required(id, 'a bin id and a JSONPath', Command.openJsonPath);
           if (typeof path !== 'string') {
-            throw new Error(`${Command.openJsonPath} needs a JSONPath (a string, such as $.users[0].name)`);
+            throw new Error(needs(Command.openJsonPath, 'a JSONPath (a string, such as $.users[0].name)'));
           }
           return open(p, { kind: 'peek', id, jsonPath: path }, name);
         },
@@ -79,7 +79,8 @@ async function open(p: Pick<Parts, 'account' | 'bins'>, part: Resource & { kind:
   if (!uri) {
     const entry = await p.bins.fetch(part);
     const label = name ?? entry.name ?? part.id;
-    uri = binUri(part.id, part.jsonPath === undefined ? `${label} (record only)` : `${label} at ${part.jsonPath}`, { jsonPath: part.jsonPath }, p.account.id);
+    const title = part.jsonPath === undefined ? vscode.l10n.t('{0} (record only)', label) : vscode.l10n.t('{0} at {1}', label, part.jsonPath);
+    uri = binUri(part.id, title, { jsonPath: part.jsonPath }, p.account.id);
   }
   await vscode.window.showTextDocument(uri, { preview: true });
   return uri;

@@ -11,13 +11,17 @@ import { askRequiredName, confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { schemaDocUri } from '../../fs/uris';
 import { inform, withProgress } from '../../ui/feedback';
+import { sentences } from '../../ui/sentences';
 import type { Parts } from '../parts';
-import { setCollectionSchemaDoc, type AttachParts } from './schemaCommands';
+import { creatingSchemaDoc, schemaDocNamePrompt, setCollectionSchemaDoc, type AttachParts } from './schemaCommands';
 import type { SchemaDraft } from '../drafts';
 
 /** Why a second create of a draft asks first: the service lists no schema docs, so a refresh cannot show the first. */
-const MAY_EXIST =
-  'The last Create of this draft was sent, but its answer could not be read: the schema doc may exist already, and the service cannot list schema docs to tell.';
+function mayExist(): string {
+  return vscode.l10n.t(
+    'The last Create of this draft was sent, but its answer could not be read: the schema doc may exist already, and the service cannot list schema docs to tell.',
+  );
+}
 
 export interface Created {
   id: string;
@@ -30,14 +34,14 @@ export function createFromDraftCommands(p: AttachParts & Pick<Parts, 'account' |
     const draft = p.drafts.of(uri);
     const document = draft?.kind === 'schemaDoc' && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri!.toString());
     if (draft?.kind !== 'schemaDoc' || !document) {
-      throw new Error('Not a drafted schema doc: run "Draft Schema Doc from Records" first');
+      throw new Error(vscode.l10n.t('Not a drafted schema doc: run "Draft Schema Doc from Records" first'));
     }
     // The palette acts on the active account, which may not be the one the draft was made for.
     if (draft.account !== p.account.id) {
-      throw new Error('This draft was made for another JSONBin account: create it from its CodeLens, or switch to that account first');
+      throw new Error(vscode.l10n.t('This draft was made for another JSONBin account: create it from its CodeLens, or switch to that account first'));
     }
     if (attach && !draft.collection) {
-      throw new Error('This draft was not made from a collection: use "Create Schema Doc" and attach it to a collection');
+      throw new Error(vscode.l10n.t('This draft was not made from a collection: use "Create Schema Doc" and attach it to a collection'));
     }
     return { document, draft };
   };
@@ -45,14 +49,19 @@ export function createFromDraftCommands(p: AttachParts & Pick<Parts, 'account' |
     const { document, draft } = draftIn(uri, attach);
     const again = draft.uncertain && !draft.created;
     if (again) {
-      await confirm(p.prompts, 'Create the schema doc again?', `${MAY_EXIST} Creating it again may make a second one.`, 'Create Again');
+      await confirm(
+        p.prompts,
+        vscode.l10n.t('Create the schema doc again?'),
+        sentences(mayExist(), vscode.l10n.t('Creating it again may make a second one.')),
+        vscode.l10n.t('Create Again'),
+      );
     }
-    return [document.uri, { name: await askRequiredName(p.prompts, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, draft.name), again }];
+    return [document.uri, { name: await askRequiredName(p.prompts, schemaDocNamePrompt(), MAX_SHORT_NAME, draft.name), again }];
   };
   /** One POST; a create whose answer could not be read makes the next one ask first. */
   const createOnce = async (draft: SchemaDraft, again: boolean | undefined, create: () => Promise<SchemaDoc>): Promise<SchemaDoc> => {
     if (draft.uncertain && !again) {
-      throw new Error(`${MAY_EXIST} Pass { again: true } to create it anyway.`);
+      throw new Error(sentences(mayExist(), vscode.l10n.t('Pass { again: true } to create it anyway.')));
     }
     try {
       return await create();
@@ -72,7 +81,7 @@ export function createFromDraftCommands(p: AttachParts & Pick<Parts, 'account' |
       const doc =
         draft.created ??
         (await createOnce(draft, options.again, () =>
-          withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(document.getText(), name, collectionId)),
+          withProgress(creatingSchemaDoc(), () => p.writes.createSchemaDoc(document.getText(), name, collectionId)),
         ));
       if (collectionId) {
         // Created but not attached, a retry attaches it rather than create a second one.
@@ -80,7 +89,7 @@ export function createFromDraftCommands(p: AttachParts & Pick<Parts, 'account' |
         await setCollectionSchemaDoc(p, collectionId, doc.metadata.id);
       }
       if (!(await p.drafts.done(document, version))) {
-        inform(`Created schema doc "${doc.metadata.name}" from the draft as it was; the draft tab stays with what you typed since`);
+        inform(vscode.l10n.t('Created schema doc "{0}" from the draft as it was; the draft tab stays with what you typed since', doc.metadata.name));
       }
       return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
     };

@@ -10,14 +10,15 @@ import { MAX_SHORT_NAME, type Json } from '../../api';
 import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../store/recordSamples';
 import { Cancelled, cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { Command } from '../../commands/ids';
-import { register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../../commands/register';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
 import { draftSchema } from '../../schema/draft';
 import { knownBinName, tabBin, unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
-import { confirmRequests } from '../requestWarning';
-import { plural } from '../../ui/plural';
+import { confirmRequests, readsAfterListing } from '../requestWarning';
+import { notice } from '../../ui/feedback';
+import { sentences } from '../../ui/sentences';
 import type { BinNode, CollectionNode } from '../tree/nodes';
 
 type DraftParts = Pick<Parts, 'account' | 'bins' | 'connection' | 'drafts' | 'prompts' | 'remembered' | 'schemaDocs'>;
@@ -56,11 +57,22 @@ export function draftSchemaDocCommands(p: DraftParts): Handler[] {
           kind: 'schemaDoc',
           account: p.account.id,
           collection: collection && { id: collection.id, name: collection.name },
-          name: `${named ?? 'Drafted'} schema`.slice(0, MAX_SHORT_NAME),
+          name: (named === undefined ? vscode.l10n.t('Drafted schema') : vscode.l10n.t('{0} schema', named)).slice(0, MAX_SHORT_NAME),
         });
-        const unread = result.notRead.length > 0 ? ` ${plural(result.notRead.length, 'bin')} could not be read: ${result.notRead[0].reason}` : '';
-        const used = `JSONBin: drafted from ${plural(result.sampled.length, 'record')}${result.stopped ? ' (stopped)' : ''}: ${namesOf(p, result.sampled)}.${unread}`;
-        void (unread || result.stopped ? vscode.window.showWarningMessage(used) : vscode.window.showInformationMessage(used));
+        const used = draftedFrom(result.sampled.length, result.stopped, namesOf(p, result.sampled));
+        const [unread] = result.notRead;
+        const count = result.notRead.length;
+        const message = notice(
+          unread
+            ? sentences(
+                used,
+                count === 1
+                  ? vscode.l10n.t('1 bin could not be read: {0}', unread.reason)
+                  : vscode.l10n.t('{0} bins could not be read: {1}', count, unread.reason),
+              )
+            : used,
+        );
+        void (unread || result.stopped ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
       },
     },
     {
@@ -75,13 +87,13 @@ export function draftSchemaDocCommands(p: DraftParts): Handler[] {
 
 export async function draftSchemaDoc(p: DraftParts, from: DraftFrom, options: DraftOptions): Promise<DraftResult> {
   if (!from.collectionId && !from.binIds?.length) {
-    throw new Error(`${Command.draftSchemaDoc} needs { binIds } or { collectionId }`);
+    throw new Error(needs(Command.draftSchemaDoc, '{ binIds } or { collectionId }'));
   }
   const unsavedText = (id: string) => unsavedTextOf(p.account.id, id);
-  const samples: Samples = await p.prompts.progress('Drafting schema doc…', async (progress, token) => {
+  const samples: Samples = await p.prompts.progress(vscode.l10n.t('Drafting schema doc…'), async (progress, token) => {
     const sampling: SampleOptions = {
       unsavedText,
-      progress: (read, total) => progress.report({ message: `${read} of ${total} read`, increment: 100 / total }),
+      progress: (read, total) => progress.report({ message: vscode.l10n.t('{0} of {1} read', read, total), increment: 100 / total }),
       stopped: () => token.isCancellationRequested,
     };
     if (from.collectionId) {
@@ -92,8 +104,8 @@ export async function draftSchemaDoc(p: DraftParts, from: DraftFrom, options: Dr
             p,
             options.warnAboveRequests,
             bins,
-            `Drafting from ${plural(bins, 'bin')}`,
-            `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`,
+            () => vscode.l10n.t('Drafting from {0} bins sends {0} requests. Send them?', bins),
+            readsAfterListing(pages),
           ),
       });
     }
@@ -103,8 +115,8 @@ export async function draftSchemaDoc(p: DraftParts, from: DraftFrom, options: Dr
       p,
       options.warnAboveRequests,
       reads,
-      `Drafting from ${plural(ids.length, 'bin')}`,
-      'One request reads each bin without unsaved edits in a tab.',
+      () => vscode.l10n.t('Drafting from {0} bins sends {1} requests. Send them?', ids.length, reads),
+      vscode.l10n.t('One request reads each bin without unsaved edits in a tab.'),
     );
     return binSamples(p.connection.client, ids, sampling);
   });
@@ -113,17 +125,34 @@ export async function draftSchemaDoc(p: DraftParts, from: DraftFrom, options: Dr
       // Cancelled before any record was read: nothing to say.
       throw new Cancelled();
     }
-    const why = samples.notRead[0] ? `: ${samples.notRead[0].reason}` : from.collectionId ? ': the collection has no bins' : '';
-    throw new Error(`No schema doc drafted: no record was read${why}`);
+    const [unread] = samples.notRead;
+    throw new Error(
+      unread
+        ? vscode.l10n.t('No schema doc drafted: no record was read: {0}', unread.reason)
+        : from.collectionId
+          ? vscode.l10n.t('No schema doc drafted: no record was read: the collection has no bins')
+          : vscode.l10n.t('No schema doc drafted: no record was read'),
+    );
   }
   const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse());
   return { schema, sampled: samples.sampled, notRead: samples.notRead, stopped: samples.stopped };
 }
 
+/** What a draft was made from: how many records, whether the user stopped it, and their bins' names. */
+function draftedFrom(records: number, stopped: boolean, names: string): string {
+  if (records === 1) {
+    return stopped ? vscode.l10n.t('drafted from 1 record (stopped): {0}.', names) : vscode.l10n.t('drafted from 1 record: {0}.', names);
+  }
+  return stopped ? vscode.l10n.t('drafted from {0} records (stopped): {1}.', records, names) : vscode.l10n.t('drafted from {0} records: {1}.', records, names);
+}
+
 /** The bins a draft was made from, by name where known, the first few. */
 function namesOf(p: Pick<Parts, 'bins' | 'remembered'>, ids: string[]): string {
-  const named = ids.slice(0, NAMED_RECORDS).map((id) => knownBinName(p, id) ?? id);
-  return `${named.join(', ')}${ids.length > NAMED_RECORDS ? ` and ${ids.length - NAMED_RECORDS} more` : ''}`;
+  const named = ids
+    .slice(0, NAMED_RECORDS)
+    .map((id) => knownBinName(p, id) ?? id)
+    .join(', ');
+  return ids.length > NAMED_RECORDS ? vscode.l10n.t('{0} and {1} more', named, ids.length - NAMED_RECORDS) : named;
 }
 
 const NAMED_RECORDS = 5;
@@ -139,10 +168,14 @@ async function askWhatToDraftFrom(p: DraftParts): Promise<DraftFrom> {
     active?.kind === 'bin' && active.version === undefined
       ? [{ label: `$(file) ${knownBinName(p, active.id) ?? active.id}`, description: problemsOf(editor!.document.uri), binId: active.id }]
       : [];
-  const byId = { label: '$(list-flat) Bins by id or link…' };
-  const collections = (await p.schemaDocs.listCollections()).map((c) => ({ label: `$(folder) ${c.name}`, description: 'its bins', collectionId: c.id }));
+  const byId = { label: vscode.l10n.t('$(list-flat) Bins by id or link…') };
+  const collections = (await p.schemaDocs.listCollections()).map((c) => ({
+    label: `$(folder) ${c.name}`,
+    description: vscode.l10n.t('its bins'),
+    collectionId: c.id,
+  }));
   const items: { label: string; description?: string; binId?: string; collectionId?: string }[] = [...tab, ...collections, byId];
-  const picked = cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Draft a schema doc from the records of', ignoreFocusOut: true }));
+  const picked = cancelIfUndefined(await p.prompts.pick(items, { placeHolder: vscode.l10n.t('Draft a schema doc from the records of'), ignoreFocusOut: true }));
   if (picked.binId) {
     return { binIds: [picked.binId] };
   }
@@ -151,11 +184,11 @@ async function askWhatToDraftFrom(p: DraftParts): Promise<DraftFrom> {
   }
   const text = cancelIfUndefined(
     await p.prompts.input({
-      prompt: 'Bin ids or dashboard links, separated by spaces or commas',
+      prompt: vscode.l10n.t('Bin ids or dashboard links, separated by spaces or commas'),
       ignoreFocusOut: true,
       validateInput: (t) => {
         try {
-          return binIdsIn(t).length === 0 ? 'Give at least one bin' : undefined;
+          return binIdsIn(t).length === 0 ? vscode.l10n.t('Give at least one bin') : undefined;
         } catch (error) {
           return (error as Error).message;
         }
@@ -168,7 +201,12 @@ async function askWhatToDraftFrom(p: DraftParts): Promise<DraftFrom> {
 /** The active tab's bin as the pick describes it: its problems, which a draft made from it would allow. */
 function problemsOf(uri: vscode.Uri): string {
   const problems = vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
-  return problems > 0 ? `this tab, with ${plural(problems, 'problem')}: the draft would allow ${problems === 1 ? 'it' : 'them'}` : 'this tab';
+  if (problems === 0) {
+    return vscode.l10n.t('this tab');
+  }
+  return problems === 1
+    ? vscode.l10n.t('this tab, with 1 problem: the draft would allow it')
+    : vscode.l10n.t('this tab, with {0} problems: the draft would allow them', problems);
 }
 
 function binIdsIn(text: string): string[] {

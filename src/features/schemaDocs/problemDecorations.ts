@@ -73,7 +73,7 @@ export class ProblemDecorations implements vscode.FileDecorationProvider, vscode
     }
     return new vscode.FileDecoration(
       problems > 9 ? '9+' : String(problems),
-      `${problems} schema problem${problems === 1 ? '' : 's'}`,
+      problems === 1 ? vscode.l10n.t('1 schema problem') : vscode.l10n.t('{0} schema problems', problems),
       new vscode.ThemeColor(count!.errors > 0 ? 'list.errorForeground' : 'list.warningForeground'),
     );
   }

@@ -81,7 +81,7 @@ export function registerSchemaAssist(
             missingPropertyFixes(document.getText(), document.offsetAt(diagnostic.range.start), schema)
               .filter((fix) => !seen.has(`${fix.offset}:${fix.name}`) && seen.add(`${fix.offset}:${fix.name}`))
               .map((fix) => {
-                const action = new vscode.CodeAction(`Add property "${fix.name}"`, vscode.CodeActionKind.QuickFix);
+                const action = new vscode.CodeAction(vscode.l10n.t('Add property "{0}"', fix.name), vscode.CodeActionKind.QuickFix);
                 action.edit = new vscode.WorkspaceEdit();
                 action.edit.insert(document.uri, document.positionAt(fix.offset), fix.insert);
                 action.diagnostics = [diagnostic];

@@ -11,16 +11,31 @@ import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import type { SchemaDiagnostics } from './schemaDiagnostics';
 import { askId, askJson, askRequiredName, pickCollection } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../../commands/register';
+
+/** What asks a new schema doc's name. */
+export function schemaDocNamePrompt(): string {
+  return vscode.l10n.t('Name of the schema doc (1 to 32 characters)');
+}
+
+/** The progress of a schema doc's create. */
+export function creatingSchemaDoc(): string {
+  return vscode.l10n.t('Creating schema doc…');
+}
 
 /** What attaching a schema doc changes: the collection's row, and the problems of its bins' tabs. */
 export type AttachParts = Pick<Parts, 'connection' | 'schemaDocs'> & Pick<ViewParts, 'tree'> & { diagnostics: SchemaDiagnostics };
 
 export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' | 'prompts' | 'writes'>): Handler[] {
   const ui = p.prompts;
-  const askCollectionName = async (): Promise<[string]> => [await askRequiredName(ui, 'Name of the collection (1 to 32 characters)', MAX_SHORT_NAME)];
+  const askCollectionName = async (): Promise<[string]> => [
+    await askRequiredName(ui, vscode.l10n.t('Name of the collection (1 to 32 characters)'), MAX_SHORT_NAME),
+  ];
   const setSchemaDoc = (collectionId: string, schemaDocId: string | undefined) => setCollectionSchemaDoc(p, collectionId, schemaDocId);
-  const askSchemaDocFor = async (collectionId: string): Promise<[string, string]> => [collectionId, await askId(ui, 'Id of the schema doc to attach')];
+  const askSchemaDocFor = async (collectionId: string): Promise<[string, string]> => [
+    collectionId,
+    await askId(ui, vscode.l10n.t('Id of the schema doc to attach')),
+  ];
   const askBinCollection = async (binId: string): Promise<[string, string | null]> => [
     binId,
     (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
@@ -33,11 +48,11 @@ export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' |
     ))!;
   const askCollectionRename = async (collection: Collection): Promise<[string, string]> => [
     collection.id,
-    await askRequiredName(ui, 'New name of the collection (1 to 32 characters)', MAX_SHORT_NAME, collection.name),
+    await askRequiredName(ui, vscode.l10n.t('New name of the collection (1 to 32 characters)'), MAX_SHORT_NAME, collection.name),
   ];
   const askSchemaDocRename = async (id: string): Promise<[string, string]> => [
     id,
-    await askRequiredName(ui, 'New name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME, p.schemaDocs.nameOf(id)),
+    await askRequiredName(ui, vscode.l10n.t('New name of the schema doc (1 to 32 characters)'), MAX_SHORT_NAME, p.schemaDocs.nameOf(id)),
   ];
   /** Palette: the schema doc of the active tab, else the one of a collection the user picks. */
   const activeOrPickedSchemaDoc = async () => {
@@ -64,7 +79,7 @@ export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' |
       Command.createCollection,
       {
         run: async (name: string) => {
-          const collection = await withProgress('Creating collection…', () =>
+          const collection = await withProgress(vscode.l10n.t('Creating collection…'), () =>
             p.connection.client.createCollection(required(name, 'a name', Command.createCollection)),
           );
           p.schemaDocs.created(collection);
@@ -83,11 +98,11 @@ export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' |
         run: async (args: { name: string; schema: Json | RecordText }) => {
           const name = required(args?.name, '{ name, schema }', Command.createSchemaDoc);
           const schema = required(args.schema, '{ name, schema }', Command.createSchemaDoc);
-          const doc = await withProgress('Creating schema doc…', () => p.writes.createSchemaDoc(schema, name));
+          const doc = await withProgress(creatingSchemaDoc(), () => p.writes.createSchemaDoc(schema, name));
           return { id: doc.metadata.id, uri: schemaDocUri(doc.metadata.id, doc.metadata.name, p.account.id) };
         },
         ask: async () => [
-          { name: await askRequiredName(ui, 'Name of the schema doc (1 to 32 characters)', MAX_SHORT_NAME), schema: await askJson(ui, 'The JSON Schema') },
+          { name: await askRequiredName(ui, schemaDocNamePrompt(), MAX_SHORT_NAME), schema: await askJson(ui, vscode.l10n.t('The JSON Schema')) },
         ],
         show: (created) => vscode.window.showTextDocument(created.uri, { preview: false }),
       },
@@ -149,7 +164,7 @@ export function schemaCommands(p: AttachParts & Pick<Parts, 'account' | 'bins' |
         run: async (binId: string, collectionId: string | null) => {
           required(binId, 'a bin id and a collection id (null: no collection)', Command.setBinCollection);
           if (collectionId === undefined) {
-            throw new Error(`${Command.setBinCollection} needs a collection id (null: no collection)`);
+            throw new Error(needs(Command.setBinCollection, 'a collection id (null: no collection)'));
           }
           p.bins.collectionTold(binId, collectionId);
         },

@@ -114,7 +114,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
       problems = checked?.result.schema ?? [];
     } catch (error) {
       // A schema doc that cannot be read or used, or a record that cannot be validated: said where the user looks.
-      problems = [{ offset: 0, length: 1, message: `Not validated: ${(error as Error).message}`, path: '', keyword: 'notValidated' }];
+      problems = [{ offset: 0, length: 1, message: vscode.l10n.t('Not validated: {0}', (error as Error).message), path: '', keyword: 'notValidated' }];
     }
     if (document.isClosed || document.version !== version) {
       // Typed on or closed while the worker checked: this answer is out of date (a change of
@@ -123,7 +123,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     this.collection.set(
       document.uri,
-      diagnosticsOf(problems, (offset) => document.positionAt(offset), schema ? `schema doc "${schema.schemaDoc.name}"` : undefined),
+      diagnosticsOf(problems, (offset) => document.positionAt(offset), schema ? vscode.l10n.t('schema doc "{0}"', schema.schemaDoc.name) : undefined),
     );
   }
 
@@ -195,7 +195,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     // Under way until its problems show: it may still read the schema doc.
     const end = activity.begin();
     this.validate(document)
-      .catch((error: Error) => this.log.warn(`Validation of ${document.uri.path} failed: ${error.message}`))
+      .catch((error: Error) => this.log.warn(vscode.l10n.t('Validation of {0} failed: {1}', document.uri.path, error.message)))
       .finally(() => {
         this.running.delete(key);
         if (state.again && !document.isClosed) {
@@ -218,12 +218,19 @@ function quietTimeMs(document: vscode.TextDocument): number {
   return Math.min(settings.validationDelayMs(), autoSaveMs / 2);
 }
 
+/**
+ * What the Problems panel says the problems come from: the extension's name, never translated,
+ * first (the rows' counts and the quick fixes find JSONBin's problems by it), then what the record
+ * was checked against.
+ */
+const SOURCE = 'JSONBin';
+
 /** Problems as the Problems panel shows them; `against`: what the record was checked against. */
 function diagnosticsOf(problems: Problem[], positionAt: (offset: number) => vscode.Position, against: string | undefined): vscode.Diagnostic[] {
   return problems.map((p) => {
     const severity = p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
     const diagnostic = new vscode.Diagnostic(new vscode.Range(positionAt(p.offset), positionAt(p.offset + p.length)), p.message, severity);
-    diagnostic.source = against ? `JSONBin ${against}` : 'JSONBin';
+    diagnostic.source = against ? `${SOURCE} ${against}` : SOURCE;
     diagnostic.code = p.keyword;
     return diagnostic;
   });

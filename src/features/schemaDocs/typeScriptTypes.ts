@@ -32,7 +32,7 @@ export function typeScriptTypesCommands(p: Pick<Parts, 'account' | 'bins' | 'con
         const active = vscode.window.activeTextEditor && parseUri(vscode.window.activeTextEditor.document.uri, p.account.id);
         return [active?.kind === 'schema' ? { schemaDocId: active.id } : { binId: (await activeOrAskedBin(p.prompts, p.account.id)).id }];
       },
-      show: () => inform('TypeScript types copied to the clipboard'),
+      show: () => inform(vscode.l10n.t('TypeScript types copied to the clipboard')),
     },
     {
       row: [
@@ -44,7 +44,7 @@ export function typeScriptTypesCommands(p: Pick<Parts, 'account' | 'bins' | 'con
         async (uri) => {
           const resource = parseUri(uri);
           if (!resource) {
-            throw new Error(`Not a bin or schema doc: ${uri.toString()}`);
+            throw new Error(vscode.l10n.t('Not a bin or schema doc: {0}', uri.toString()));
           }
           return [resource.kind === 'schema' ? { schemaDocId: resource.id } : { binId: resource.id }];
         },
@@ -59,20 +59,25 @@ async function typesOf(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'remem
     const schema = edited === undefined ? (await p.schemaDocs.read(of.schemaDocId)).record : await parsed(edited);
     // A tab with edits was opened, so its name is known; a read names it too.
     const name = p.schemaDocs.nameOf(of.schemaDocId) ?? p.bins.known({ kind: 'schema', id: of.schemaDocId })?.name ?? 'Record';
-    return header(`schema doc "${name}"`) + (await typeScriptTypes(schema, name));
+    return header(vscode.l10n.t('Types for the records of schema doc "{0}", made by JSONBin Explorer.', name)) + (await typeScriptTypes(schema, name));
   }
   const binId = required(of.binId, '{ schemaDocId } or { binId }', Command.copyTypeScriptTypes);
   const samples = await binSamples(p.connection.client, [binId], { unsavedText: (id) => unsavedTextOf(p.account.id, id) });
   if (samples.records.length === 0) {
-    throw new Error(`No types made: ${samples.notRead[0]?.reason ?? 'the bin could not be read'}`);
+    const [unread] = samples.notRead;
+    throw new Error(unread ? vscode.l10n.t('No types made: {0}', unread.reason) : vscode.l10n.t('No types made: the bin could not be read'));
   }
   const name = knownBinName(p, binId) ?? 'Record';
   const schema = await draftSchema(samples.records, p.schemaDocs.dialectInUse());
-  return header(`bin ${binId}, its schema drafted from its record`) + (await typeScriptTypes(schema, name));
+  return (
+    header(vscode.l10n.t('Types for the records of bin {0}, its schema drafted from its record, made by JSONBin Explorer.', binId)) +
+    (await typeScriptTypes(schema, name))
+  );
 }
 
 async function parsed(text: string): Promise<Json> {
   return (await RecordText.parse(text)).value;
 }
 
-const header = (of: string) => `// Types for the records of ${of}, made by JSONBin Explorer.\n\n`;
+/** The line that says what the types are for, as a comment above them. */
+const header = (text: string) => `// ${text}\n\n`;

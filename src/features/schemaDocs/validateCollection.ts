@@ -15,9 +15,10 @@ import { binUri } from '../../fs/uris';
 import { unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import type { SchemaDiagnostics } from './schemaDiagnostics';
-import { confirmRequests } from '../requestWarning';
+import { confirmRequests, readsAfterListing } from '../requestWarning';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
-import { plural } from '../../ui/plural';
+import { notice } from '../../ui/feedback';
+import { sentences } from '../../ui/sentences';
 
 type ValidateParts = Pick<Parts, 'account' | 'connection' | 'prompts' | 'schemaDocs'> & { diagnostics: SchemaDiagnostics };
 
@@ -47,7 +48,7 @@ export function validateCollectionCommands(p: ValidateParts): Handler[] {
         ask: async () => {
           const validated = (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId);
           if (validated.length === 0) {
-            throw new Error('No collection has a schema doc: attach one first');
+            throw new Error(vscode.l10n.t('No collection has a schema doc: attach one first'));
           }
           return interactive((await pickCollection(p.prompts, validated, false))!.id);
         },
@@ -60,7 +61,7 @@ export function validateCollectionCommands(p: ValidateParts): Handler[] {
 }
 
 export async function validateCollection(p: ValidateParts, collectionId: string, options: ValidateOptions): Promise<ValidateResult> {
-  const check: CollectionCheck = await p.prompts.progress('Validating collection…', (progress, token) =>
+  const check: CollectionCheck = await p.prompts.progress(vscode.l10n.t('Validating collection…'), (progress, token) =>
     checkCollection(p.connection.client, p.schemaDocs, collectionId, {
       schema: options.schema,
       unsavedText: (id) => unsavedTextOf(p.account.id, id),
@@ -69,10 +70,10 @@ export async function validateCollection(p: ValidateParts, collectionId: string,
           p,
           options.warnAboveRequests,
           bins,
-          `Validating ${plural(bins, 'bin')}`,
-          `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`,
+          () => vscode.l10n.t('Validating {0} bins sends {0} requests. Send them?', bins),
+          readsAfterListing(pages),
         ),
-      progress: (checked, total) => progress.report({ message: `${checked} of ${total} checked`, increment: 100 / total }),
+      progress: (checked, total) => progress.report({ message: vscode.l10n.t('{0} of {1} checked', checked, total), increment: 100 / total }),
       stopped: () => token.isCancellationRequested,
       maxPlaced: settings.maxProblems(),
     }),
@@ -90,12 +91,30 @@ export async function validateCollection(p: ValidateParts, collectionId: string,
 }
 
 function report(result: ValidateResult, collection: string): void {
-  const stopped = result.stopped ? ' (stopped)' : '';
-  const notRead = result.notRead.length > 0 ? ` ${plural(result.notRead.length, 'bin')} could not be read.` : '';
-  const message = `JSONBin: ${plural(result.checked, 'bin')} of ${collection} checked${stopped}: ${result.failing.length} with problems.${notRead}`;
+  const checked = checkedOf(result.checked, collection, result.stopped, result.failing.length);
+  const unread = result.notRead.length;
+  const message = notice(
+    unread === 0
+      ? checked
+      : sentences(checked, unread === 1 ? vscode.l10n.t('1 bin could not be read.') : vscode.l10n.t('{0} bins could not be read.', unread)),
+  );
   if (result.failing.length === 0) {
     void vscode.window.showInformationMessage(message);
     return;
   }
-  void vscode.window.showWarningMessage(message, 'Show Problems').then((choice) => choice && vscode.commands.executeCommand('workbench.actions.view.problems'));
+  void vscode.window
+    .showWarningMessage(message, vscode.l10n.t('Show Problems'))
+    .then((choice) => choice && vscode.commands.executeCommand('workbench.actions.view.problems'));
+}
+
+/** How many bins of the collection were checked, whether the user stopped it, and how many have problems. */
+function checkedOf(checked: number, collection: string, stopped: boolean, failing: number): string {
+  if (checked === 1) {
+    return stopped
+      ? vscode.l10n.t('1 bin of {0} checked (stopped): {1} with problems.', collection, failing)
+      : vscode.l10n.t('1 bin of {0} checked: {1} with problems.', collection, failing);
+  }
+  return stopped
+    ? vscode.l10n.t('{0} bins of {1} checked (stopped): {2} with problems.', checked, collection, failing)
+    : vscode.l10n.t('{0} bins of {1} checked: {2} with problems.', checked, collection, failing);
 }

@@ -14,9 +14,11 @@ export class ValidationStatus implements vscode.Disposable {
 
   /** `collectionsOf` gives what the document's account knows of its bins' collections. */
   constructor(private readonly collectionsOf: (uri: vscode.Uri) => BinCollections | undefined) {
-    this.item.name = 'JSONBin Validation';
-    this.item.text = '$(circle-slash) Not validated: collection unknown';
-    this.item.tooltip = "The service did not say which collection this bin is in, so its schema doc is not known. Choose the bin's collection to validate it.";
+    this.item.name = vscode.l10n.t('JSONBin Validation');
+    this.item.text = vscode.l10n.t('$(circle-slash) Not validated: collection unknown');
+    this.item.tooltip = vscode.l10n.t(
+      "The service did not say which collection this bin is in, so its schema doc is not known. Choose the bin's collection to validate it.",
+    );
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     this.subscriptions = [
       this.item,
@@ -46,7 +48,7 @@ export class ValidationStatus implements vscode.Disposable {
       this.item.hide();
       return;
     }
-    this.item.command = { title: 'Choose Collection', command: Command.tabSetBinCollection, arguments: [uri] };
+    this.item.command = { title: vscode.l10n.t('Choose Collection'), command: Command.tabSetBinCollection, arguments: [uri] };
     this.item.show();
   }
 

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { curlSnippet, dashboardUrl, fetchSnippet, isHostedService, publicUrl } from '../../api/share';
 import type { BinNode } from '../tree/nodes';
-import { inform } from '../../ui/feedback';
+import { inform, notice } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
@@ -33,9 +33,9 @@ export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connect
     if (await isPrivate(p, target.id)) {
       await confirm(
         ui,
-        `${labelOf(target)} is private: make it public?`,
-        'Its public URL reads it without a key only once it is public: anyone with the URL can then read it.',
-        'Make Public and Copy URL',
+        vscode.l10n.t('{0} is private: make it public?', labelOf(target)),
+        vscode.l10n.t('Its public URL reads it without a key only once it is public: anyone with the URL can then read it.'),
+        vscode.l10n.t('Make Public and Copy URL'),
       );
       return [target.id, { makePublic: true }];
     }
@@ -54,7 +54,8 @@ export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connect
           return text;
         },
         ask: async () => bin(await activeOrAskedBin(ui, p.account.id)),
-        show: () => vscode.window.setStatusBarMessage(`JSONBin: copied the ${what} snippet`, 3000),
+        show: () =>
+          vscode.window.setStatusBarMessage(notice(vscode.l10n.t({ message: 'copied the {0} snippet', args: [what], comment: ['{0}: fetch or curl'] })), 3000),
       },
       { row: [row, fromRow], tab: [tab, fromTab] },
     );
@@ -67,7 +68,7 @@ export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connect
           required(id, 'a bin id', Command.copyPublicUrl);
           if (await isPrivate(p, id)) {
             if (options?.makePublic !== true) {
-              throw new Error(`Bin ${id} is private: its public URL would not read it. Pass { makePublic: true } to make it public first`);
+              throw new Error(vscode.l10n.t('Bin {0} is private: its public URL would not read it. Pass { makePublic: true } to make it public first', id));
             }
             await p.writes.setPrivacy(id, false);
           }
@@ -77,7 +78,9 @@ export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connect
         },
         ask: async () => askPublic(await activeOrAskedBin(ui, p.account.id)),
         show: (url, [, options]) =>
-          options?.makePublic ? inform(`the bin is now public; copied ${url}`) : vscode.window.setStatusBarMessage(`JSONBin: copied ${url}`, 3000),
+          options?.makePublic
+            ? inform(vscode.l10n.t('the bin is now public; copied {0}', url))
+            : vscode.window.setStatusBarMessage(notice(vscode.l10n.t('copied {0}', url)), 3000),
       },
       {
         row: [Command.rowCopyPublicUrl, (node: BinNode) => askPublic(rowBin(node))],
@@ -91,7 +94,9 @@ export function shareCommands(p: PrivacyParts & Pick<Parts, 'account' | 'connect
         run: async (id: string) => {
           required(id, 'a bin id', Command.openInDashboard);
           if (!isHostedService(p.connection.baseUrl)) {
-            throw new Error(`The jsonbin.io dashboard shows only the bins of the hosted service (https://api.jsonbin.io/v3), not of ${p.connection.baseUrl}`);
+            throw new Error(
+              vscode.l10n.t('The jsonbin.io dashboard shows only the bins of the hosted service (https://api.jsonbin.io/v3), not of {0}', p.connection.baseUrl),
+            );
           }
           await p.openExternal(vscode.Uri.parse(dashboardUrl(id)));
         },

@@ -10,7 +10,6 @@ import { CollectionNode, UncategorizedNode, type BinNode, type Node } from '../t
 import { inform, reportError } from '../../ui/feedback';
 import { Cancelled } from '../../commands/args';
 import { parseUriList } from './fileTransfer';
-import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { confirm, pickCollection } from '../../commands/prompts';
@@ -28,7 +27,7 @@ export async function dropOnTree(p: DropParts, target: Node | undefined, rows: u
       return;
     }
     if (bins.some((b) => b.account !== p.account.id)) {
-      throw new Error('Bins are copied by a drag within one account: open the bin and save it as a file, then upload it to the other account');
+      throw new Error(vscode.l10n.t('Bins are copied by a drag within one account: open the bin and save it as a file, then upload it to the other account'));
     }
     const collection = await collectionAt(p, target);
     if (bins.length > 0) {
@@ -66,18 +65,21 @@ async function copyBins(p: Pick<Parts, 'connection' | 'prompts' | 'writes'>, row
   if (bins.length === 0) {
     return;
   }
-  const where = target ? `collection "${target.name}"` : 'no collection';
-  const what = bins.length === 1 ? `bin ${bins[0].label}` : plural(bins.length, 'bin');
   await confirm(
     p.prompts,
-    `Create a copy of ${what} in ${where}?`,
-    'Nothing is moved: the bin stays where it is, and a new bin with the same record, name and privacy is created there.',
-    'Create Copy',
+    createCopy(bins, target),
+    vscode.l10n.t('Nothing is moved: the bin stays where it is, and a new bin with the same record, name and privacy is created there.'),
+    vscode.l10n.t('Create Copy'),
   );
   // The copies made before a refusal show too.
   await p.writes.createAll(async (create) => {
     for (const [i, row] of bins.entries()) {
-      const doing = `Bin ${row.label} not copied${i > 0 ? ` (${i} copied before it)` : ''}`;
+      const doing =
+        i === 0
+          ? vscode.l10n.t('Bin {0} not copied', row.label)
+          : i === 1
+            ? vscode.l10n.t('Bin {0} not copied (1 copied before it)', row.label)
+            : vscode.l10n.t('Bin {0} not copied ({1} copied before it)', row.label, i);
       // A key that may not create bins reads nothing either.
       p.writes.checks.permitted('createBin', doing);
       const { record, metadata } = await p.connection.client.readBin(row.id);
@@ -86,5 +88,29 @@ async function copyBins(p: Pick<Parts, 'connection' | 'prompts' | 'writes'>, row
       await create(checked);
     }
   });
-  inform(`Created a copy of ${what} in ${where}.`);
+  inform(createdCopy(bins, target));
+}
+
+/** Whether to copy the bins there. */
+function createCopy(bins: BinNode[], target: Collection | null): string {
+  if (bins.length === 1) {
+    return target
+      ? vscode.l10n.t('Create a copy of bin {0} in collection "{1}"?', bins[0].label, target.name)
+      : vscode.l10n.t('Create a copy of bin {0} in no collection?', bins[0].label);
+  }
+  return target
+    ? vscode.l10n.t('Create a copy of {0} bins in collection "{1}"?', bins.length, target.name)
+    : vscode.l10n.t('Create a copy of {0} bins in no collection?', bins.length);
+}
+
+/** The bins were copied there. */
+function createdCopy(bins: BinNode[], target: Collection | null): string {
+  if (bins.length === 1) {
+    return target
+      ? vscode.l10n.t('Created a copy of bin {0} in collection "{1}".', bins[0].label, target.name)
+      : vscode.l10n.t('Created a copy of bin {0} in no collection.', bins[0].label);
+  }
+  return target
+    ? vscode.l10n.t('Created a copy of {0} bins in collection "{1}".', bins.length, target.name)
+    : vscode.l10n.t('Created a copy of {0} bins in no collection.', bins.length);
 }

@@ -4,9 +4,9 @@ import { BINS_PER_PAGE, type BinSummary } from '../../api';
 import { parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
 import { exportFileNames, formatRecord } from './fileTransfer';
-import { plural } from '../../ui/plural';
+import { notice } from '../../ui/feedback';
 import type { Parts } from '../parts';
-import { confirmRequests } from '../requestWarning';
+import { confirmRequests, readsAfterListing } from '../requestWarning';
 
 const encoder = new TextEncoder();
 
@@ -53,12 +53,11 @@ export async function exportCollection(
   folder: vscode.Uri,
   options: ExportOptions = {},
 ): Promise<vscode.Uri[]> {
-  return p.prompts.progress('Exporting collection…', async (progress, token) => {
+  return p.prompts.progress(vscode.l10n.t('Exporting collection…'), async (progress, token) => {
     const stopIfCancelled = (written: number, total: number | undefined) => {
       if (token.isCancellationRequested) {
-        const of = total === undefined ? '' : ` of ${total}`;
-        const message = `Export cancelled: ${written}${of} bins written to ${folder.fsPath}`;
-        void vscode.window.showInformationMessage(`JSONBin: ${message}`);
+        const message = exportCancelled(written, total, folder.fsPath);
+        void vscode.window.showInformationMessage(notice(message));
         throw new Cancelled(message);
       }
     };
@@ -68,14 +67,14 @@ export async function exportCollection(
       stopIfCancelled(0, undefined);
       page = await p.connection.client.listBins(collectionId, bins.at(-1)?.id);
       bins.push(...page);
-      progress.report({ message: `${plural(bins.length, 'bin')} listed` });
+      progress.report({ message: bins.length === 1 ? vscode.l10n.t('1 bin listed') : vscode.l10n.t('{0} bins listed', bins.length) });
     }
     await confirmRequests(
       p,
       options.warnAboveRequests,
       bins.length,
-      `Exporting ${plural(bins.length, 'bin')}`,
-      `One request reads each bin (the ${plural(pages, 'request')} listing them are sent).`,
+      () => vscode.l10n.t('Exporting {0} bins sends {0} requests. Send them?', bins.length),
+      readsAfterListing(pages),
     );
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
@@ -86,8 +85,20 @@ export async function exportCollection(
       const file = vscode.Uri.joinPath(folder, names[i]);
       await vscode.workspace.fs.writeFile(file, encoder.encode(formatRecord(record)));
       written.push(file);
-      progress.report({ message: `${written.length} of ${bins.length} written`, increment: 100 / bins.length });
+      progress.report({ message: vscode.l10n.t('{0} of {1} written', written.length, bins.length), increment: 100 / bins.length });
     }
     return written;
   });
+}
+
+/** What a cancelled export wrote: `total` once the listing said how many bins there are. */
+function exportCancelled(written: number, total: number | undefined, folder: string): string {
+  if (total === undefined) {
+    return written === 1
+      ? vscode.l10n.t('Export cancelled: 1 bin written to {0}', folder)
+      : vscode.l10n.t('Export cancelled: {0} bins written to {1}', written, folder);
+  }
+  return total === 1
+    ? vscode.l10n.t('Export cancelled: {0} of 1 bin written to {1}', written, folder)
+    : vscode.l10n.t('Export cancelled: {0} of {1} bins written to {2}', written, total, folder);
 }

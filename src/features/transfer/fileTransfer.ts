@@ -1,10 +1,11 @@
 /**
  * The rules of moving bins to and from files: which files are uploaded and under what bin name,
  * what a bin's file is called and holds, and how a batch's outcome is told. No `vscode` import,
- * so that they are tested in plain Node.
+ * so that they are tested in plain Node (their words come through `@vscode/l10n`).
  */
-import { plural } from '../../ui/plural';
+import * as l10n from '@vscode/l10n';
 import { MAX_BIN_NAME } from '../../api';
+import { sentences } from '../../ui/sentences';
 
 const JSON_FILE = /\.json$/i;
 
@@ -17,8 +18,11 @@ const MAX_FILE_STEM = 100;
 /** Names Windows reserves for devices, whatever their extension. */
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
-/** The reason given for a file left unsent because the user cancelled. */
-export const CANCELLED = 'Not sent: cancelled';
+/**
+ * The reason given for a file left unsent because the user cancelled. This module loads with the
+ * commands, after activation gave `@vscode/l10n` VS Code's words.
+ */
+export const CANCELLED = l10n.t('Not sent: cancelled');
 
 export function isJsonFileName(fileName: string): boolean {
   return JSON_FILE.test(fileName);
@@ -82,24 +86,46 @@ export function parseUriList(text: string): string[] {
 const NAMED_REFUSALS = 3;
 
 /**
- * What a batch of files did, in one sentence per outcome: the bins created and where, the files
- * that may have been created (their answer could not be read), the files refused by name with why
- * (the first few), and how many the user's cancelling left unsent.
+ * What a batch of files did, in one sentence per outcome: the bins created and where (`collection`:
+ * its name; undefined: in no collection), the files that may have been created (their answer could
+ * not be read), the files refused by name with why (the first few), and how many the user's
+ * cancelling left unsent.
  */
-export function uploadSummary(created: number, where: string, refused: readonly { name: string; reason: string }[], uncertain: readonly string[] = []): string {
+export function uploadSummary(
+  created: number,
+  collection: string | undefined,
+  refused: readonly { name: string; reason: string }[],
+  uncertain: readonly string[] = [],
+): string {
   const unsent = refused.filter((r) => r.reason === CANCELLED).length;
   const problems = refused.filter((r) => r.reason !== CANCELLED);
-  const parts = [`Created ${plural(created, 'bin')} ${where}.`];
+  const parts = [createdIn(created, collection)];
   if (uncertain.length > 0) {
-    parts.push(`May have been created: ${uncertain.join(', ')} (the service's answer could not be read; refresh to see before uploading again).`);
+    parts.push(l10n.t("May have been created: {0} (the service's answer could not be read; refresh to see before uploading again).", uncertain.join(', ')));
   }
   if (problems.length > 0) {
-    const named = problems.slice(0, NAMED_REFUSALS).map((r) => `${r.name} (${r.reason})`);
-    const more = problems.length - named.length;
-    parts.push(`Refused ${plural(problems.length, 'file')}: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`);
+    const named = problems
+      .slice(0, NAMED_REFUSALS)
+      .map((r) => l10n.t({ message: '{0} ({1})', args: [r.name, r.reason], comment: ['A file refused: its name (why)'] }))
+      .join('; ');
+    const more = problems.length - NAMED_REFUSALS;
+    parts.push(
+      more > 0
+        ? l10n.t('Refused {0} files: {1}; and {2} more.', problems.length, named, more)
+        : problems.length === 1
+          ? l10n.t('Refused 1 file: {0}.', named)
+          : l10n.t('Refused {0} files: {1}.', problems.length, named),
+    );
   }
   if (unsent > 0) {
-    parts.push(`Cancelled: ${plural(unsent, 'file')} not sent.`);
+    parts.push(unsent === 1 ? l10n.t('Cancelled: 1 file not sent.') : l10n.t('Cancelled: {0} files not sent.', unsent));
   }
-  return parts.join(' ');
+  return sentences(parts[0], ...parts.slice(1));
+}
+
+function createdIn(created: number, collection: string | undefined): string {
+  if (collection === undefined) {
+    return created === 1 ? l10n.t('Created 1 bin in no collection.') : l10n.t('Created {0} bins in no collection.', created);
+  }
+  return created === 1 ? l10n.t('Created 1 bin in collection "{0}".', collection) : l10n.t('Created {0} bins in collection "{1}".', created, collection);
 }

@@ -8,12 +8,13 @@ import { askBinReference, pickCollection } from '../../commands/prompts';
 import { settings } from '../../config';
 import { exportCollection, saveBinAsFile, type ExportOptions } from './exportBins';
 import { binNameOfFile, safeFileStem } from './fileTransfer';
-import { plural } from '../../ui/plural';
+import { notice } from '../../ui/feedback';
+import { notABin } from '../binTarget';
 import { Command, type CommandId } from '../../commands/ids';
 import { host } from '../../platform';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler, type Need } from '../../commands/register';
 import { fileNameOf, showUploaded, uploadFiles, type UploadOptions, type UploadParts } from './uploadBins';
 
 /** A bin to save, as the place it is saved from knows it: a version when a version's tab says so. */
@@ -37,8 +38,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
         canSelectFiles: true,
         canSelectFolders: false,
         filters: { JSON: ['json'] },
-        openLabel: 'Upload as Bins',
-        title: 'JSON files to upload as bins',
+        openLabel: vscode.l10n.t('Upload as Bins'),
+        title: vscode.l10n.t('JSON files to upload as bins'),
         defaultUri: defaultFolder(),
       }),
     );
@@ -59,8 +60,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       await ui.saveDialog({
         defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
         filters: { JSON: ['json'] },
-        saveLabel: 'Save Bin',
-        title: `Save bin ${target.title} as a file`,
+        saveLabel: vscode.l10n.t('Save Bin'),
+        title: vscode.l10n.t('Save bin {0} as a file', target.title),
       }),
     );
     return [target.id, { version: target.version, uri }];
@@ -72,8 +73,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
         canSelectFolders: true,
         canSelectFiles: false,
         canSelectMany: false,
-        openLabel: 'Export Here',
-        title: `Folder for the bins of "${collection.name}"`,
+        openLabel: vscode.l10n.t('Export Here'),
+        title: vscode.l10n.t('Folder for the bins of "{0}"', collection.name),
         defaultUri: defaultFolder(),
       }),
     );
@@ -86,7 +87,7 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       {
         run: (uris: vscode.Uri[], options: UploadOptions = {}) => {
           if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => u instanceof vscode.Uri)) {
-            throw new Error(`${Command.uploadAsBin} needs uris: the files to upload, an array of Uri`);
+            throw new Error(needs(Command.uploadAsBin, 'uris: the files to upload, an array of Uri'));
           }
           return uploadFiles(p, uris, options);
         },
@@ -105,15 +106,15 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
           const uri = requiredUri(options?.uri, '{ uri, version? }: the Uri of the file to write', Command.saveBinAsFile);
           const version = options.version;
           if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
-            throw new Error(`${Command.saveBinAsFile} needs a version that is an integer, 0 for the base record`);
+            throw new Error(needs(Command.saveBinAsFile, 'a version that is an integer, 0 for the base record'));
           }
           return saveBinAsFile(p, id, version, uri);
         },
         ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
         show: (uri, [id]) =>
           void vscode.window
-            .showInformationMessage(`JSONBin: Saved bin ${id} to ${fileNameOf(uri)}.`, 'Open File')
-            .then((choice) => choice && vscode.window.showTextDocument(uri)),
+            .showInformationMessage(notice(vscode.l10n.t('Saved bin {0} to {1}.', id, fileNameOf(uri))), vscode.l10n.t('Open File'))
+            .then((choice) => (choice ? vscode.window.showTextDocument(uri) : undefined)),
       },
       {
         row: [Command.rowSaveBinAsFile, (node: BinNode) => askSave({ id: node.id, title: node.label })],
@@ -129,16 +130,23 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
           return exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection), options);
         },
         ask: async () => askExport((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!),
-        show: (files, [, folder]) => void vscode.window.showInformationMessage(`JSONBin: Exported ${plural(files.length, 'bin')} to ${folder.fsPath}.`),
+        show: (files, [, folder]) =>
+          void vscode.window.showInformationMessage(
+            notice(
+              files.length === 1
+                ? vscode.l10n.t('Exported 1 bin to {0}.', folder.fsPath)
+                : vscode.l10n.t('Exported {0} bins to {1}.', files.length, folder.fsPath),
+            ),
+          ),
       },
       { row: [Command.rowExportCollection, (node: CollectionNode) => askExport(node.collection)] },
     ),
   ];
 }
 
-function requiredUri(value: unknown, what: string, command: CommandId): vscode.Uri {
+function requiredUri(value: unknown, what: Need, command: CommandId): vscode.Uri {
   if (!(value instanceof vscode.Uri)) {
-    throw new Error(`${command} needs ${what}`);
+    throw new Error(needs(command, what));
   }
   return value;
 }
@@ -153,7 +161,7 @@ function defaultFolder(): vscode.Uri | undefined {
 function tabSaveTarget(uri: vscode.Uri): SaveTarget {
   const resource = parseUri(uri);
   if (resource?.kind !== 'bin') {
-    throw new Error(`Not a bin: ${uri.toString()}`);
+    throw notABin(uri);
   }
   return { id: resource.id, version: resource.version, title: binNameOfFile(fileNameOf(uri)) ?? resource.id };
 }

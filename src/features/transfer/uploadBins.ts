@@ -10,8 +10,8 @@ import type { CheckedBin, CreateBin } from '../../store/recordWrites';
 import { Refused } from '../../store/refused';
 import { binUri } from '../../fs/uris';
 import { plainText } from '../../store/plainText';
+import { notice } from '../../ui/feedback';
 import { binNameOfFile, CANCELLED, isJsonFileName, uploadSummary } from './fileTransfer';
-import { plural } from '../../ui/plural';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { confirmRequests } from '../requestWarning';
@@ -58,7 +58,8 @@ export function uploadFiles(p: UploadParts, uris: readonly vscode.Uri[], options
 
 async function createFromFiles(p: UploadParts, create: CreateBin, uris: readonly vscode.Uri[], options: UploadOptions): Promise<Uploaded> {
   const collection = await targetCollection(p, options.collectionId ?? undefined);
-  return p.prompts.progress(`Uploading ${plural(uris.length, 'file')} as bins…`, async (progress, token) => {
+  const title = uris.length === 1 ? vscode.l10n.t('Uploading 1 file as bins…') : vscode.l10n.t('Uploading {0} files as bins…', uris.length);
+  return p.prompts.progress(title, async (progress, token) => {
     const step = 100 / (2 * uris.length);
     const refused: Uploaded['refused'] = [];
     const ready: Ready[] = [];
@@ -69,10 +70,16 @@ async function createFromFiles(p: UploadParts, create: CreateBin, uris: readonly
       } else {
         ready.push(checked);
       }
-      progress.report({ message: `checked ${fileNameOf(uri)}`, increment: step });
+      progress.report({ message: vscode.l10n.t('checked {0}', fileNameOf(uri)), increment: step });
     }
     // One create per file that passed its checks; the checks sent nothing more than the collection's listing and schema doc, read once.
-    await confirmRequests(p, options.warnAboveRequests, ready.length, `Uploading ${plural(ready.length, 'file')} as bins`, 'One request creates each bin.');
+    await confirmRequests(
+      p,
+      options.warnAboveRequests,
+      ready.length,
+      () => vscode.l10n.t('Uploading {0} files as bins sends {0} requests. Send them?', ready.length),
+      vscode.l10n.t('One request creates each bin.'),
+    );
     const created: Uploaded['created'] = [];
     const uncertain: Uploaded['uncertain'] = [];
     let stopped: string | undefined;
@@ -90,15 +97,15 @@ async function createFromFiles(p: UploadParts, create: CreateBin, uris: readonly
         }
         if (error.kind === 'unknownOutcome') {
           uncertain.push({ uri: file.uri, reason: error.message });
-          stopped = "Not sent: the service's answer to an earlier file could not be read; refresh to see whether it was stored";
+          stopped = vscode.l10n.t("Not sent: the service's answer to an earlier file could not be read; refresh to see whether it was stored");
           continue;
         }
         refused.push({ uri: file.uri, reason: error.message });
         if (!FILE_ERRORS.has(error.kind)) {
-          stopped = `Not sent: the service refused an earlier file (${error.message})`;
+          stopped = vscode.l10n.t('Not sent: the service refused an earlier file ({0})', error.message);
         }
       }
-      progress.report({ message: `created ${created.length} of ${ready.length}`, increment: step });
+      progress.report({ message: vscode.l10n.t('created {0} of {1}', created.length, ready.length), increment: step });
     }
     const order = new Map(uris.map((uri, i) => [uri, i]));
     refused.sort((a, b) => order.get(a.uri)! - order.get(b.uri)!);
@@ -117,7 +124,7 @@ async function targetCollection(p: Pick<Parts, 'schemaDocs'>, id: string | undef
   await p.schemaDocs.schemaFor(id);
   const collection = (await p.schemaDocs.listCollections()).find((c) => c.id === id);
   if (!collection) {
-    throw new Error(`There is no collection ${id} in this account`);
+    throw new Error(vscode.l10n.t('There is no collection {0} in this account', id));
   }
   return collection;
 }
@@ -126,10 +133,10 @@ async function targetCollection(p: Pick<Parts, 'schemaDocs'>, id: string | undef
 async function checkFile(p: Pick<Parts, 'writes'>, uri: vscode.Uri, bin: { private: boolean; collectionId?: string }): Promise<Ready | string> {
   const fileName = fileNameOf(uri);
   if (!isJsonFileName(fileName)) {
-    return 'Not a .json file';
+    return vscode.l10n.t('Not a .json file');
   }
   const name = binNameOfFile(fileName);
-  const badName = name === undefined ? undefined : nameProblem(name, MAX_BIN_NAME, 'Its name');
+  const badName = name === undefined ? undefined : nameProblem(name, MAX_BIN_NAME, vscode.l10n.t('Its name'));
   if (badName) {
     return badName;
   }
@@ -138,7 +145,7 @@ async function checkFile(p: Pick<Parts, 'writes'>, uri: vscode.Uri, bin: { priva
     // A byte order mark is no part of the text: the decoder drops it.
     text = utf8.decode(await vscode.workspace.fs.readFile(uri));
   } catch (error) {
-    return error instanceof TypeError ? 'Not UTF-8 text' : `Cannot be read: ${(error as Error).message}`;
+    return error instanceof TypeError ? vscode.l10n.t('Not UTF-8 text') : vscode.l10n.t('Cannot be read: {0}', (error as Error).message);
   }
   try {
     return { uri, name, checked: await p.writes.prepare(text, { ...bin, name }) };
@@ -155,37 +162,44 @@ export async function showUploaded(p: Pick<Parts, 'schemaDocs'> & ViewParts, upl
   const { created, refused, uncertain } = uploaded;
   const collectionId = options.collectionId ?? undefined;
   const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
-  const where = collection ? `in collection "${collection.name}"` : 'in no collection';
-  const text = `JSONBin: ${plainText(
-    uploadSummary(
-      created.length,
-      where,
-      refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
-      uncertain.map((u) => fileNameOf(u.uri)),
+  const text = notice(
+    plainText(
+      uploadSummary(
+        created.length,
+        collection?.name,
+        refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
+        uncertain.map((u) => fileNameOf(u.uri)),
+      ),
     ),
-  )}`;
+  );
+  const [openBin, reveal, showRefused, refresh] = [
+    vscode.l10n.t('Open Bin'),
+    vscode.l10n.t('Reveal in View'),
+    vscode.l10n.t('Show Refused Files'),
+    vscode.l10n.t('Refresh'),
+  ];
   const actions = [
-    ...(created.length === 1 ? ['Open Bin'] : []),
-    ...(created.length > 0 ? ['Reveal in View'] : []),
-    ...(refused.length > 0 ? ['Show Refused Files'] : []),
-    ...(uncertain.length > 0 ? ['Refresh'] : []),
+    ...(created.length === 1 ? [openBin] : []),
+    ...(created.length > 0 ? [reveal] : []),
+    ...(refused.length > 0 ? [showRefused] : []),
+    ...(uncertain.length > 0 ? [refresh] : []),
   ];
   const show = refused.length + uncertain.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(text, ...actions).then(async (choice) => {
-    if (choice === 'Open Bin') {
+    if (choice === openBin) {
       await vscode.window.showTextDocument(created[0].binUri, { preview: false });
-    } else if (choice === 'Reveal in View') {
+    } else if (choice === reveal) {
       const first = created[0];
       const row = await p.tree.binRow(
         { id: first.id, name: binNameOfFile(fileNameOf(first.uri)), private: options.private ?? true, createdAt: '' },
         collectionId,
       );
       await p.treeView.reveal(row, { select: true, focus: true });
-    } else if (choice === 'Refresh') {
+    } else if (choice === refresh) {
       p.tree.refresh();
-    } else if (choice === 'Show Refused Files') {
+    } else if (choice === showRefused) {
       const items = refused.map((r) => ({ label: fileNameOf(r.uri), detail: r.reason, uri: r.uri }));
-      const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Files not uploaded: pick one to open it' });
+      const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Files not uploaded: pick one to open it') });
       if (picked) {
         await vscode.window.showTextDocument(picked.uri);
       }

@@ -199,9 +199,9 @@ function errorRow(parent: Node, error: unknown, root: AccountNode): MessageNode 
   const keyProblem = error instanceof BinServiceError && (error.kind === 'missingKey' || error.kind === 'invalidKey');
   const active = root.contextValue.endsWith('.active');
   const action = !keyProblem
-    ? { command: Command.refresh, title: 'Refresh' }
+    ? { command: Command.refresh, title: vscode.l10n.t('Refresh') }
     : active
-      ? { command: Command.setApiKey, title: 'Set API Key' }
-      : { command: Command.rowSwitchAccount, title: 'Make this account active, then Set API Key', arguments: [root] };
+      ? { command: Command.setApiKey, title: vscode.l10n.t('Set API Key') }
+      : { command: Command.rowSwitchAccount, title: vscode.l10n.t('Make this account active, then Set API Key'), arguments: [root] };
   return new MessageNode(parent, message, action, true);
 }

@@ -13,6 +13,11 @@ import { openDocumentsOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirm } from '../../commands/prompts';
 
+/** The title of a version's tab. */
+export function versionTitle(label: string, version: number): string {
+  return vscode.l10n.t('{0} (version {1})', label, version);
+}
+
 /** Passed by the interactive forms only: a programmatic call cannot, so it never asks. */
 export const INTERACTIVE = Symbol('interactive');
 
@@ -32,20 +37,25 @@ export async function restoreVersion(
   const showDiff = async (currentText: string, name: string | undefined) => {
     const label = name ?? id;
     const left = p.snapshots.add(binUri(id, label, undefined, p.account.id), currentText);
-    const right =
-      versionTab?.uri ?? p.snapshots.add(binUri(id, `${label} (version ${version})`, version, p.account.id), JSON.stringify(await record(), null, 2));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${label}: current ↔ version ${version}`);
+    const right = versionTab?.uri ?? p.snapshots.add(binUri(id, versionTitle(label, version), version, p.account.id), JSON.stringify(await record(), null, 2));
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0}: current ↔ version {1}', label, version));
     await confirm(
       p.prompts,
-      `Restore version ${version} of ${label}?`,
-      `The diff shows the current record (left) and version ${version} (right). One update makes version ${version} the latest record; the versions stay.`,
-      'Restore',
+      vscode.l10n.t('Restore version {0} of {1}?', version, label),
+      vscode.l10n.t(
+        'The diff shows the current record (left) and version {0} (right). One update makes version {0} the latest record; the versions stay.',
+        version,
+      ),
+      vscode.l10n.t('Restore'),
     );
   };
   // A programmatic call never asks: a bin changed since its tab read it is refused instead.
   const refuse: ConflictResolver = async () => {
     throw new Error(
-      `Not restored: bin ${id} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose`,
+      vscode.l10n.t(
+        "Not restored: bin {0} changed on the service since its open tab read it. Restore from the palette or the version's tab to compare and choose",
+        id,
+      ),
     );
   };
   const restored = await p.writes.restore(id, {

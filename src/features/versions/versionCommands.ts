@@ -8,8 +8,8 @@ import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
-import { register, required, type Handler } from '../../commands/register';
-import { INTERACTIVE, restoreVersion } from './restoreVersion';
+import { needs, register, required, type Handler } from '../../commands/register';
+import { INTERACTIVE, restoreVersion, versionTitle } from './restoreVersion';
 
 export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'snapshots' | 'writes'>): Handler[] {
   const withVersion = async (target: BinTarget): Promise<[string, number, string?]> => [target.id, await pickVersion(p, target.id), target.name];
@@ -25,7 +25,7 @@ export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection'
   const check = (command: typeof Command.openVersion | typeof Command.compareWithVersion | typeof Command.restoreVersion, id: string, version: number) => {
     required(id, 'a bin id', command);
     if (!Number.isInteger(version) || version < 0) {
-      throw new Error(`${command} needs a version: an integer, 0 for the base record`);
+      throw new Error(needs(command, 'a version: an integer, 0 for the base record'));
     }
   };
   return [
@@ -34,7 +34,7 @@ export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection'
       {
         run: async (id: string, version: number, name?: string) => {
           check(Command.openVersion, id, version);
-          const uri = binUri(id, `${name ?? id} (version ${version})`, version, p.account.id);
+          const uri = binUri(id, versionTitle(name ?? id, version), version, p.account.id);
           await vscode.window.showTextDocument(uri, { preview: true });
           return uri;
         },
@@ -52,8 +52,8 @@ export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection'
         run: async (id: string, version: number, name?: string) => {
           check(Command.compareWithVersion, id, version);
           const current = await uriFor(p, id, name);
-          const old = binUri(id, `${name ?? id} (version ${version})`, version, p.account.id);
-          await vscode.commands.executeCommand('vscode.diff', old, current, `${labelOf({ id, name })}: version ${version} ↔ current`);
+          const old = binUri(id, versionTitle(name ?? id, version), version, p.account.id);
+          await vscode.commands.executeCommand('vscode.diff', old, current, vscode.l10n.t('{0}: version {1} ↔ current', labelOf({ id, name }), version));
           return old;
         },
         ask: async () => withVersion(await activeOrAskedBin(p.prompts, p.account.id)),
@@ -76,8 +76,8 @@ export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection'
         show: (result, [id, version]) =>
           inform(
             result.alreadyLatest
-              ? `version ${version} of bin ${id} is already its latest record: nothing was sent.`
-              : `version ${version} of bin ${id} is its latest record again.`,
+              ? vscode.l10n.t('version {0} of bin {1} is already its latest record: nothing was sent.', version, id)
+              : vscode.l10n.t('version {0} of bin {1} is its latest record again.', version, id),
           ),
       },
       {
@@ -86,7 +86,7 @@ export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection'
           async (uri: vscode.Uri): Promise<[string, number, typeof INTERACTIVE]> => {
             const resource = parseUri(uri);
             if (resource?.kind !== 'bin' || resource.version === undefined) {
-              throw new Error(`Not a version of a bin: ${uri.toString()}`);
+              throw new Error(vscode.l10n.t('Not a version of a bin: {0}', uri.toString()));
             }
             return [resource.id, resource.version, INTERACTIVE];
           },
@@ -109,21 +109,21 @@ async function pickVersion(p: Pick<Parts, 'connection' | 'prompts'>, id: string)
     throw error;
   }
   if (versionCount === 0) {
-    throw new Error('This bin has no versions: turn versioning on and save to make one');
+    throw new Error(vscode.l10n.t('This bin has no versions: turn versioning on and save to make one'));
   }
   const items = Array.from({ length: versionCount + 1 }, (_, i) => versionCount - i).map((n) => ({
-    label: n === 0 ? 'Base record' : `Version ${n}`,
-    description: n === versionCount ? 'latest' : undefined,
+    label: n === 0 ? vscode.l10n.t('Base record') : vscode.l10n.t('Version {0}', n),
+    description: n === versionCount ? vscode.l10n.t('latest') : undefined,
     n,
   }));
-  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: 'Version' })).n;
+  return cancelIfUndefined(await p.prompts.pick(items, { placeHolder: vscode.l10n.t('Version') })).n;
 }
 
 async function askVersionNumber(p: Pick<Parts, 'prompts'>): Promise<number> {
   const answer = await p.prompts.input({
-    prompt: 'This service does not say how many versions a bin has: the version number to open (0 is the base record)',
+    prompt: vscode.l10n.t('This service does not say how many versions a bin has: the version number to open (0 is the base record)'),
     ignoreFocusOut: true,
-    validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : 'A whole number, 0 for the base record'),
+    validateInput: (text) => (/^\d+$/.test(text.trim()) ? undefined : vscode.l10n.t('A whole number, 0 for the base record')),
   });
   return Number(cancelIfUndefined(answer).trim());
 }

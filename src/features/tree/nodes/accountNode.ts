@@ -50,13 +50,13 @@ export class AccountNode extends Node {
     const item = new vscode.TreeItem(name, active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `account:${this.account || 'default'}`;
     const host = hostOf(this.serviceUrl());
-    item.description = active ? `${host} · active` : host;
+    item.description = active ? activeOne(host) : host;
     item.iconPath = new vscode.ThemeIcon(keyKind === 'access' ? 'key' : 'account');
     item.tooltip = [
       name,
-      `Service: ${this.serviceUrl()}`,
-      `Key: ${keyKind === 'access' ? 'an access key (X-Access-Key)' : 'the master key (X-Master-Key)'}`,
-      active ? 'Commands from the palette act on this account' : '',
+      vscode.l10n.t('Service: {0}', this.serviceUrl()),
+      keyKind === 'access' ? vscode.l10n.t('Key: an access key (X-Access-Key)') : vscode.l10n.t('Key: the master key (X-Master-Key)'),
+      active ? vscode.l10n.t('Commands from the palette act on this account') : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -66,8 +66,13 @@ export class AccountNode extends Node {
 
   override async children(): Promise<Node[]> {
     const roots = await this.roots();
-    return roots.length > 0 ? roots : [new MessageNode(this, 'No bins yet: add one by id or link')];
+    return roots.length > 0 ? roots : [new MessageNode(this, vscode.l10n.t('No bins yet: add one by id or link'))];
   }
+}
+
+/** An account's service as its row and the account picks describe the active one. */
+export function activeOne(service: string): string {
+  return vscode.l10n.t({ message: '{0} · active', args: [service], comment: ["{0}: the account's service"] });
 }
 
 function hostOf(url: string): string {

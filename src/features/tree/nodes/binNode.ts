@@ -6,6 +6,16 @@ import { binUri } from '../../../fs/uris';
 import { whenWithDate } from '../../../ui/relativeTime';
 import { Node } from './node';
 
+/** A tooltip's line that gives a row's id (a bin's, a collection's, a schema doc's). */
+export function idLine(id: string): string {
+  return vscode.l10n.t('Id: {0}', id);
+}
+
+/** A tooltip's line that says when a bin or collection was created. */
+export function createdLine(createdAt: string | undefined): string {
+  return vscode.l10n.t('Created: {0}', whenWithDate(createdAt, new Date(), vscode.env.language));
+}
+
 export class BinNode extends Node {
   static readonly contextValues = ['bin', 'bin.remembered'] as const;
   readonly contextValue: (typeof BinNode.contextValues)[number];
@@ -33,22 +43,22 @@ export class BinNode extends Node {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.scoped(`bin:${collection?.id ?? 'uncategorized'}:${bin.id}`);
     // Private is the rule: only the exception is written on the row (the tooltip says both).
-    item.description = bin.private ? undefined : 'public';
+    item.description = bin.private ? undefined : vscode.l10n.t('public');
     item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
     // The URI of the bin's tab: the problem count's decoration (problemDecorations.ts) finds the row by it.
     item.resourceUri = binUri(bin.id, this.label, undefined, this.account);
     // Names come from the service: a plain-text tooltip never renders them as Markdown.
     item.tooltip = [
       this.label,
-      `Id: ${bin.id}`,
-      `Created: ${whenWithDate(bin.createdAt, new Date(), vscode.env.language)}`,
-      `Privacy: ${bin.private ? 'private' : 'public'}`,
-      `Collection: ${collection ? collection.name : 'none'}`,
+      idLine(bin.id),
+      createdLine(bin.createdAt),
+      bin.private ? vscode.l10n.t('Privacy: private') : vscode.l10n.t('Privacy: public'),
+      collection ? vscode.l10n.t('Collection: {0}', collection.name) : vscode.l10n.t('Collection: none'),
     ].join('\n');
     // Its privacy, for the toggle that says what it does ("Make Public").
     const privacy = bin.private === undefined ? ';unknownPrivacy' : bin.private ? ';private' : ';public';
     item.contextValue = this.contextValue + privacy + this.abilities;
-    item.command = { command: Command.rowOpenBin, title: 'Open Bin', arguments: [this] };
+    item.command = { command: Command.rowOpenBin, title: vscode.l10n.t('Open Bin'), arguments: [this] };
     return item;
   }
 }

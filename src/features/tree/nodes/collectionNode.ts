@@ -1,11 +1,10 @@
 /** A collection: its schema doc first, then its bins a page at a time. */
 import * as vscode from 'vscode';
 import type { Collection } from '../../../api';
-import { whenWithDate } from '../../../ui/relativeTime';
-import { BinNode } from './binNode';
+import { BinNode, createdLine, idLine } from './binNode';
 import { LoadMoreNode } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import { NO_MATCH, Node, type Listings } from './node';
+import { noMatch, Node, type Listings } from './node';
 import { SchemaDocNode } from './schemaDocNode';
 
 export class CollectionNode extends Node {
@@ -26,13 +25,13 @@ export class CollectionNode extends Node {
     const item = new vscode.TreeItem(collection.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.scoped(`collection:${collection.id}`);
     item.iconPath = new vscode.ThemeIcon('folder');
-    item.description = collection.schemaDocId ? 'schema' : undefined;
+    item.description = collection.schemaDocId ? vscode.l10n.t('schema') : undefined;
     // A plain-text tooltip: the service's names are never rendered as Markdown.
     item.tooltip = [
       collection.name,
-      `Id: ${collection.id}`,
-      `Created: ${whenWithDate(collection.createdAt, new Date(), vscode.env.language)}`,
-      ...(collection.schemaDocId ? [`Schema doc: ${collection.schemaDocId}`] : []),
+      idLine(collection.id),
+      createdLine(collection.createdAt),
+      ...(collection.schemaDocId ? [vscode.l10n.t('Schema doc: {0}', collection.schemaDocId)] : []),
     ].join('\n');
     item.contextValue = this.contextValue + this.abilities;
     return item;
@@ -46,10 +45,10 @@ export class CollectionNode extends Node {
       ? [new SchemaDocNode(this, collection.schemaDocId, collection, this.listings.schemaDocName(collection.schemaDocId))]
       : [];
     const bins = page.bins.filter((b) => !filter || filter.shows(b, collection.id));
-    nodes.push(...(bins.length > 0 || !filter ? bins.map((b) => new BinNode(this, b, collection, false)) : [new MessageNode(this, NO_MATCH)]));
+    nodes.push(...(bins.length > 0 || !filter ? bins.map((b) => new BinNode(this, b, collection, false)) : [new MessageNode(this, noMatch())]));
     if (page.more) {
       nodes.push(new LoadMoreNode(this, collection.id));
     }
-    return nodes.length > 0 ? nodes : [new MessageNode(this, 'No bins in this collection yet')];
+    return nodes.length > 0 ? nodes : [new MessageNode(this, vscode.l10n.t('No bins in this collection yet'))];
   }
 }

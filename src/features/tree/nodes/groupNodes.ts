@@ -5,7 +5,7 @@ import { BinNode } from './binNode';
 import { CollectionNode } from './collectionNode';
 import { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 import { MessageNode } from './messageNode';
-import { NO_MATCH, Node, type Listings } from './node';
+import { noMatch, Node, type Listings } from './node';
 
 export class CollectionsNode extends Node {
   static readonly contextValue = 'group.collections';
@@ -19,7 +19,7 @@ export class CollectionsNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Collections', this.scoped('group:collections'), 'folder-library', this.contextValue + this.abilities);
+    return groupItem(vscode.l10n.t('Collections'), this.scoped('group:collections'), 'folder-library', this.contextValue + this.abilities);
   }
 
   override async children(): Promise<Node[]> {
@@ -27,7 +27,7 @@ export class CollectionsNode extends Node {
     const collections = (await this.listings.collections()).filter((c) => !filter || c.id === filter);
     return collections.length > 0
       ? collections.map((c) => new CollectionNode(this, c, this.listings))
-      : [new MessageNode(this, filter ? NO_MATCH : 'No collections yet')];
+      : [new MessageNode(this, filter ? noMatch() : vscode.l10n.t('No collections yet'))];
   }
 
   /** A collection's row, e.g. to reveal a bin just created in it. */
@@ -49,7 +49,7 @@ export class UncategorizedNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    return groupItem('Bins in no collection', this.scoped('group:uncategorized'), 'inbox', this.contextValue + this.abilities);
+    return groupItem(vscode.l10n.t('Bins in no collection'), this.scoped('group:uncategorized'), 'inbox', this.contextValue + this.abilities);
   }
 
   override async children(): Promise<Node[]> {
@@ -64,7 +64,9 @@ export class UncategorizedNode extends Node {
     const hidden = (matching?.length ?? remembered.count) - shown;
     if (hidden > 0) {
       const next = Math.min(hidden, REMEMBERED_PER_PAGE);
-      nodes.push(new LoadMoreNode(this, REMEMBERED, `Show ${next} more remembered bin${next === 1 ? '' : 's'}…`));
+      nodes.push(
+        new LoadMoreNode(this, REMEMBERED, next === 1 ? vscode.l10n.t('Show 1 more remembered bin…') : vscode.l10n.t('Show {0} more remembered bins…', next)),
+      );
     }
     if (await this.listings.canList()) {
       const page = await this.listings.bins(UNCATEGORIZED);
@@ -74,9 +76,9 @@ export class UncategorizedNode extends Node {
       }
     }
     if (filter && !nodes.some((n) => n instanceof BinNode)) {
-      nodes.unshift(new MessageNode(this, NO_MATCH));
+      nodes.unshift(new MessageNode(this, noMatch()));
     }
-    return nodes.length > 0 ? nodes : [new MessageNode(this, 'No bins outside collections')];
+    return nodes.length > 0 ? nodes : [new MessageNode(this, vscode.l10n.t('No bins outside collections'))];
   }
 }
 

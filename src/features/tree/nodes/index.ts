@@ -4,7 +4,7 @@ export { CollectionNode } from './collectionNode';
 export { CollectionsNode, UncategorizedNode } from './groupNodes';
 export { LoadMoreNode, REMEMBERED, REMEMBERED_PER_PAGE } from './loadMoreNode';
 export { MessageNode } from './messageNode';
-export { NO_MATCH, Node, type Listings, type RowFilter } from './node';
+export { noMatch, Node, type Listings, type RowFilter } from './node';
 export { SchemaDocNode } from './schemaDocNode';
 
 import { AccountNode } from './accountNode';

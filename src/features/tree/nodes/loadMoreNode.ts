@@ -17,7 +17,7 @@ export class LoadMoreNode extends Node {
   constructor(
     parent: Node,
     readonly listingId: string,
-    private readonly label = `Load ${BINS_PER_PAGE} more…`,
+    private readonly label = vscode.l10n.t('Load {0} more…', BINS_PER_PAGE),
   ) {
     super(parent);
   }
@@ -27,7 +27,7 @@ export class LoadMoreNode extends Node {
     item.id = this.scoped(`more:${this.listingId}`);
     item.iconPath = new vscode.ThemeIcon('more');
     item.contextValue = this.contextValue;
-    item.command = { command: Command.rowLoadMore, title: 'Load More', arguments: [this] };
+    item.command = { command: Command.rowLoadMore, title: vscode.l10n.t('Load More'), arguments: [this] };
     return item;
   }
 }

@@ -18,7 +18,7 @@ export class MessageNode extends Node {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon(this.problem ? 'warning' : 'info');
-    item.tooltip = this.action ? `${this.text}\n\nClick: ${this.action.title}` : this.text;
+    item.tooltip = this.action ? vscode.l10n.t('{0}\n\nClick: {1}', this.text, this.action.title) : this.text;
     item.command = this.action;
     item.contextValue = this.contextValue;
     return item;

@@ -1,5 +1,5 @@
 /** What every row of the JSONBin view is, and what rows need to list their children. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BinSummary, Collection } from '../../../api';
 import type { RememberedBins } from '../../../store/rememberedBins';
 
@@ -28,7 +28,9 @@ export interface RowFilter {
 }
 
 /** The row that stands for an empty listing while filtered. */
-export const NO_MATCH = 'Nothing fetched matches the filter';
+export function noMatch(): string {
+  return vscode.l10n.t('Nothing fetched matches the filter');
+}
 
 export abstract class Node {
   constructor(readonly parent: Node | undefined) {}

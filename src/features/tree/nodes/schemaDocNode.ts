@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Collection } from '../../../api';
 import { Command } from '../../../commands/ids';
+import { idLine } from './binNode';
 import { Node } from './node';
 
 export class SchemaDocNode extends Node {
@@ -19,13 +20,13 @@ export class SchemaDocNode extends Node {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Schema doc', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t('Schema doc'), vscode.TreeItemCollapsibleState.None);
     item.id = this.scoped(`schema:${this.collection.id}:${this.schemaDocId}`);
     item.description = this.name ?? this.schemaDocId;
-    item.tooltip = `Validates the bins of ${this.collection.name}\nId: ${this.schemaDocId}`;
+    item.tooltip = [vscode.l10n.t('Validates the bins of {0}', this.collection.name), idLine(this.schemaDocId)].join('\n');
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
     item.contextValue = this.contextValue + this.abilities;
-    item.command = { command: Command.rowOpenSchemaDoc, title: 'Open Schema Doc', arguments: [this] };
+    item.command = { command: Command.rowOpenSchemaDoc, title: vscode.l10n.t('Open Schema Doc'), arguments: [this] };
     return item;
   }
 }

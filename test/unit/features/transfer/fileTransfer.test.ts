@@ -67,7 +67,7 @@ describe('moving bins to and from files', () => {
   });
 
   it('sums up a batch: what was created where, what was refused by name and why, what cancelling left unsent', () => {
-    assert.equal(uploadSummary(1, 'in no collection', []), 'Created 1 bin in no collection.');
+    assert.equal(uploadSummary(1, undefined, []), 'Created 1 bin in no collection.');
     const refused = [
       { name: 'a.json', reason: 'The text is not JSON' },
       { name: 'b.json', reason: 'too big' },
@@ -77,11 +77,11 @@ describe('moving bins to and from files', () => {
       { name: 'f.json', reason: CANCELLED },
     ];
     assert.equal(
-      uploadSummary(100, 'in collection "C"', refused),
+      uploadSummary(100, 'C', refused),
       'Created 100 bins in collection "C". Refused 4 files: a.json (The text is not JSON); b.json (too big); c.json (schema); and 1 more. Cancelled: 2 files not sent.',
     );
     assert.equal(
-      uploadSummary(1, 'in no collection', [{ name: 'c.json', reason: 'Not sent: an earlier file may have been stored' }], ['b.json']),
+      uploadSummary(1, undefined, [{ name: 'c.json', reason: 'Not sent: an earlier file may have been stored' }], ['b.json']),
       "Created 1 bin in no collection. May have been created: b.json (the service's answer could not be read; refresh to see before uploading again). Refused 1 file: c.json (Not sent: an earlier file may have been stored).",
     );
   });
