@@ -1,5 +1,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noUnlocalizedLiteral from './eslint-rules/no-unlocalized-literal.mjs';
+
+/**
+ * NOT_YET_LOCALIZED: the parts of src/ whose user-visible words are not yet wrapped in
+ * vscode.l10n.t, left out of the localization check (and of the pseudo-locale run's assertions
+ * on what they show, see test/support/pseudoLocale.ts). Remove a part once its words are wrapped;
+ * the list ends empty.
+ */
+export const NOT_YET_LOCALIZED = [
+  'src/features/**',
+  'src/ui/**',
+  'src/accounts/**',
+  'src/fs/**',
+  'src/commands/**',
+  'src/extension.ts',
+  'src/accountParts.ts',
+  'src/config.ts',
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**'] },
@@ -8,7 +26,18 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly', AbortSignal: 'readonly', performance: 'readonly', fetch: 'readonly', TextDecoder: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        AbortSignal: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
+        TextDecoder: 'readonly',
+      },
     },
     rules: {
       curly: ['warn', 'multi-line'],
@@ -19,6 +48,25 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       // An async function that does not await still fits where a promise is expected.
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  // Every word the user sees is localizable: no literal reaches a notification, a pick, a tree item… unwrapped.
+  {
+    files: ['src/**/*.ts'],
+    // The command table's titles are the manifest's: package.nls.json holds them (npm run manifest).
+    ignores: [...NOT_YET_LOCALIZED, 'src/commands/table.ts'],
+    plugins: { l10n: { rules: { 'no-unlocalized-literal': noUnlocalizedLiteral } } },
+    rules: {
+      'l10n/no-unlocalized-literal': [
+        'error',
+        {
+          // The errors whose message is shown, by the arguments that make it.
+          errorClasses: { BinServiceError: [1], Refused: [0, 1], SchemaDocProblem: [0], CannotValidate: [0], Cancelled: [0] },
+          // The prompter's questions (src/ui/prompter.ts).
+          messageCalls: ['confirm', 'progress'],
+          pickCalls: ['pick'],
+        },
+      ],
     },
   },
   // Scripts, runners and the browser test are plain JavaScript modules outside the TypeScript project.

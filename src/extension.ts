@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
+import { useMessages } from './platform/l10n';
 import type { AccountMaker, WindowShared } from './accountParts';
 import type { AccountParts } from './features/parts';
 import { Accounts } from './accounts/accounts';
@@ -55,6 +56,8 @@ export interface JsonBinApi {
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
   // How long activation takes, for anyone profiling the extension host (the bench reads it).
   performance.mark('jsonbin.activate.start');
+  // The core's words (and the validation worker's) in the user's language, before anything is worded.
+  useMessages(vscode.l10n.bundle);
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;
