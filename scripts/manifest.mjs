@@ -1,5 +1,6 @@
-// Writes package.json's command, submenu and menu entries and src/commands/commandIds.ts from the
-// command table (src/commands/table.ts). Run it after changing the table: `npm run manifest`.
+// Writes package.json's command, submenu and menu entries, their English words in package.nls.json
+// (package.json names them `%key%`) and src/commands/commandIds.ts from the command table
+// (src/commands/table.ts). Run it after changing the table: `npm run manifest`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -14,11 +15,13 @@ const built = await esbuild.build({
   platform: 'node',
   write: false,
 });
-const { contributions, commandIdsSource } = await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
+const { contributions, commandIdsSource, GENERATED_NLS_KEY } = await import(
+  `data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`
+);
 
 const packageFile = join(root, 'package.json');
 const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));
-const { commands, submenus, menus } = contributions();
+const { commands, submenus, menus, nls } = contributions();
 // The other contributions keep their place; these three follow each other.
 const contributes = {};
 for (const [key, value] of Object.entries(manifest.contributes)) {
@@ -32,6 +35,11 @@ for (const [key, value] of Object.entries(manifest.contributes)) {
 }
 manifest.contributes = contributes;
 writeFileSync(packageFile, JSON.stringify(manifest, null, 2) + '\n');
+
+// The other words (views, settings, the walkthrough…) are written by hand and kept; the table's are all replaced.
+const nlsFile = join(root, 'package.nls.json');
+const written = Object.entries(JSON.parse(readFileSync(nlsFile, 'utf8'))).filter(([key]) => !GENERATED_NLS_KEY.test(key));
+writeFileSync(nlsFile, JSON.stringify({ ...Object.fromEntries(written), ...nls }, null, 2) + '\n');
 
 const idsFile = join(root, 'src', 'commands', 'commandIds.ts');
 const options = await prettier.resolveConfig(idsFile);

@@ -1,9 +1,9 @@
 /** Wires the parts of the extension together. */
-import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
 import { SYNCED_KEYS } from './api/stateKeys';
+import { useMessages } from './platform/l10n';
 import type { AccountMaker, AccountParts, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
@@ -60,10 +60,8 @@ export interface JsonBinApi {
 export function activate(context: vscode.ExtensionContext): JsonBinApi {
   // How long activation takes, for anyone profiling the extension host (the bench reads it).
   performance.mark('jsonbin.activate.start');
-  // The modules without `vscode` (tested in plain Node) say their words through @vscode/l10n: VS Code's translations, when the language has them.
-  if (vscode.l10n.bundle) {
-    l10n.config({ contents: vscode.l10n.bundle });
-  }
+  // The core's words (and the validation worker's) in the user's language, before anything is worded.
+  useMessages(vscode.l10n.bundle);
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;

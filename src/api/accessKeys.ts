@@ -2,6 +2,7 @@
  * Access keys (`/a`, beyond the contract): the permissions sent and the answers mapped. Loaded with
  * the first access key call, not with the extension.
  */
+import * as l10n from '@vscode/l10n';
 import { checkName, MAX_SHORT_NAME } from './checks';
 import { BinServiceError, shaped } from './errors';
 import type { AccessKey, BinPermission, KeyPermissions } from './types';
@@ -24,13 +25,13 @@ export function createRequest(name: string, permissions: KeyPermissions): { head
 function permissionsBody(permissions: KeyPermissions): string {
   const bins = (permissions as Partial<KeyPermissions> | undefined)?.bins;
   if (!bins || !BIN_PERMISSIONS.every((p) => typeof bins[p] === 'boolean')) {
-    throw new BinServiceError('invalidInput', "An access key's permissions give each of create, read, update and delete on bins as true or false");
+    throw new BinServiceError('invalidInput', l10n.t("An access key's permissions give each of create, read, update and delete on bins as true or false"));
   }
   return JSON.stringify({ bins: Object.fromEntries(BIN_PERMISSIONS.map((p) => [p, bins[p]])) });
 }
 
 export function createdAccessKey(answer: RawAccessKey, name: string, asked: KeyPermissions): AccessKey {
-  shaped(answer, (a) => typeof a.accessKey === 'string', 'the new access key', 'createAccessKey');
+  shaped(answer, (a) => typeof a.accessKey === 'string', l10n.t('the new access key'), 'createAccessKey');
   return { ...accessKeyOf(answer, asked), name: answer.metadata?.name ?? name };
 }
 

@@ -3,6 +3,7 @@
  * and this window's, by action, and the block that holds requests bound to fail once the service
  * said the allowance is exhausted. No `vscode` import: the store is any key-value memento.
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError, type Operation } from './errors';
 import { isScopeOf, StateKey } from './stateKeys';
 import type { RequestLogEntry } from './transport';
@@ -86,7 +87,7 @@ export class RequestCounter {
       }
     }
     if (holdsBack && entry.kind === 'allowanceExhausted' && entry.status !== undefined) {
-      this.heldBy = entry.message ?? 'Requests exhausted';
+      this.heldBy = entry.message ?? l10n.t('Requests exhausted');
       this.heldSince = this.now();
     }
     this.fire();
@@ -97,7 +98,11 @@ export class RequestCounter {
     if (this.heldBy !== undefined) {
       throw new BinServiceError(
         'allowanceExhausted',
-        `Not sent: at ${timeOf(this.heldSince!, this.now())} the service said "${this.heldBy}". Run "JSONBin: Retry Requests" (or click the requests in the status bar) to send again`,
+        l10n.t(
+          'Not sent: at {0} the service said "{1}". Run "JSONBin: Retry Requests" (or click the requests in the status bar) to send again',
+          timeOf(this.heldSince!, this.now()),
+          this.heldBy,
+        ),
         undefined,
         operation,
       );
@@ -151,27 +156,30 @@ export async function forgetRequestCounts(store: CountStore, id: string): Promis
   }
 }
 
-/** What each action is called wherever its count is shown: the user's words, not the client's operation ids. */
-const ACTION_NAMES: Record<Operation | 'other', string> = {
-  createBin: 'Create bin',
-  readBin: 'Read bin',
-  versionCount: 'Count versions',
-  updateBin: 'Save bin',
-  deleteBin: 'Delete bin',
-  deleteVersions: 'Delete versions',
-  renameBin: 'Rename bin',
-  setPrivacy: 'Set privacy',
-  listCollections: 'List collections',
-  createCollection: 'Create collection',
-  renameCollection: 'Rename collection',
-  listBins: 'List bins',
-  readSchemaDoc: 'Read schema doc',
-  createSchemaDoc: 'Create schema doc',
-  updateSchemaDoc: 'Save schema doc',
-  attachSchemaDoc: 'Attach schema doc',
-  detachSchemaDoc: 'Detach schema doc',
-  createAccessKey: 'Create access key',
-  other: 'Other',
+/**
+ * What each action is called wherever its count is shown: the user's words, not the client's
+ * operation ids. Worded when asked, once the language's messages are loaded.
+ */
+const ACTION_NAMES: Record<Operation | 'other', () => string> = {
+  createBin: () => l10n.t('Create bin'),
+  readBin: () => l10n.t('Read bin'),
+  versionCount: () => l10n.t('Count versions'),
+  updateBin: () => l10n.t('Save bin'),
+  deleteBin: () => l10n.t('Delete bin'),
+  deleteVersions: () => l10n.t('Delete versions'),
+  renameBin: () => l10n.t('Rename bin'),
+  setPrivacy: () => l10n.t('Set privacy'),
+  listCollections: () => l10n.t('List collections'),
+  createCollection: () => l10n.t('Create collection'),
+  renameCollection: () => l10n.t('Rename collection'),
+  listBins: () => l10n.t('List bins'),
+  readSchemaDoc: () => l10n.t('Read schema doc'),
+  createSchemaDoc: () => l10n.t('Create schema doc'),
+  updateSchemaDoc: () => l10n.t('Save schema doc'),
+  attachSchemaDoc: () => l10n.t('Attach schema doc'),
+  detachSchemaDoc: () => l10n.t('Detach schema doc'),
+  createAccessKey: () => l10n.t('Create access key'),
+  other: () => l10n.t('Other'),
 };
 
 /** One action's requests in this window and today, the most sent today first. */
@@ -186,7 +194,7 @@ export interface ActionCount {
 export function breakdown(window: RequestCount, today: RequestCount): ActionCount[] {
   const actions = new Set([...Object.keys(today.byAction), ...Object.keys(window.byAction)]) as Set<keyof RequestCount['byAction']>;
   return [...actions]
-    .map((action) => ({ action, name: ACTION_NAMES[action] ?? action, window: window.byAction[action] ?? 0, today: today.byAction[action] ?? 0 }))
+    .map((action) => ({ action, name: ACTION_NAMES[action]?.() ?? action, window: window.byAction[action] ?? 0, today: today.byAction[action] ?? 0 }))
     .sort((a, b) => b.today - a.today || b.window - a.window || a.name.localeCompare(b.name));
 }
 

@@ -5,6 +5,7 @@
  * the answer, so that no wrong state is shown (a bin shown public because `private` was "yes"); a
  * date of another type is unknown (''). To a write, a refused answer is one that could not be read.
  */
+import * as l10n from '@vscode/l10n';
 import { shaped, type Operation } from './errors';
 import type { Json } from './json';
 import type { Bin, BinSummary, CreatedBin, DeletedBin, SchemaDoc, UpdatedBin, VersionCount } from './types';
@@ -53,7 +54,7 @@ export function readBin(answer: unknown, id: string): Bin {
       typeof metadataOf(a).private === 'boolean' &&
       absentOrText(metadataOf(a).name) &&
       absentOrText(metadataOf(a).collectionId),
-    'a record and its metadata (private as true or false)',
+    l10n.t('a record and its metadata (private as true or false)'),
     'readBin',
   );
   const metadata = metadataOf(answer);
@@ -77,7 +78,7 @@ export function createdBin(answer: unknown, name: string | undefined): CreatedBi
   shaped(
     answer,
     (a) => hasRecord(a) && isObject(metadataOf(a)) && typeof metadataOf(a).id === 'string' && typeof metadataOf(a).private === 'boolean',
-    'a record, the new bin id and its privacy',
+    l10n.t('a record, the new bin id and its privacy'),
     'createBin',
   );
   const metadata = metadataOf(answer);
@@ -92,7 +93,7 @@ export function updatedBin(answer: unknown, id: string): UpdatedBin {
   shaped(
     answer,
     (a) => hasRecord(a) && isObject(metadataOf(a)) && typeof metadataOf(a).private === 'boolean',
-    'the stored record and its privacy',
+    l10n.t('the stored record and its privacy'),
     'updateBin',
   );
   return { record: (answer as { record: Json }).record, metadata: { parentId: id, private: metadataOf(answer).private as boolean } };
@@ -100,13 +101,13 @@ export function updatedBin(answer: unknown, id: string): UpdatedBin {
 
 /** Only the count is used. */
 export function versionCount(answer: unknown, id: string): VersionCount {
-  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionCount), 'a version count', 'versionCount');
+  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionCount), l10n.t('a version count'), 'versionCount');
   return { id, versionCount: metadataOf(answer).versionCount as number };
 }
 
 /** The count is shown; the service's message is kept when it is text. */
 export function deleted(answer: unknown, id: string, operation: Operation): DeletedBin {
-  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionsDeleted), 'the count of versions deleted', operation);
+  shaped(answer, (a) => isObject(metadataOf(a)) && isCount(metadataOf(a).versionsDeleted), l10n.t('the count of versions deleted'), operation);
   return { id, versionsDeleted: metadataOf(answer).versionsDeleted as number, message: text((answer as Raw).message) ?? '' };
 }
 
@@ -115,7 +116,7 @@ export function binRows(answer: unknown): BinSummary[] {
   shaped(
     answer,
     (a) => Array.isArray(a) && a.every((row) => isObject(row) && typeof row.record === 'string' && typeof row.private === 'boolean'),
-    'a list of bins (each private as true or false)',
+    l10n.t('a list of bins (each private as true or false)'),
     'listBins',
   );
   return (answer as Raw[]).map((row) => {
@@ -136,7 +137,7 @@ export function schemaDocOf(answer: unknown, operation: Operation, known: { id?:
       isObject(metadataOf(a)) &&
       (known.id !== undefined || typeof metadataOf(a).id === 'string') &&
       (known.name !== undefined || typeof metadataOf(a).name === 'string'),
-    known.id === undefined ? 'the new schema doc id' : known.name === undefined ? 'a schema doc and its name' : 'a schema doc',
+    known.id === undefined ? l10n.t('the new schema doc id') : known.name === undefined ? l10n.t('a schema doc and its name') : l10n.t('a schema doc'),
     operation,
   );
   const metadata = metadataOf(answer);

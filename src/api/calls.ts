@@ -2,6 +2,7 @@
  * How the client's calls reach the service: the key in its header, the retry without a key on
  * other accounts' public bins, and the HTTP stack loaded with the first request.
  */
+import * as l10n from '@vscode/l10n';
 import { checkKeyTransport, parseBaseUrl } from './checks';
 import { BinServiceError, type Operation } from './errors';
 import type { Request, Transport } from './transport';
@@ -98,13 +99,13 @@ export class Calls {
     const headers: Record<string, string> = { ...call.headers };
     const access = this.options.keyKind === 'access';
     if (key && access && call.key === 'master') {
-      throw new BinServiceError('notPermitted', "This needs the account's master key: an access key is granted bins only", undefined, call.operation);
+      throw new BinServiceError('notPermitted', l10n.t("This needs the account's master key: an access key is granted bins only"), undefined, call.operation);
     }
     if (key) {
       checkKeyTransport(this.url);
       headers[access ? 'X-Access-Key' : 'X-Master-Key'] = key;
     } else if (call.key !== 'ifGiven') {
-      throw new BinServiceError('missingKey', 'No API key is set: this operation needs the account key', undefined, call.operation);
+      throw new BinServiceError('missingKey', l10n.t('No API key is set: this operation needs the account key'), undefined, call.operation);
     }
     if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';

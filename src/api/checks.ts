@@ -1,4 +1,5 @@
 /** Checks that cost no request: each refuses input the service would refuse anyway. */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError } from './errors';
 import { RecordText } from './record';
 import type { Plan } from './json';
@@ -17,7 +18,7 @@ const PLAIN_ID = new RegExp(`^${ID_PATTERN}$`);
 /** An id is a path segment: anything but a plain identifier never reaches the network. */
 export function checkId(id: unknown, what: string): string {
   if (typeof id !== 'string' || !PLAIN_ID.test(id)) {
-    throw new BinServiceError('invalidInput', `Invalid ${what} provided: an id is letters, digits, '-' or '_'`);
+    throw new BinServiceError('invalidInput', l10n.t("Invalid {0} provided: an id is letters, digits, '-' or '_'", what));
   }
   return id;
 }
@@ -26,19 +27,19 @@ export function checkId(id: unknown, what: string): string {
 export function nameProblem(name: string, max: number, what: string): string | undefined {
   const length = [...name].length;
   if (length < 1 || name.trim().length === 0) {
-    return `${what} cannot be blank`;
+    return l10n.t('{0} cannot be blank', what);
   }
   if (length > max) {
-    return `${what} cannot be over ${max} characters (it has ${length})`;
+    return l10n.t('{0} cannot be over {1} characters (it has {2})', what, max, length);
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) {
-    return `${what} cannot contain line breaks or control characters`;
+    return l10n.t('{0} cannot contain line breaks or control characters', what);
   }
   // A header carries Latin-1 only; the service defines no encoding for other characters.
   const foreign = [...name].find((c) => c.codePointAt(0)! > 0xff);
   if (foreign) {
-    return `${what} can hold only Latin-1 characters (letters such as é or ß), because it is sent as an HTTP header: "${foreign}" is not one`;
+    return l10n.t('{0} can hold only Latin-1 characters (letters such as é or ß), because it is sent as an HTTP header: "{1}" is not one', what, foreign);
   }
   return undefined;
 }
@@ -65,7 +66,7 @@ export function isBlank(record: unknown): boolean {
 const utf8 = new TextEncoder();
 
 /** The body to send: the user's own text, or a value serialized once; the same bytes are measured and sent. */
-export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cannot be blank'): string {
+export function recordBody(record: unknown, plan: Plan, blankMessage = l10n.t('Bin cannot be blank')): string {
   const value = record instanceof RecordText ? record.value : record;
   if (isBlank(value)) {
     throw new BinServiceError('invalidInput', blankMessage);
@@ -76,14 +77,14 @@ export function recordBody(record: unknown, plan: Plan, blankMessage = 'Bin cann
     const limit = plan === 'free' ? '500 KB' : '1 MB';
     throw new BinServiceError(
       'tooLarge',
-      `The record is ${formatSize(bytes)} as written (spaces and line breaks count), over the ${plan} plan's limit of ${limit}`,
+      l10n.t("The record is {0} as written (spaces and line breaks count), over the {1} plan's limit of {2}", formatSize(bytes), plan, limit),
     );
   }
   return body;
 }
 
 export function formatSize(bytes: number): string {
-  return bytes < KB ? `${bytes} bytes` : `${(bytes / KB).toFixed(1)} KB`;
+  return bytes < KB ? l10n.t('{0} bytes', bytes) : l10n.t('{0} KB', (bytes / KB).toFixed(1));
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -106,15 +107,15 @@ export function parseBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(normalizeBaseUrl(baseUrl));
   } catch {
-    throw new BinServiceError('invalidInput', `The service URL is not a valid URL: ${baseUrl}`);
+    throw new BinServiceError('invalidInput', l10n.t('The service URL is not a valid URL: {0}', baseUrl));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BinServiceError('invalidInput', `The service URL must start with https:// (or http:// for this machine), not ${url.protocol}`);
+    throw new BinServiceError('invalidInput', l10n.t('The service URL must start with https:// (or http:// for this machine), not {0}', url.protocol));
   }
   if (url.search || url.hash || url.username || url.password) {
     throw new BinServiceError(
       'invalidInput',
-      'The service URL cannot carry a query, a fragment or a user name: set it to the service root, such as https://api.jsonbin.io/v3',
+      l10n.t('The service URL cannot carry a query, a fragment or a user name: set it to the service root, such as {0}', HOSTED_API_URL),
     );
   }
   return url;
@@ -156,7 +157,7 @@ export function goesDirect(url: URL, noProxy: readonly string[]): boolean {
 /** The key goes over plain http only to this machine. */
 export function checkKeyTransport(url: URL): void {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    throw new BinServiceError('invalidInput', `Refusing to send the key to ${url.origin}: use https, or plain http only to a loopback address`);
+    throw new BinServiceError('invalidInput', l10n.t('Refusing to send the key to {0}: use https, or plain http only to a loopback address', url.origin));
   }
 }
 
@@ -166,7 +167,7 @@ export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 /** A version number as the service counts them: 0 is the base record. */
 export function checkVersion(version: number): number {
   if (!Number.isInteger(version) || version < 0) {
-    throw new BinServiceError('invalidInput', `A version is a whole number from 0, the base record (got ${version})`);
+    throw new BinServiceError('invalidInput', l10n.t('A version is a whole number from 0, the base record (got {0})', version));
   }
   return version;
 }

@@ -1,4 +1,5 @@
 /** The bin service client: one typed method per operation, no `vscode` import. */
+import * as l10n from '@vscode/l10n';
 import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordBody } from './checks';
 import { binRows, createdBin, deleted, isObject, readBin, schemaDocOf, text, updatedBin, versionCount, type RawCollection } from './answers';
 import { Calls } from './calls';
@@ -142,7 +143,7 @@ export class BinClient extends Calls {
 
   async createSchemaDoc(name: string, schema: RecordInput): Promise<SchemaDoc> {
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
-    const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
+    const body = recordBody(schema, this.plan, l10n.t('Schema Doc cannot be empty'));
     const answer = await this.call({ operation: 'createSchemaDoc', method: 'POST', path: '/s', key: 'master', headers, body });
     return schemaDocOf(answer, 'createSchemaDoc', { name });
   }
@@ -150,7 +151,7 @@ export class BinClient extends Calls {
   async updateSchemaDoc(id: string, schema: RecordInput, name: string): Promise<SchemaDoc> {
     const path = `/s/${checkId(id, 'Schema Id')}`;
     const headers = { 'X-Schema-Doc-Name': checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name') };
-    const body = recordBody(schema, this.plan, 'Schema Doc cannot be empty');
+    const body = recordBody(schema, this.plan, l10n.t('Schema Doc cannot be empty'));
     const answer = await this.call({ operation: 'updateSchemaDoc', method: 'PUT', path, key: 'master', headers, body });
     return schemaDocOf(answer, 'updateSchemaDoc', { id, name });
   }

@@ -76,6 +76,7 @@ export interface RequestFacts {
  * Classifies by status and by what was sent, and only then by a loose keyword where a status
  * has several meanings: the live service words messages differently from the contract.
  */
+import * as l10n from '@vscode/l10n';
 export function classify(status: number, message: string, facts: RequestFacts): ErrorKind {
   if (status >= 500) {
     return 'server';
@@ -142,7 +143,13 @@ const READS: ReadonlySet<Operation> = new Set(['readBin', 'versionCount', 'listC
 export function unreadAnswer(status: number | undefined, why: string, operation: Operation | undefined): BinServiceError {
   return new BinServiceError(
     'unknownOutcome',
-    `The service answered ${status ?? 'success'}, but its answer could not be read (${why}). The change may have been stored: refresh to see before trying again`,
+    status === undefined
+      ? l10n.t('The service answered success, but its answer could not be read ({0}). The change may have been stored: refresh to see before trying again', why)
+      : l10n.t(
+          'The service answered {0}, but its answer could not be read ({1}). The change may have been stored: refresh to see before trying again',
+          status,
+          why,
+        ),
     status,
     operation,
   );
@@ -160,10 +167,9 @@ export function shaped<T>(answer: T, check: (answer: T) => boolean, what: string
     fits = false;
   }
   if (!fits) {
-    const why = `without ${what}: the answer does not fit the bin service's interface`;
     throw READS.has(operation)
-      ? new BinServiceError('server', `The service answered 200 ${why}`, 200, operation)
-      : unreadAnswer(undefined, `it came ${why}`, operation);
+      ? new BinServiceError('server', l10n.t("The service answered 200 without {0}: the answer does not fit the bin service's interface", what), 200, operation)
+      : unreadAnswer(undefined, l10n.t("it came without {0}: the answer does not fit the bin service's interface", what), operation);
   }
   return answer;
 }

@@ -2,6 +2,7 @@
  * Reads of a part of a bin's latest record: the record alone (`X-Bin-Meta: false`) and what a
  * JSONPath selects in it (`X-JSON-Path`). Loaded when a part is first opened.
  */
+import * as l10n from '@vscode/l10n';
 import { checkName } from './checks';
 import type { BinClient } from './client';
 import { BinServiceError } from './errors';
@@ -38,7 +39,12 @@ export async function readRecord(client: BinClient, id: string): Promise<Json> {
 export async function selectJsonPath(client: BinClient, id: string, path: string): Promise<{ matches: Json[]; metadata?: BinMetadata }> {
   checkName(path, MAX_JSON_PATH, 'X-JSON-Path');
   const ignored = (status?: number) =>
-    new BinServiceError('unsupported', 'This bin service ignores X-JSON-Path: it answers the whole record, not the parts a path selects', status, 'readBin');
+    new BinServiceError(
+      'unsupported',
+      l10n.t('This bin service ignores X-JSON-Path: it answers the whole record, not the parts a path selects'),
+      status,
+      'readBin',
+    );
   if (ignoringJsonPath.has(client)) {
     throw ignored();
   }

@@ -2,6 +2,7 @@
  * A record as the user wrote it. Its text is what is sent, byte for byte; a number that the
  * service would not keep as written (it stores JSON as JavaScript values) is refused first.
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError } from './errors';
 import type { Json } from './json';
 
@@ -22,7 +23,7 @@ export class RecordText {
     try {
       value = JSON.parse(text) as Json;
     } catch (error) {
-      throw new BinServiceError('invalidInput', `The text is not JSON: ${(error as Error).message}`);
+      throw new BinServiceError('invalidInput', l10n.t('The text is not JSON: {0}', (error as Error).message));
     }
     const problem = await unfaithfulNumber(text);
     if (problem) {
@@ -48,12 +49,21 @@ export async function unfaithfulNumber(text: string): Promise<string | undefined
       return;
     }
     const written = text.slice(offset, offset + length);
-    const where = path().length === 0 ? 'the record' : `/${path().join('/')}`;
+    const where = path().length === 0 ? l10n.t('the record') : `/${path().join('/')}`;
     if (!Number.isFinite(value)) {
-      problem = `The number ${written} at ${where} is beyond what a JSON number can hold (about ±1.8e308): the service would store null. Write it as a string to keep it`;
+      problem = l10n.t(
+        'The number {0} at {1} is beyond what a JSON number can hold (about ±1.8e308): the service would store null. Write it as a string to keep it',
+        written,
+        where,
+      );
     } else if (decimal(written) !== decimal(String(value))) {
       const stored = /^-?\d+$/.test(written) ? BigInt(value).toString() : String(value);
-      problem = `The number ${written} at ${where} would be stored as ${stored}: a JSON number keeps about 17 significant digits. Write it as a string to keep it as written`;
+      problem = l10n.t(
+        'The number {0} at {1} would be stored as {2}: a JSON number keeps about 17 significant digits. Write it as a string to keep it as written',
+        written,
+        where,
+        stored,
+      );
     }
   };
   try {
@@ -62,7 +72,7 @@ export async function unfaithfulNumber(text: string): Promise<string | undefined
     if (!(error instanceof RangeError)) {
       throw error;
     }
-    return 'The record is nested too deeply to check that its numbers are kept as written';
+    return l10n.t('The record is nested too deeply to check that its numbers are kept as written');
   }
   return problem;
 }

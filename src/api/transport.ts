@@ -3,6 +3,7 @@
  * request log, and every answer and failure worded for the user. The host's HTTP stack sends them
  * (`platform`); the client loads this module, and the stack with it, at its first request.
  */
+import * as l10n from '@vscode/l10n';
 import { activity } from './activity';
 import { host, HttpFailure, type Http } from '../platform';
 import { BinServiceError, classify, unreadAnswer, type ErrorKind, type Operation, type RequestFacts } from './errors';
@@ -151,9 +152,9 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
   const operation = request.facts.operation;
   if (status >= 200 && status < 300) {
     if (body === undefined) {
-      const why = text.length > 0 ? 'it is not JSON' : 'it is empty';
+      const why = text.length > 0 ? l10n.t('it is not JSON') : l10n.t('it is empty');
       throw request.method === 'GET'
-        ? new BinServiceError('server', `The service answered ${status} with a body that is not JSON`, status, operation)
+        ? new BinServiceError('server', l10n.t('The service answered {0} with a body that is not JSON', status), status, operation)
         : unreadAnswer(status, why, operation);
     }
     return body as T;
@@ -162,10 +163,10 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
   if (typeof given !== 'string' && (status === 404 || status === 405)) {
     // Not the service's own answer (it always gives a message): the route itself is missing.
     const route = `${request.method} ${request.path.replace(/^\/([bcs])\/[^/]+/, '/$1/…')}`;
-    throw new BinServiceError('unsupported', `This bin service does not offer ${route} (it answered ${status})`, status, operation);
+    throw new BinServiceError('unsupported', l10n.t('This bin service does not offer {0} (it answered {1})', route, status), status, operation);
   }
   const cleaned = typeof given === 'string' ? shown(given, request) : '';
-  const message = cleaned || `The service answered ${status} without a message`;
+  const message = cleaned || l10n.t('The service answered {0} without a message', status);
   throw new BinServiceError(classify(status, cleaned ? (given as string) : message, request.facts), message, status, operation);
 }
 
@@ -200,21 +201,21 @@ function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxA
   }
   if (status !== undefined && (status < 200 || status >= 300)) {
     // The status says the service did not do it: only its message was lost.
-    const message = `The service answered ${status}, and its answer could not be read (${unreadBecause(cause, timeoutMs, maxAnswerBytes)})`;
+    const message = l10n.t('The service answered {0}, and its answer could not be read ({1})', status, unreadBecause(cause, timeoutMs, maxAnswerBytes));
     return new BinServiceError(classify(status, '', request.facts), message, status, operation);
   }
   switch (cause.reason) {
     case 'invalidHeader':
       return new BinServiceError(
         'invalidInput',
-        'The request could not be sent: a header holds a character HTTP does not allow (check the key)',
+        l10n.t('The request could not be sent: a header holds a character HTTP does not allow (check the key)'),
         undefined,
         operation,
       );
     case 'answerTooLarge':
       return new BinServiceError(
         'answerTooLarge',
-        `The service's answer was over ${formatSize(maxAnswerBytes)} (the jsonbin.maxAnswerMegabytes setting): it was not read`,
+        l10n.t("The service's answer was over {0} (the {1} setting): it was not read", formatSize(maxAnswerBytes), 'jsonbin.maxAnswerMegabytes'),
         undefined,
         operation,
       );
@@ -222,20 +223,22 @@ function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxA
       // What a browser shows of a 3xx: the status and the place are hidden. Following it would send the key along.
       return new BinServiceError(
         'server',
-        'The service answered with a redirect, which is not followed (the key would go along): check the service URL',
+        l10n.t('The service answered with a redirect, which is not followed (the key would go along): check the service URL'),
         undefined,
         operation,
       );
   }
   const timedOut = cause.reason === 'timeout';
   const why = timedOut
-    ? `The service did not answer within ${timeoutMs / 1000} s`
+    ? l10n.t('The service did not answer within {0} s', timeoutMs / 1000)
     : cause.reason === 'blocked'
-      ? 'Could not reach the bin service: the connection failed, or the service does not allow requests from a browser (CORS)'
-      : `Could not reach the bin service${cause.code ? ` (${cause.code})` : ''}: the connection failed or was dropped`;
+      ? l10n.t('Could not reach the bin service: the connection failed, or the service does not allow requests from a browser (CORS)')
+      : cause.code
+        ? l10n.t('Could not reach the bin service ({0}): the connection failed or was dropped', cause.code)
+        : l10n.t('Could not reach the bin service: the connection failed or was dropped');
   // A write that left this machine may have been stored even though no answer came.
   return request.method !== 'GET' && !cause.notSent
-    ? new BinServiceError('unknownOutcome', `${why}. It may or may not have been stored: refresh to see before trying again`, undefined, operation)
+    ? new BinServiceError('unknownOutcome', l10n.t('{0}. It may or may not have been stored: refresh to see before trying again', why), undefined, operation)
     : new BinServiceError(timedOut ? 'timeout' : 'network', why, undefined, operation);
 }
 
@@ -243,11 +246,11 @@ function failureOf(cause: HttpFailure, request: Request, timeoutMs: number, maxA
 function unreadBecause(cause: HttpFailure, timeoutMs: number, maxAnswerBytes: number): string {
   switch (cause.reason) {
     case 'timeout':
-      return `it did not end within ${timeoutMs / 1000} s`;
+      return l10n.t('it did not end within {0} s', timeoutMs / 1000);
     case 'answerTooLarge':
-      return `it was over ${formatSize(maxAnswerBytes)}`;
+      return l10n.t('it was over {0}', formatSize(maxAnswerBytes));
     default:
-      return `the connection was dropped before it ended${cause.code ? ` (${cause.code})` : ''}`;
+      return cause.code ? l10n.t('the connection was dropped before it ended ({0})', cause.code) : l10n.t('the connection was dropped before it ended');
   }
 }
 

@@ -23,5 +23,6 @@ const API_LINK = new RegExp(`^https?://[^/]+/v3/b/(${ID_PATTERN})(?:/latest)?/?$
 export function parseBinReference(text: string): string {
   const trimmed = text.trim();
   const link = DASHBOARD_LINK.exec(trimmed) ?? API_LINK.exec(trimmed);
-  return checkId(link ? link[1] : trimmed, vscode.l10n.t({ message: 'Bin Id', comment: ['As the service names it in "Invalid Bin Id provided"'] }));
+  // "Bin Id" as the service names it, untranslated like the core's own checks of ids.
+  return checkId(link ? link[1] : trimmed, 'Bin Id');
 }

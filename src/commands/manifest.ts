@@ -1,7 +1,8 @@
 /**
- * What the command table (`table.ts`) makes of package.json and of `commandIds.ts`: written by
- * `npm run manifest`, compared by test/unit/commands/manifest.test.ts. Plain data in, plain data
- * out: nothing here runs in the extension.
+ * What the command table (`table.ts`) makes of package.json, of its English words in
+ * package.nls.json and of `commandIds.ts`: written by `npm run manifest`, compared by
+ * test/unit/commands/manifest.test.ts. Plain data in, plain data out: nothing here runs in the
+ * extension.
  */
 import { ContextKey, VIEW_ID } from './ids';
 import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type TabEntry, type TabKind } from './table';
@@ -20,7 +21,15 @@ export interface Contributions {
   commands: { command: string; title: string; category: string; icon: string }[];
   submenus: { id: string; label: string }[];
   menus: Record<string, MenuEntry[]>;
+  /** The English words of the titles and labels above (`%key%` there), by key: package.nls.json's. */
+  nls: Record<string, string>;
 }
+
+/** The keys of package.nls.json that the table's words own: `npm run manifest` writes them all. */
+export const GENERATED_NLS_KEY = /^(command|submenu)\./;
+const CATEGORY_KEY = 'command.category';
+const titleKey = (id: string) => `command.${id}.title`;
+const submenuKey = (name: string) => `submenu.${name}.label`;
 
 const specs = Object.entries(COMMANDS) as [string, CommandSpec][];
 const capitalized = (name: string) => name[0].toUpperCase() + name.slice(1);
@@ -66,15 +75,23 @@ const TAB_PATHS: Record<TabKind, string> = {
 
 const tabWhen = (entry: TabEntry) => all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
 
-/** package.json's `commands`, `submenus` and `menus`. */
+/** package.json's `commands`, `submenus` and `menus`, and their words for package.nls.json. */
 export function contributions(): Contributions {
   const commands: Contributions['commands'] = [];
   const menus: Record<string, MenuEntry[]> = { 'view/title': [], 'view/item/context': [], 'editor/title': [], 'explorer/context': [] };
   const palette: MenuEntry[] = [];
   const add = (menu: string, entry: MenuEntry) => (menus[menu] ??= []).push(entry);
+  const nls: Record<string, string> = { [CATEGORY_KEY]: 'JSONBin' };
+  /** `%key%` for a word, which package.nls.json gives in English. */
+  const word = (key: string, english: string) => {
+    nls[key] = english;
+    return `%${key}%`;
+  };
 
   for (const [name, spec] of specs) {
-    const command = (id: string, title = spec.title) => commands.push({ command: id, title, category: 'JSONBin', icon: `$(${spec.icon})` });
+    // One title for every place, but a row's own: a command's title is translated once.
+    const command = (id: string, title = word(titleKey(idOf(name)), spec.title)) =>
+      commands.push({ command: id, title, category: `%${CATEGORY_KEY}%`, icon: `$(${spec.icon})` });
     if (spec.plain !== false) {
       command(idOf(name));
       if (spec.palette !== true) {
@@ -83,7 +100,8 @@ export function contributions(): Contributions {
     }
     for (const place of PLACES) {
       if (spec[place]) {
-        command(idOf(name, place), place === 'row' ? spec.row?.title : undefined);
+        const rowTitle = place === 'row' ? spec.row?.title : undefined;
+        command(idOf(name, place), rowTitle === undefined ? undefined : word(titleKey(idOf(name, place)), rowTitle));
         palette.push({ command: idOf(name, place), when: 'false' });
       }
     }
@@ -107,15 +125,15 @@ export function contributions(): Contributions {
 
   const submenus: Contributions['submenus'] = [];
   for (const [name, entry] of Object.entries(SUBMENU_PLACES.row)) {
-    submenus.push({ id: submenuId('row', name), label: SUBMENUS[name as keyof typeof SUBMENUS] });
+    submenus.push({ id: submenuId('row', name), label: word(submenuKey(name), SUBMENUS[name as keyof typeof SUBMENUS]) });
     add('view/item/context', { submenu: submenuId('row', name), when: rowWhen(entry), group: entry.group });
   }
   for (const [name, entry] of Object.entries(SUBMENU_PLACES.tab)) {
-    submenus.push({ id: submenuId('tab', name), label: SUBMENUS[name as keyof typeof SUBMENUS] });
+    submenus.push({ id: submenuId('tab', name), label: word(submenuKey(name), SUBMENUS[name as keyof typeof SUBMENUS]) });
     add('editor/title', { submenu: submenuId('tab', name), when: tabWhen(entry), group: entry.group });
   }
   menus.commandPalette = palette;
-  return { commands, submenus, menus };
+  return { commands, submenus, menus, nls };
 }
 
 /** The text of `commandIds.ts`, before the formatter. */

@@ -2,6 +2,7 @@
  * Schema-aware editing help from a schema doc: the property names an object may still take,
  * the values an enum allows, and what a property is. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { getLocation, parseTree, findNodeAtLocation, type Node } from 'jsonc-parser';
 
 type Schema = { [key: string]: unknown };
@@ -34,7 +35,7 @@ export function suggest(text: string, offset: number, schema: unknown): Suggesti
   return target.enum.map((value) => ({
     label: JSON.stringify(value),
     snippet: inString && typeof value === 'string' ? value : JSON.stringify(value),
-    detail: 'allowed value',
+    detail: l10n.t('allowed value'),
     required: false,
   }));
 }
@@ -54,7 +55,11 @@ export function describe(schema: unknown, path: (string | number)[]): string | u
   if (typeof target.description === 'string') {
     lines.push(target.description);
   }
-  const facts = [typeLabel(target), bounds(target), Array.isArray(target.enum) ? `one of ${target.enum.map((v) => JSON.stringify(v)).join(', ')}` : '']
+  const facts = [
+    typeLabel(target),
+    bounds(target),
+    Array.isArray(target.enum) ? l10n.t('one of {0}', target.enum.map((v) => JSON.stringify(v)).join(', ')) : '',
+  ]
     .filter(Boolean)
     .join('; ');
   if (facts) {
@@ -142,7 +147,7 @@ function placeholder(schema: Schema): string {
 function typeLabel(schema: Schema): string {
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type as string | undefined);
   const items = schema.items as Schema | undefined;
-  return type === 'array' && typeof items?.type === 'string' ? `array of ${items.type}` : (type ?? '');
+  return type === 'array' && typeof items?.type === 'string' ? l10n.t('array of {0}', items.type) : (type ?? '');
 }
 
 function bounds(schema: Schema): string {
@@ -152,7 +157,13 @@ function bounds(schema: Schema): string {
     return '';
   }
   if (min === max) {
-    return `exactly ${min} items`;
+    return min === 1 ? l10n.t('exactly {0} item', min) : l10n.t('exactly {0} items', min!);
   }
-  return max === undefined ? `at least ${min} items` : min === undefined ? `at most ${max} items` : `${min} to ${max} items`;
+  if (max === undefined) {
+    return min === 1 ? l10n.t('at least {0} item', min) : l10n.t('at least {0} items', min!);
+  }
+  if (min === undefined) {
+    return max === 1 ? l10n.t('at most {0} item', max) : l10n.t('at most {0} items', max);
+  }
+  return l10n.t('{0} to {1} items', min, max);
 }

@@ -3,6 +3,7 @@
  * and each is read by its own rules. Patterns run on RE2 (linear time): a schema's regular
  * expression cannot freeze the editor.
  */
+import * as l10n from '@vscode/l10n';
 import { Ajv, type Options } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -30,7 +31,9 @@ export function dialectOf(schema: object): Dialect {
   const key = typeof declared === 'string' ? declared.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
   const dialect = BY_URI[key];
   if (!dialect) {
-    throw new SchemaDocProblem(`its $schema ${JSON.stringify(declared)} is not a dialect this editor knows (draft-04, draft-06, draft-07, 2019-09 or 2020-12)`);
+    throw new SchemaDocProblem(
+      l10n.t('its $schema {0} is not a dialect this editor knows (draft-04, draft-06, draft-07, 2019-09 or 2020-12)', JSON.stringify(declared)),
+    );
   }
   return dialect;
 }
@@ -46,7 +49,11 @@ async function safeRegExp(): Promise<RegExpEngine> {
       compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
     } catch (error) {
       throw new SchemaDocProblem(
-        `the pattern ${JSON.stringify(pattern)} cannot run on the editor's safe regex engine (${(error as Error).message}); lookaheads and backreferences are not supported`,
+        l10n.t(
+          "the pattern {0} cannot run on the editor's safe regex engine ({1}); lookaheads and backreferences are not supported",
+          JSON.stringify(pattern),
+          (error as Error).message,
+        ),
       );
     }
     // Ajv tells patterns apart by their text: each needs its own.

@@ -3,7 +3,9 @@
  * worker (`validationWorker.ts`), started on the first one. The thread only sends the text and
  * receives the placed problems: typing in a 1 MB record never blocks the editor's extensions.
  */
+import * as l10n from '@vscode/l10n';
 import { host, type WorkerScript, type WorkerThread } from '../platform';
+import { messagesInUse, type Messages } from '../platform/l10n';
 import { CannotValidate, SchemaDocProblem } from './problems';
 import type { ServedResult, TextCheck } from './validator';
 
@@ -47,7 +49,9 @@ type Request =
     }
   | { op: 'edit'; key: string; version: number; changes: readonly TextChange[] }
   | { op: 'close'; key: string }
-  | { op: 'schemaProblem'; schemaText: string };
+  | { op: 'schemaProblem'; schemaText: string }
+  /** The user's language's messages, sent first: the worker's problems are worded in them. */
+  | { op: 'messages'; messages: Messages };
 
 /** What the worker answers when its copy of a document is not the version asked for. */
 export const OUT_OF_STEP = 'out of step';
@@ -170,7 +174,7 @@ export class Validation {
       const limitMs = this.timeLimitMs * records;
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new CannotValidate(`Validation took longer than ${limitMs / 1000} s`));
+        reject(new CannotValidate(l10n.t('Validation took longer than {0} s', limitMs / 1000)));
         void worker.terminate();
       }, limitMs);
       this.pending.set(id, { resolve, reject, timer });
@@ -196,6 +200,10 @@ export class Validation {
       stopped: (error) => this.stopped(worker, error),
     });
     this.worker = worker;
+    const messages = messagesInUse();
+    if (messages) {
+      worker.post({ op: 'messages', messages, id: -1 }, []);
+    }
     return worker;
   }
 

@@ -3,6 +3,8 @@
  * the extension host's thread never waits on a large record while the user types. Ajv and its
  * formats load here, never on the extension host's thread.
  */
+import * as l10n from '@vscode/l10n';
+import { useMessages } from '../platform/l10n';
 import { workerPort as port } from '../platform/workerPort';
 import { CannotValidate, SchemaDocProblem } from './problems';
 import { OUT_OF_STEP, type TextChange, type ValidationAnswer, type ValidationRequest } from './validation';
@@ -56,7 +58,7 @@ async function answer(request: ValidationRequest): Promise<unknown> {
   const record = request.served === undefined ? recordOf(request) : undefined;
   const schemaText = schema && schemaTexts.get(schema.id);
   if (schema && schemaText === undefined) {
-    throw new CannotValidate(`The schema doc ${schema.id} was not sent to the validation worker`);
+    throw new CannotValidate(l10n.t('The schema doc {0} was not sent to the validation worker', schema.id));
   }
   const validate = schema ? await compiler.compileText(schema.id, schemaText!) : undefined;
   return record === undefined ? checkAllServed(request.served!, validate, request.maxPlaced) : checkText(record, validate, request.maxPlaced);
@@ -79,6 +81,10 @@ port.onMessage((raw) => {
   }
   if (request.op === 'close') {
     copies.delete(request.key);
+    return;
+  }
+  if (request.op === 'messages') {
+    useMessages(request.messages);
     return;
   }
   answer(request).then(

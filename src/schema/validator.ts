@@ -3,6 +3,7 @@
  * node (./locate); jsonc-parser reports syntax errors. No `vscode` import: the editor maps
  * offsets to ranges itself.
  */
+import * as l10n from '@vscode/l10n';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { recordText } from '../api/record';
@@ -73,12 +74,12 @@ export class SchemaCompiler {
 /** In an Ajv of its own: two schema docs with the same `$id` never collide. */
 async function compileAlone(schema: unknown): Promise<ValidateFunction> {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema) || Object.keys(schema).length === 0) {
-    throw new SchemaDocProblem('A schema doc must be a non-empty JSON object');
+    throw new SchemaDocProblem(l10n.t('A schema doc must be a non-empty JSON object'));
   }
   try {
     return (await ajvFor(dialectOf(schema))).compile(schema);
   } catch (error) {
-    throw new SchemaDocProblem(`Not a usable JSON Schema: ${(error as Error).message}`);
+    throw new SchemaDocProblem(l10n.t('Not a usable JSON Schema: {0}', (error as Error).message));
   }
 }
 
@@ -105,11 +106,14 @@ export function checkText(text: string, validate?: ValidateFunction, maxPlaced =
   try {
     schema = placeAll(text, errors.slice(0, maxPlaced));
   } catch (error) {
-    throw error instanceof RangeError ? new CannotValidate('The record is nested too deeply to place its problems in the editor') : error;
+    throw error instanceof RangeError ? new CannotValidate(l10n.t('The record is nested too deeply to place its problems in the editor')) : error;
   }
   if (errors.length > maxPlaced) {
     const more = errors.length - maxPlaced;
-    const message = `${more} more schema problem${more === 1 ? '' : 's'} not shown (at most ${maxPlaced} are placed)`;
+    const message =
+      more === 1
+        ? l10n.t('{0} more schema problem not shown (at most {1} are placed)', more, maxPlaced)
+        : l10n.t('{0} more schema problems not shown (at most {1} are placed)', more, maxPlaced);
     schema.push({ offset: 0, length: 1, message, path: '', keyword: 'maxProblems' });
   }
   return { syntax: [], schema, schemaCount: errors.length };
@@ -143,10 +147,10 @@ export function checkServed(served: Uint8Array, validate: ValidateFunction | und
   try {
     record = (JSON.parse(decoder.decode(served)) as { record?: unknown } | null)?.record;
   } catch {
-    throw new CannotValidate('The service answered the read with text that is not JSON');
+    throw new CannotValidate(l10n.t('The service answered the read with text that is not JSON'));
   }
   if (record === undefined) {
-    throw new CannotValidate('The service answered the read without a record');
+    throw new CannotValidate(l10n.t('The service answered the read without a record'));
   }
   if (!validate || validateDeep(validate, record)) {
     return { syntax: [], schema: [], schemaCount: 0 };
@@ -160,7 +164,7 @@ function validateDeep(validate: ValidateFunction, value: unknown): boolean {
     return validate(value);
   } catch (error) {
     if (error instanceof RangeError) {
-      throw new CannotValidate('The record is nested too deeply to be validated in the editor');
+      throw new CannotValidate(l10n.t('The record is nested too deeply to be validated in the editor'));
     }
     throw error;
   }
@@ -171,11 +175,11 @@ function syntaxProblems(text: string, error: Error): Problem[] {
   parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   const problems = errors.map((e) => ({
     ...inside(text, e.offset, e.length),
-    message: `JSON syntax: ${printParseErrorCode(e.error)}`,
+    message: l10n.t('JSON syntax: {0}', printParseErrorCode(e.error)),
     path: '',
     keyword: 'syntax',
   }));
-  return problems.length > 0 ? problems : [{ offset: 0, length: 1, message: `JSON syntax: ${error.message}`, path: '', keyword: 'syntax' }];
+  return problems.length > 0 ? problems : [{ offset: 0, length: 1, message: l10n.t('JSON syntax: {0}', error.message), path: '', keyword: 'syntax' }];
 }
 
 /** A range of at least one character, within the text (one that ends the text marks its last character). */
@@ -203,9 +207,8 @@ function place(error: ErrorObject, node: Located): Problem {
     // On the object or array itself: its key, or its opening bracket at the root.
     range = head(node);
   }
-  const message = worded(error);
-  const where = error.instancePath === '' ? '' : ` at ${error.instancePath}`;
-  return { offset: range.offset, length: range.length, message: `${message}${where}`, path: error.instancePath, keyword: error.keyword };
+  const message = error.instancePath === '' ? worded(error) : l10n.t('{0} at {1}', worded(error), error.instancePath);
+  return { offset: range.offset, length: range.length, message, path: error.instancePath, keyword: error.keyword };
 }
 
 function head(node: Located): Range {

@@ -3,55 +3,103 @@
  * Ajv's ("must NOT have fewer than 3 items"); the diagnostic's code keeps Ajv's keyword. A keyword
  * not worded here keeps Ajv's message.
  */
+import * as l10n from '@vscode/l10n';
 import type { ErrorObject } from 'ajv';
 
 type Params = Record<string, unknown>;
 
-const plural = (count: unknown, noun: string, nouns = `${noun}s`) => `${String(count)} ${count === 1 ? noun : nouns}`;
+/** One of two whole messages, by the count it holds: never a suffix added to a word. */
+const byCount = (count: unknown, one: (count: string) => string, other: (count: string) => string) => (count === 1 ? one : other)(String(count));
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 /** At most this many allowed values are listed. */
 const LISTED = 5;
 
-const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : type === 'null' ? 'null' : `a ${type}`);
+/** A JSON type as "Expected …" names it. */
+const TYPES: Record<string, () => string> = {
+  string: () => l10n.t('a string'),
+  number: () => l10n.t('a number'),
+  integer: () => l10n.t('an integer'),
+  boolean: () => l10n.t('a boolean'),
+  object: () => l10n.t('an object'),
+  array: () => l10n.t('an array'),
+  null: () => l10n.t('null'),
+};
+const typeName = (type: string) => (Object.hasOwn(TYPES, type) ? TYPES[type]() : type);
+const either = (types: string[]) => types.map(typeName).reduce((all, next) => l10n.t('{0} or {1}', all, next));
 
-const COMPARED: Record<string, string> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' };
-const bound = (p: Params) => `Must be ${COMPARED[String(p.comparison)] ?? String(p.comparison)} ${shown(p.limit)}`;
+const COMPARED: Record<string, (limit: string) => string> = {
+  '>=': (limit) => l10n.t('Must be at least {0}', limit),
+  '>': (limit) => l10n.t('Must be more than {0}', limit),
+  '<=': (limit) => l10n.t('Must be at most {0}', limit),
+  '<': (limit) => l10n.t('Must be less than {0}', limit),
+};
+const bound = (p: Params) => COMPARED[String(p.comparison)]?.(shown(p.limit)) ?? l10n.t('Must be {0} {1}', String(p.comparison), shown(p.limit));
 
 const WORDS: Record<string, (p: Params) => string> = {
-  type: (p) => `Expected ${(Array.isArray(p.type) ? p.type : [p.type]).map((t) => article(String(t))).join(' or ')}`,
-  required: (p) => `Missing property "${String(p.missingProperty)}"`,
-  additionalProperties: (p) => `Property "${String(p.additionalProperty)}" is not allowed`,
-  unevaluatedProperties: (p) => `Property "${String(p.unevaluatedProperty)}" is not allowed`,
-  minItems: (p) => `Needs at least ${plural(p.limit, 'item')}`,
-  maxItems: (p) => `Allows at most ${plural(p.limit, 'item')}`,
-  minLength: (p) => `Needs at least ${plural(p.limit, 'character')}`,
-  maxLength: (p) => `Allows at most ${plural(p.limit, 'character')}`,
-  minProperties: (p) => `Needs at least ${plural(p.limit, 'property', 'properties')}`,
-  maxProperties: (p) => `Allows at most ${plural(p.limit, 'property', 'properties')}`,
+  type: (p) => l10n.t('Expected {0}', either((Array.isArray(p.type) ? p.type : [p.type]).map(String))),
+  required: (p) => l10n.t('Missing property "{0}"', String(p.missingProperty)),
+  additionalProperties: (p) => l10n.t('Property "{0}" is not allowed', String(p.additionalProperty)),
+  unevaluatedProperties: (p) => l10n.t('Property "{0}" is not allowed', String(p.unevaluatedProperty)),
+  minItems: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Needs at least {0} item', n),
+      (n) => l10n.t('Needs at least {0} items', n),
+    ),
+  maxItems: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Allows at most {0} item', n),
+      (n) => l10n.t('Allows at most {0} items', n),
+    ),
+  minLength: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Needs at least {0} character', n),
+      (n) => l10n.t('Needs at least {0} characters', n),
+    ),
+  maxLength: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Allows at most {0} character', n),
+      (n) => l10n.t('Allows at most {0} characters', n),
+    ),
+  minProperties: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Needs at least {0} property', n),
+      (n) => l10n.t('Needs at least {0} properties', n),
+    ),
+  maxProperties: (p) =>
+    byCount(
+      p.limit,
+      (n) => l10n.t('Allows at most {0} property', n),
+      (n) => l10n.t('Allows at most {0} properties', n),
+    ),
   // Draft-04's exclusive bounds come as minimum and maximum with a strict comparison.
   minimum: (p) => bound(p),
   maximum: (p) => bound(p),
   exclusiveMinimum: (p) => bound(p),
   exclusiveMaximum: (p) => bound(p),
-  multipleOf: (p) => `Must be a multiple of ${shown(p.multipleOf)}`,
+  multipleOf: (p) => l10n.t('Must be a multiple of {0}', shown(p.multipleOf)),
   enum: (p) => {
     const allowed = Array.isArray(p.allowedValues) ? p.allowedValues : [];
-    const more = allowed.length > LISTED ? ` (and ${allowed.length - LISTED} more)` : '';
-    return `Must be one of ${allowed.slice(0, LISTED).map(shown).join(', ')}${more}`;
+    const listed = allowed.slice(0, LISTED).map(shown).join(', ');
+    return allowed.length > LISTED ? l10n.t('Must be one of {0} (and {1} more)', listed, allowed.length - LISTED) : l10n.t('Must be one of {0}', listed);
   },
-  const: (p) => `Must be ${shown(p.allowedValue)}`,
-  pattern: (p) => `Does not match the pattern ${String(p.pattern)}`,
-  format: (p) => `Not a valid ${String(p.format)}`,
-  uniqueItems: (p) => `Items ${String(p.j)} and ${String(p.i)} are the same: each item must differ`,
-  dependentRequired: (p) => `Missing property "${String(p.missingProperty)}", needed with "${String(p.property)}"`,
-  dependencies: (p) => `Missing property "${String(p.missingProperty)}", needed with "${String(p.property)}"`,
-  anyOf: () => 'Matches none of the shapes allowed here',
-  oneOf: () => 'Must match exactly one of the shapes allowed here',
-  not: () => 'Matches a shape that is not allowed here',
-  'false schema': () => 'Nothing is allowed here',
+  const: (p) => l10n.t('Must be {0}', shown(p.allowedValue)),
+  pattern: (p) => l10n.t('Does not match the pattern {0}', String(p.pattern)),
+  format: (p) => l10n.t('Not a valid {0}', String(p.format)),
+  uniqueItems: (p) => l10n.t('Items {0} and {1} are the same: each item must differ', String(p.j), String(p.i)),
+  dependentRequired: (p) => l10n.t('Missing property "{0}", needed with "{1}"', String(p.missingProperty), String(p.property)),
+  dependencies: (p) => l10n.t('Missing property "{0}", needed with "{1}"', String(p.missingProperty), String(p.property)),
+  anyOf: () => l10n.t('Matches none of the shapes allowed here'),
+  oneOf: () => l10n.t('Must match exactly one of the shapes allowed here'),
+  not: () => l10n.t('Matches a shape that is not allowed here'),
+  'false schema': () => l10n.t('Nothing is allowed here'),
 };
 
 export function worded(error: ErrorObject): string {
   const word = WORDS[error.keyword];
-  return word ? word(error.params as Params) : (error.message ?? 'is invalid');
+  return word ? word(error.params as Params) : (error.message ?? l10n.t('is invalid'));
 }

@@ -5,6 +5,7 @@
  * request: every request spends the user's allowance. No `vscode`: the file system provider
  * and the commands are thin layers over it.
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
@@ -96,14 +97,14 @@ export class BinStore {
 
   private async fetchForEditor(resource: Resource): Promise<Entry> {
     if (this.deleted.has(resourceKey(resource))) {
-      throw new Refused('', 'This bin was deleted', 'notFound');
+      throw new Refused('', l10n.t('This bin was deleted'), 'notFound');
     }
     try {
       return await this.fetchOrOffline(resource);
     } catch (error) {
       if (error instanceof BinServiceError) {
         this.failedReads.fire(error);
-        throw refusedBy(error, 'Could not open');
+        throw refusedBy(error, l10n.t('Could not open'));
       }
       throw error;
     }

@@ -5,6 +5,7 @@
  * listing's pages, then one read per bin; a bin with unsaved edits in a tab is checked from the
  * tab's text, without a read. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { SchemaSource } from '../schema/validation';
@@ -73,7 +74,7 @@ export async function checkCollection(
           results.forEach((found, i) => {
             const bin = checked[i];
             if ('notValidated' in found) {
-              result.notRead.push({ id: bin.id, reason: `Not validated: ${found.notValidated}` });
+              result.notRead.push({ id: bin.id, reason: l10n.t('Not validated: {0}', found.notValidated) });
               return;
             }
             result.checked++;
@@ -84,7 +85,7 @@ export async function checkCollection(
             options.progress?.(result.checked, bins.length);
           }),
         // Records the worker could not check (too slow, too large) are said, and the others still are.
-        (error: Error) => checked.forEach((bin) => result.notRead.push({ id: bin.id, reason: `Not validated: ${error.message}` })),
+        (error: Error) => checked.forEach((bin) => result.notRead.push({ id: bin.id, reason: l10n.t('Not validated: {0}', error.message) })),
       )
       .finally(() => checking.delete(done));
     checking.add(done);
@@ -175,16 +176,16 @@ async function schemaOf(schemaDocs: SchemaDocs, collectionId: string, schema: Js
   if (schema !== undefined) {
     const problem = await schemaDocs.schemaProblem(schema);
     if (problem) {
-      throw new Error(`Not validated: the schema given is not a valid JSON Schema: ${problem}`);
+      throw new Error(l10n.t('Not validated: the schema given is not a valid JSON Schema: {0}', problem));
     }
     // One id for every schema given: the worker keeps the last one compiled, not one per call.
-    return { source: { id: 'given', text: JSON.stringify(schema) }, against: 'the schema given' };
+    return { source: { id: 'given', text: JSON.stringify(schema) }, against: l10n.t('the schema given') };
   }
   const found = await schemaDocs.schemaFor(collectionId);
   if (!found) {
-    throw new Error(`Not validated: collection ${collectionId} has no schema doc (attach one, or pass a schema)`);
+    throw new Error(l10n.t('Not validated: collection {0} has no schema doc (attach one, or pass a schema)', collectionId));
   }
-  return { source: found.source, against: `schema doc "${found.schemaDoc.name}"` };
+  return { source: found.source, against: l10n.t('schema doc "{0}"', found.schemaDoc.name) };
 }
 
 /** What saving a schema doc would do to the stored bins of the collections it validates. */

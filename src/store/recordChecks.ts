@@ -3,6 +3,7 @@
  * syntax, faithful numbers, not blank, the plan's size, a schema doc's own validity and the
  * collection's schema doc. None of it costs a request (a schema doc is read once per account).
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError, recordBody, RecordText, type Operation } from '../api';
 import { CannotValidate, SchemaDocProblem } from '../schema/problems';
 import type { SchemaDocs } from '../schema/schemaDocs';
@@ -36,13 +37,14 @@ export class RecordChecks {
     } catch (error) {
       const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {
-        throw new Refused(doing, `the text has ${syntax} JSON syntax error${syntax === 1 ? '' : 's'}`, 'noPermission', undefined, true);
+        const reason = syntax === 1 ? l10n.t('the text has {0} JSON syntax error', syntax) : l10n.t('the text has {0} JSON syntax errors', syntax);
+        throw new Refused(doing, reason, 'noPermission', undefined, true);
       }
       rethrow(error, doing);
     }
     try {
       // Blank or over the plan's size: refused here, before a conflict check spends a read.
-      recordBody(record, this.settings.plan(), destination.kind === 'schema' ? 'Schema Doc cannot be empty' : undefined);
+      recordBody(record, this.settings.plan(), destination.kind === 'schema' ? l10n.t('Schema Doc cannot be empty') : undefined);
     } catch (error) {
       rethrow(error, doing);
     }
@@ -69,19 +71,29 @@ export class RecordChecks {
       if (error instanceof CannotValidate) {
         throw new Refused(doing, error.message, 'noPermission');
       }
-      throw error instanceof BinServiceError ? new Refused(doing, `the schema doc could not be read: ${error.message}`, 'unavailable', error) : error;
+      throw error instanceof BinServiceError ? new Refused(doing, l10n.t('the schema doc could not be read: {0}', error.message), 'unavailable', error) : error;
     }
     const count = checked?.result.schemaCount ?? 0;
     if (checked && count > 0) {
-      const first = checked.result.schema[0];
-      const where = first?.path ? ` at ${first.path}` : '';
-      throw new Refused(
-        doing,
-        `${count} schema problem${count === 1 ? '' : 's'} against schema doc "${checked.schema.schemaDoc.name}"${first ? `: ${first.message}${where}` : ''}`,
-        'noPermission',
-        undefined,
-        true,
-      );
+      throw new Refused(doing, schemaProblems(count, checked.schema.schemaDoc.name, checked.result.schema[0]), 'noPermission', undefined, true);
     }
   }
+}
+
+/** Why a record failing its schema doc is refused: how many problems, and the first with where it is. */
+function schemaProblems(count: number, schemaDoc: string, first: { message: string; path?: string } | undefined): string {
+  const one = count === 1;
+  if (!first) {
+    return one
+      ? l10n.t('{0} schema problem against schema doc "{1}"', count, schemaDoc)
+      : l10n.t('{0} schema problems against schema doc "{1}"', count, schemaDoc);
+  }
+  if (!first.path) {
+    return one
+      ? l10n.t('{0} schema problem against schema doc "{1}": {2}', count, schemaDoc, first.message)
+      : l10n.t('{0} schema problems against schema doc "{1}": {2}', count, schemaDoc, first.message);
+  }
+  return one
+    ? l10n.t('{0} schema problem against schema doc "{1}": {2} at {3}', count, schemaDoc, first.message, first.path)
+    : l10n.t('{0} schema problems against schema doc "{1}": {2} at {3}', count, schemaDoc, first.message, first.path);
 }

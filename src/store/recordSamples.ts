@@ -4,6 +4,7 @@
  * takes it); the others cost one read each, and a collection its listing's pages too. Stopping
  * keeps what was read. No `vscode` import.
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError, type BinClient, type Json } from '../api';
 import { listCollection } from './collectionCheck';
 
@@ -64,6 +65,6 @@ function parseTab(text: string): Json {
   try {
     return JSON.parse(text) as Json;
   } catch {
-    throw new Error('its tab holds JSON with syntax errors: fix them, or revert the tab to use the stored record');
+    throw new Error(l10n.t('its tab holds JSON with syntax errors: fix them, or revert the tab to use the stored record'));
   }
 }

@@ -7,6 +7,7 @@
  * store. A refused record sends nothing. A bin's other changes (delete, rename, privacy) are sent
  * here too: the store tells every change of a bin to whoever follows (`BinStore.onDidChangeBins`).
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type SchemaDoc } from '../api';
 import type { BinChange } from './binChanges';
 import type { BinCollections } from './binCollections';
@@ -74,16 +75,17 @@ export class RecordWrites {
    */
   async save(resource: Resource, content: Uint8Array, doc: string): Promise<void> {
     if (isReadOnly(resource)) {
-      throw new Refused('', 'This tab is read-only', 'noPermission');
+      throw new Refused('', l10n.t('This tab is read-only'), 'noPermission');
     }
-    this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', 'Not saved');
+    const notSaved = l10n.t('Not saved');
+    this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', notSaved);
     const { entry, current: fetched } = await this.store.beforeSave(resource);
     let current = fetched;
     if (entry.offline) {
       const at = new Date(entry.offline.at).toLocaleString();
       throw new Refused(
-        'Not saved',
-        `${entry.offline.reason}. This tab shows the copy kept ${at}, read-only until the service answers; your edits stay in the editor`,
+        notSaved,
+        l10n.t('{0}. This tab shows the copy kept {1}, read-only until the service answers; your edits stay in the editor', entry.offline.reason, at),
         'unavailable',
       );
     }
@@ -92,7 +94,7 @@ export class RecordWrites {
     }
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
-    const record = await this.checks.check(destination, decoder.decode(content), 'Not saved');
+    const record = await this.checks.check(destination, decoder.decode(content), notSaved);
     if (resource.kind === 'schema' && (await this.checkImpact({ schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
       // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
       current = undefined;
@@ -103,7 +105,7 @@ export class RecordWrites {
         ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, this.resolveConflict)
         : 'write';
       if (verdict === 'cancel') {
-        throw new Refused('Save cancelled', 'it changed on the service since it was opened', 'unavailable');
+        throw new Refused(l10n.t('Save cancelled'), l10n.t('it changed on the service since it was opened'), 'unavailable');
       }
       if (verdict === 'stored') {
         // The service already holds this text (a save whose answer was lost): nothing to send.
@@ -125,7 +127,7 @@ export class RecordWrites {
         // The next save of this tab may find this text stored: not someone else's change.
         this.store.baselines.sentUnconfirmed(doc, digestOf(record.value));
       }
-      rethrow(error, 'Not saved');
+      rethrow(error, notSaved);
     }
     this.store.saved(entry, content, digest, doc);
   }
@@ -144,13 +146,17 @@ export class RecordWrites {
       unsavedText: (binId) => saves.unsavedText(binId),
     });
     if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name, doing))) {
-      throw new Refused(`${doing} cancelled`, `${impact.failing.length} of ${impact.checked} stored bins would fail it`, 'unavailable');
+      const failing =
+        impact.checked === 1
+          ? l10n.t('{0} of {1} stored bin would fail it', impact.failing.length, impact.checked)
+          : l10n.t('{0} of {1} stored bins would fail it', impact.failing.length, impact.checked);
+      throw new Refused(doing === 'Save' ? l10n.t('Save cancelled') : l10n.t('Creation cancelled'), failing, 'unavailable');
     }
     return impact === undefined || impact.collections > 0;
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
-  async prepare(record: string | Json | RecordText, bin: NewBin, doing = 'Not created'): Promise<CheckedBin> {
+  async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created')): Promise<CheckedBin> {
     this.checks.permitted('createBin', doing);
     return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
   }
@@ -202,8 +208,9 @@ export class RecordWrites {
    * doc's save checks them (the caller attaches it).
    */
   async createSchemaDoc(schema: string | Json | RecordText, name: string, attachTo?: string): Promise<SchemaDoc> {
-    this.checks.permitted('createSchemaDoc', 'Not created');
-    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), 'Not created');
+    const notCreated = l10n.t('Not created');
+    this.checks.permitted('createSchemaDoc', notCreated);
+    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), notCreated);
     if (attachTo !== undefined) {
       await this.checkImpact({ collectionId: attachTo }, record.value, name, 'Creation');
     }
@@ -219,7 +226,7 @@ export class RecordWrites {
    * service's own, read just before, is sent back as it is (2 requests).
    */
   async setVersioning(id: string, enabled: boolean): Promise<void> {
-    this.checks.permitted('updateBin', 'Versioning not changed');
+    this.checks.permitted('updateBin', l10n.t('Versioning not changed'));
     const current = await this.service.client.readBin(id);
     await this.service.client.updateBin(id, current.record, { versioning: enabled });
   }
@@ -232,7 +239,7 @@ export class RecordWrites {
   async renameSchemaDoc(id: string, name: string): Promise<SchemaDoc> {
     // Checked before the read, so that a refused name costs nothing.
     checkName(name, MAX_SHORT_NAME, 'X-Schema-Doc-Name');
-    this.checks.permitted('updateSchemaDoc', 'Not renamed');
+    this.checks.permitted('updateSchemaDoc', l10n.t('Not renamed'));
     const current = this.settings.conflictCheck() ? await this.service.client.readSchemaDoc(id) : await this.schemaDocs.read(id);
     const doc = await this.service.client.updateSchemaDoc(id, current.record, name);
     this.schemaDocs.updated(doc);
@@ -246,10 +253,11 @@ export class RecordWrites {
    */
   async restore(id: string, how: RestoreHow): Promise<{ alreadyLatest: boolean; restored: boolean }> {
     const resource = { kind: 'bin', id } as const;
-    this.checks.permitted('updateBin', 'Not restored');
+    const notRestored = l10n.t('Not restored');
+    this.checks.permitted('updateBin', notRestored);
     const restoring = await how.record();
     // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
-    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(id) ?? undefined }, JSON.stringify(restoring), 'Not restored');
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(id) ?? undefined }, JSON.stringify(restoring), notRestored);
     const current = await this.service.client.readBin(id);
     const currentBytes = serialize(current.record);
     if (digestOfBytes(currentBytes) === digestOf(record.value)) {

@@ -2,6 +2,7 @@
  * Why the store or the write path did not do what was asked, in the user's words and with the
  * kind of failure the file system reports (VS Code keeps a refused save's document dirty).
  */
+import * as l10n from '@vscode/l10n';
 import { BinServiceError } from '../api/errors';
 import { plainText } from './plainText';
 
@@ -19,7 +20,7 @@ export class Refused extends Error {
     /** The reason is in the text itself (syntax or schema problems): the tab's diagnostics show where. */
     readonly inText = false,
   ) {
-    super(plainText(doing ? `${doing}: ${reason}` : reason));
+    super(plainText(doing ? l10n.t('{0}: {1}', doing, reason) : reason));
   }
 }
 

@@ -11,8 +11,10 @@ export async function run(): Promise<void> {
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(SUITE_MARK + format(...args));
   // JSONBIN_GREP runs the matching tests only, when working on them.
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: 'spec', grep: process.env.JSONBIN_GREP });
+  // The pseudo-language's part runs alone, in a VS Code started in it (the runner's --pseudo-locale).
+  const pseudoLocale = Boolean(process.env.JSONBIN_PSEUDO_LOCALE);
   for (const file of readdirSync(__dirname, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (file.endsWith('.test.js')) {
+    if (file.endsWith('.test.js') && /(^|\/)pseudoLocale[^/]*\.test\.js$/.test(file) === pseudoLocale) {
       mocha.addFile(join(__dirname, file));
     }
   }

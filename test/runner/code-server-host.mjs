@@ -38,9 +38,9 @@ export function installExtension(vsix, extensionsDir) {
 /**
  * Starts code-server with fresh state (and the given user settings); resolves once it listens.
  * `extensions` are folders copied into the extensions folder: with no list of its own there, VS
- * Code installs every extension it finds.
+ * Code installs every extension it finds. `locale`: the display language (see `languagePack`).
  */
-export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {}, settings, extensions = [] }) {
+export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriver = true, extensionsDir, env = {}, settings, extensions = [], locale }) {
   const { node24, codeServerEntry } = provision();
   mkdirSync(cacheDir, { recursive: true });
   const port = await freePort();
@@ -56,6 +56,9 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
     cpSync(dir, join(extDir, basename(dir)), { recursive: true });
   }
   writeFileSync(join(runDir, 'config.yaml'), 'auth: none\n');
+  if (locale) {
+    languagePack(runDir, userDataDir, locale);
+  }
   const args = [
     codeServerEntry,
     '--auth',
@@ -73,6 +76,7 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
+    ...(locale ? ['--locale', locale] : []),
     ...(smokeTestDriver ? ['--vscode-option=--enable-smoke-test-driver'] : []),
     ...extraArgs,
     workspace,
@@ -116,6 +120,26 @@ export async function startCodeServer({ workspace, extraArgs = [], smokeTestDriv
       }
     },
   };
+}
+
+/**
+ * A display language VS Code has no language pack for (the pseudo-language qps-ploc): its server
+ * takes `--locale` only for a language whose pack it finds in the user data's languagepacks.json,
+ * which an installed pack writes. This one, written before the server starts, translates none of
+ * VS Code's own words (an empty main translation); the workbench, and so each extension host
+ * (`vscode.env.language`), is in `locale`, and VS Code loads the extensions' own
+ * package.nls.<locale>.json and l10n/bundle.l10n.<locale>.json.
+ */
+function languagePack(runDir, userDataDir, locale) {
+  const translations = join(runDir, `${locale}.i18n.json`);
+  writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+  const pack = {
+    hash: `empty-${locale}`,
+    extensions: [{ extensionIdentifier: { id: 'jsonbin-tests.empty-language-pack' }, version: '0.0.0' }],
+    translations: { vscode: translations },
+    label: locale,
+  };
+  writeFileSync(join(userDataDir, 'languagepacks.json'), JSON.stringify({ [locale]: pack }));
 }
 
 export function launchBrowser() {

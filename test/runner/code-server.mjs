@@ -4,6 +4,9 @@
 // With --web, the web part of the suite (test/web/) runs in the browser's web worker extension
 // host instead: a user setting forces the extension there, the suite is one CommonJS bundle with
 // mocha, and the local bin service runs here, driven by the suite through its control server.
+// With --pseudo-locale, the suite's pseudo-language part (test/support/pseudoLocale.ts) runs alone,
+// in a VS Code started in the pseudo-language qps-ploc, whose messages are made from the English
+// ones first (scripts/l10n.mjs) and removed after.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
@@ -34,10 +37,19 @@ async function main() {
   const workspace = mkdtempSync(join(cacheDir, 'workspace-'));
   // The suite's account key: after the run, every file the run wrote is searched for it.
   const testKey = `jsonbin-test-key-${randomBytes(16).toString('hex')}`;
-  const web = process.argv.includes('--web') ? await startWebWorld(workspace, testKey) : undefined;
+  // Loaded only for this run: the l10n tools take a while to load.
+  const pseudo = process.argv.includes('--pseudo-locale') ? await import('../../scripts/l10n.mjs') : undefined;
+  pseudo?.pseudoLocale();
+  const web = process.argv.includes('--web') ? await startWebWorld(workspace, testKey, { pseudoLocale: Boolean(pseudo) }) : undefined;
   // Other extensions installed beside this one (the bench's empty ones), by their folders.
   const extensions = process.env.JSONBIN_EXTRA_EXTENSIONS ? process.env.JSONBIN_EXTRA_EXTENSIONS.split(delimiter) : [];
-  const server = await startCodeServer({ workspace, env: { JSONBIN_TEST_KEY: testKey }, settings: web?.settings, extensions });
+  const server = await startCodeServer({
+    workspace,
+    env: { JSONBIN_TEST_KEY: testKey, ...(pseudo ? { JSONBIN_PSEUDO_LOCALE: pseudo.PSEUDO_LOCALE } : {}) },
+    settings: web?.settings,
+    extensions,
+    locale: pseudo?.PSEUDO_LOCALE,
+  });
   // In the worker, output channels are kept in the browser's storage and handed over at the exit.
   const handedOver = [];
   let stored = [];
@@ -84,6 +96,7 @@ async function main() {
     await browser.close();
     await server.stop();
     await web?.stop();
+    pseudo?.removePseudoLocale();
     const leaks = [server.runDir, workspace].flatMap((dir) => filesContaining(dir, testKey));
     for (const log of handedOver) {
       if (String(log?.contents ?? '').includes(testKey)) {

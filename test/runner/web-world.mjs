@@ -11,8 +11,11 @@ const root = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const manifest = require(join(root, 'package.json'));
 
-/** `JSONBIN_WEB_TESTS` names another entry than the suite's (the bench's, test/vscode-bench/web.ts). */
-export async function startWebWorld(workspace, key) {
+/**
+ * `JSONBIN_WEB_TESTS` names another entry than the suite's (the bench's, test/vscode-bench/web.ts).
+ * `pseudoLocale`: the suite runs its pseudo-language part alone (test/web/index.ts).
+ */
+export async function startWebWorld(workspace, key, { pseudoLocale = false } = {}) {
   const testsPath = join(root, 'out', 'test-web', 'index.js');
   await esbuild.build({
     entryPoints: [join(root, process.env.JSONBIN_WEB_TESTS ?? join('test', 'web', 'index.ts'))],
@@ -24,6 +27,7 @@ export async function startWebWorld(workspace, key) {
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
     plugins: [webPlatform],
+    define: { 'process.env.JSONBIN_PSEUDO_LOCALE': JSON.stringify(pseudoLocale ? '1' : '') },
     sourcemap: 'inline',
     logLevel: 'warning',
   });

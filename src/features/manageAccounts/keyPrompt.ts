@@ -41,7 +41,8 @@ export function keyQuestion(account: AccountInfo, baseUrl: string, several: bool
   return {
     title: namesAccount(account, several) ? l10n.t('API Key for account "{0}" on {1}', account.name, service) : l10n.t('API Key for {0}', service),
     prompt: keyPrompt(account.keyKind === 'access', hosted),
-    // The hosted service's keys are bcrypt-like strings.
+    // The hosted service's keys are bcrypt-like strings: a sample of their form, not words.
+    // eslint-disable-next-line l10n/no-unlocalized-literal
     ...(hosted ? { placeHolder: '$2a$10$…' } : {}),
   };
 }

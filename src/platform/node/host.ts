@@ -1,4 +1,5 @@
 /** The platform in the desktop and remote extension host (Node). */
+import * as l10n from '@vscode/l10n';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -19,7 +20,7 @@ function startWorker(script: WorkerScript, events: WorkerEvents): WorkerThread {
   worker.unref();
   worker.on('message', (answer) => events.message(answer));
   worker.on('error', (error) => events.stopped(error));
-  worker.on('exit', (code) => events.stopped(new Error(`The validation worker stopped (exit code ${code})`)));
+  worker.on('exit', (code) => events.stopped(new Error(l10n.t('The validation worker stopped (exit code {0})', code))));
   return {
     post: (message, transfer) => worker.postMessage(message, transfer),
     busy: (waiting) => (waiting ? worker.ref() : worker.unref()),

@@ -3,6 +3,7 @@
  * (the web worker host refuses a worker from the extension's own URL). Where no Worker can start,
  * the same script runs on the extension's thread, its `self` a stand-in, so validation still works.
  */
+import * as l10n from '@vscode/l10n';
 import type { WorkerEvents, WorkerScript, WorkerThread } from '../platform';
 
 interface BrowserWorker {
@@ -52,7 +53,7 @@ export function startWorker(script: WorkerScript, events: WorkerEvents): WorkerT
   return {
     post: (message, transfer) => (target ? target.postMessage(message, transfer) : waiting.push([message, transfer])),
     busy: () => undefined,
-    terminate: async () => stop(new Error('The validation worker was stopped')),
+    terminate: async () => stop(new Error(l10n.t('The validation worker was stopped'))),
   };
 }
 
@@ -82,7 +83,11 @@ function inWorker(source: string, events: WorkerEvents): Target | undefined {
   });
   worker.addEventListener('error', (event) => {
     workersFail ||= !answered;
-    events.stopped(new Error(`The validation worker stopped: ${event.message ?? 'it failed to start'}`));
+    events.stopped(
+      new Error(
+        event.message !== undefined ? l10n.t('The validation worker stopped: {0}', event.message) : l10n.t('The validation worker stopped: it failed to start'),
+      ),
+    );
   });
   return {
     postMessage: (message, transfer) => worker.postMessage(message, transfer),

@@ -1,17 +1,21 @@
 /**
- * package.json and `commandIds.ts` against the command table (src/commands/table.ts): in plain
- * Node, in seconds, so that a command added to the table and not to the manifest (or the other way
- * round) fails here rather than minutes later inside VS Code. `npm run manifest` writes both.
+ * package.json, package.nls.json and `commandIds.ts` against the command table
+ * (src/commands/table.ts): in plain Node, in seconds, so that a command added to the table and not
+ * to the manifest (or the other way round) fails here rather than minutes later inside VS Code.
+ * `npm run manifest` writes them. Every word package.json shows is a `%key%` of package.nls.json.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, ContextKey, VIEW_ID } from '../../../src/commands/ids';
-import { commandIds, contributions, type MenuEntry } from '../../../src/commands/manifest';
+import { commandIds, contributions, GENERATED_NLS_KEY, type MenuEntry } from '../../../src/commands/manifest';
 import { COMMANDS } from '../../../src/commands/table';
 import { holds } from './whenClause';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+const root = join(__dirname, '..', '..', '..', '..');
+const manifestText = readFileSync(join(root, 'package.json'), 'utf8');
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const manifest = JSON.parse(manifestText) as {
   contributes: {
     commands: unknown;
     submenus: unknown;
@@ -28,6 +32,44 @@ const label = (e: MenuEntry) => e.command ?? e.submenu ?? '';
 /** Bin rows whose account may do everything, of each privacy: the most a bin row can offer. */
 const FULLEST_BINS = ['public', 'private', 'unknownPrivacy'].map((privacy) => `bin.remembered;${privacy};create;update;delete;hosted`);
 
+/** Keys whose strings the user reads, wherever they are in the manifest's contributions and capabilities. */
+const SHOWN_KEYS = new Set(['title', 'shortTitle', 'category', 'label', 'name', 'contextualTitle', 'contents', 'altText', 'displayName', 'description']);
+for (const key of ['markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage']) {
+  SHOWN_KEYS.add(key);
+}
+/** Keys whose lists of strings the user reads. */
+const SHOWN_LISTS = new Set(['enumDescriptions', 'markdownEnumDescriptions', 'aliases']);
+/** Subtrees of no words: where menus show, settings' values. */
+const WORDLESS = new Set(['menus', 'default', 'configurationDefaults']);
+
+/** Each string the user reads, with where it is: the manifest's own (displayName, description), its capabilities' and its contributions'. */
+function shownStrings(): [string, string][] {
+  const found: [string, string][] = [];
+  const visit = (value: unknown, path: string) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${path}[${i}]`));
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (WORDLESS.has(key)) {
+          continue;
+        }
+        if (typeof inner === 'string' && SHOWN_KEYS.has(key)) {
+          found.push([`${path}.${key}`, inner]);
+        } else if (Array.isArray(inner) && SHOWN_LISTS.has(key)) {
+          inner.forEach((item, i) => found.push([`${path}.${key}[${i}]`, String(item)]));
+        } else {
+          visit(inner, `${path}.${key}`);
+        }
+      }
+    }
+  };
+  const whole = JSON.parse(manifestText) as Record<string, unknown>;
+  found.push(['displayName', String(whole.displayName)], ['description', String(whole.description)]);
+  visit(whole.capabilities, 'capabilities');
+  visit(whole.contributes, 'contributes');
+  return found;
+}
+
 describe('the manifest against the command table', () => {
   it("writes package.json's commands, submenus and menus as the table says", () => {
     const expected = contributions();
@@ -36,6 +78,35 @@ describe('the manifest against the command table', () => {
     assert.deepEqual(menus, expected.menus, fix);
   });
 
+  it("writes the table's words in package.nls.json, in English, and no others of its keys", () => {
+    const generated = Object.fromEntries(Object.entries(nls).filter(([key]) => GENERATED_NLS_KEY.test(key)));
+    assert.deepEqual(generated, contributions().nls, fix);
+  });
+});
+
+describe("the manifest's words", () => {
+  it('are each a %key% of package.nls.json: no word the user reads is left in package.json', () => {
+    const literal = shownStrings().filter(([, text]) => !/^%[\w.-]+%$/.test(text));
+    assert.deepEqual(literal, [], 'give each its key in package.nls.json and write "%key%" in package.json');
+  });
+
+  it('name only keys package.nls.json has, and package.nls.json has no key package.json does not name', () => {
+    const named = new Set([...manifestText.matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1]));
+    assert.deepEqual(
+      [...named].filter((key) => !(key in nls)),
+      [],
+      'missing in package.nls.json',
+    );
+    assert.deepEqual(
+      Object.keys(nls).filter((key) => !named.has(key)),
+      [],
+      'unused in package.json',
+    );
+    assert.ok(shownStrings().length > 100, 'the walk finds the words');
+  });
+});
+
+describe('the manifest against the command table, its menus', () => {
   it('writes commandIds.ts as the table says', () => {
     assert.deepEqual({ ...Command }, commandIds(), fix);
   });

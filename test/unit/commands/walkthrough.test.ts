@@ -14,10 +14,14 @@ interface Step {
   completionEvents: string[];
 }
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+const root = join(__dirname, '..', '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { walkthroughs: { steps: Step[] }[] };
 };
-const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps);
+/** A step's description is a `%key%` of package.nls.json: its English words. */
+const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const english = (text: string) => text.replace(/^%([\w.-]+)%$/, (_, key: string) => nls[key] ?? text);
+const steps = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => ({ ...s, description: english(s.description) })));
 const ids: string[] = Object.values(Command);
 
 /** Every id the action `name` is run by: the plain one and each place's (`jsonbin.row.<name>`, …). */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { useMessages } from '../../../src/platform/l10n';
 import { CannotValidate, SchemaDocProblem } from '../../../src/schema/problems';
 import { Validation } from '../../../src/schema/validation';
 
@@ -30,6 +31,20 @@ describe('validation worker', () => {
     const text = '['.repeat(20_000) + ']'.repeat(20_000);
     await assert.rejects(validation.check(deep, text), (e: unknown) => e instanceof CannotValidate);
     assert.match((await validation.schemaProblem({}))!, /non-empty/);
+  });
+
+  it("words its problems in the user's language, with the messages the extension uses", async () => {
+    // Sent to a worker when it starts: this one starts with these messages.
+    useMessages({ 'Expected {0}': '{0} erwartet', 'a string': 'eine Zeichenkette', '{0} at {1}': '{0} bei {1}' });
+    const worded = new Validation(WORKER);
+    try {
+      const result = await worded.check(schema, '{"name": 42}');
+      assert.equal(result.schema[0].message, 'eine Zeichenkette erwartet bei /name');
+    } finally {
+      // Back to the source's own words for the other tests: no message has a translation.
+      useMessages({});
+      await worded.dispose();
+    }
   });
 
   it('answers concurrent checks each with its own result', async () => {
