@@ -44,7 +44,7 @@ describe('the messages for translators', () => {
       for (const [key, message] of Object.entries(translation)) {
         assert.deepEqual(
           placeholders(typeof message === 'string' ? message : message.message),
-          placeholders(key in source && typeof source[key] === 'string' ? source[key] : key),
+          placeholders(typeof source[key] === 'string' ? source[key] : source[key].message),
           key,
         );
       }
