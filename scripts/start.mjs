@@ -2,6 +2,8 @@
 // VS Code (code-server) in your browser, with no account and no network. Ctrl+C stops it all.
 // `npm start -- --web`: the same, with the extension in the browser's web worker extension host
 // (as on vscode.dev), forced there by the `remote.extensionKind` user setting.
+// `npm start -- --locale zh-cn`: the extension in one of its translations (package.nls.<locale>.json,
+// l10n/bundle.l10n.<locale>.json); VS Code's own words stay English without its language pack.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +16,7 @@ const require = createRequire(import.meta.url);
 const started = Date.now();
 
 /** Builds, packages and starts everything; returns what to print and how to stop it. */
-export async function startDemo({ servicePort = 0, web = false, log = console.log } = {}) {
+export async function startDemo({ servicePort = 0, web = false, locale, log = console.log } = {}) {
   const manifest = require(join(root, 'package.json'));
   const npm = (...args) => execFileSync('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   log('Building and packaging the extension…');
@@ -41,6 +43,7 @@ export async function startDemo({ servicePort = 0, web = false, log = console.lo
     workspace,
     extensionsDir,
     smokeTestDriver: false,
+    locale,
     settings: {
       'jsonbin.apiUrl': apiUrl,
       'workbench.startupEditor': 'none',
@@ -72,7 +75,9 @@ export async function startDemo({ servicePort = 0, web = false, log = console.lo
 
 if (process.argv[1] === import.meta.filename) {
   const web = process.argv.includes('--web');
-  const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0), web });
+  const localeAt = process.argv.indexOf('--locale');
+  const locale = localeAt > 0 ? process.argv[localeAt + 1] : undefined;
+  const running = await startDemo({ servicePort: Number(process.env.JSONBIN_SERVICE_PORT ?? 0), web, locale });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const where = web
     ? 'The extension runs inside the browser page, as on vscode.dev (npm start runs it on this machine).'
