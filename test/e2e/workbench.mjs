@@ -11,15 +11,18 @@ export async function openWorkbench(url) {
   return { browser, page };
 }
 
-/** Runs a command from the palette; retried while the workbench is still registering commands. */
+/**
+ * Runs a command from the palette; retried while the workbench is still registering commands, or
+ * when the palette closed before it was typed in (a page that just opened, such as a walkthrough,
+ * can take the focus back).
+ */
 export async function runCommand(page, title) {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`>${title}`);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     try {
+      await input.fill(`>${title}`, { timeout: 5_000 });
       await row.waitFor({ timeout: 5_000 });
       await row.click();
       return;
