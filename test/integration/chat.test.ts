@@ -256,4 +256,25 @@ describe('language model tools', function () {
     assert.match(replace.message, /Keys added: level\n/);
     assert.match(replace.message, /Keys removed: modules\n/);
   });
+
+  it('answers how to set a key when there is none, and that the tools are off when the user turned them off, sending nothing', async () => {
+    await run(Command.clearApiKey);
+    try {
+      const { answer, paths } = await sent('jsonbin_readBin', { binId });
+      assert.deepEqual(paths, []);
+      assert.match(answer.refused!, /has no API key: ask the user to run "JSONBin: Set API Key"/);
+    } finally {
+      await run(Command.setApiKey, TEST_KEY);
+    }
+    await config().update('chat.tools.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      const mark = w.service.log.length;
+      // The manifest's `when` hides the tools from chat; a direct call still gets the answer, not the tool's work.
+      const off = await invoke('jsonbin_listCollections', {});
+      assert.deepEqual(off, { refused: 'The JSONBin tools are turned off (setting jsonbin.chat.tools.enabled)', requests: 0 });
+      assert.deepEqual(w.service.requestsSince(mark), []);
+    } finally {
+      await config().update('chat.tools.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
