@@ -82,9 +82,12 @@ describe('language model tools', function () {
     ]);
   });
 
-  it("lists the collections with their schema doc's id and name (2 requests), then again at no cost", async () => {
+  it("lists the collections with their schema doc's id and name (the listing and each schema doc once), then again at no cost", async () => {
     const { answer, paths } = await sent('jsonbin_listCollections', {});
-    assert.deepEqual(paths, ['GET /v3/c', `GET /v3/s/${schemaDocId}`]);
+    // The listing, then each schema doc not read yet this session (other suites' collections have theirs).
+    assert.equal(paths[0], 'GET /v3/c');
+    assert.ok(paths.includes(`GET /v3/s/${schemaDocId}`));
+    assert.ok(paths.slice(1).every((p) => p.startsWith('GET /v3/s/')));
     const listed = (answer.collections as { id: string; name: string; schemaDoc?: { id: string; name: string } }[]).find((c) => c.id === collectionId);
     assert.deepEqual(listed, { id: collectionId, name: 'chat courses', schemaDoc: { id: schemaDocId, name: 'chat course' } });
     assert.deepEqual((await sent('jsonbin_listCollections', {})).paths, []);
@@ -95,6 +98,14 @@ describe('language model tools', function () {
     assert.deepEqual(paths, [`GET /v3/c/${collectionId}/bins`]);
     assert.deepEqual(answer.bins, [{ id: binId, name: 'graphs', private: true }]);
     assert.equal(answer.more, false);
+    // The listing's end is known: a later page costs nothing.
+    const second = await sent('jsonbin_listBins', { collectionId, page: 2 });
+    assert.deepEqual(second.paths, []);
+    assert.deepEqual(second.answer.bins, []);
+    // Without a collection: the bins in none (its listing, unless fetched before in the session).
+    const none = await sent('jsonbin_listBins', {});
+    assert.equal(none.answer.inNoCollection, true);
+    assert.ok(none.paths.every((p) => p === 'GET /v3/c/uncategorized/bins'));
     const schemaDoc = await sent('jsonbin_readSchemaDoc', { collectionId });
     assert.deepEqual(schemaDoc.paths, []);
     assert.deepEqual(schemaDoc.answer.schemaDoc, { id: schemaDocId, name: 'chat course', schema: SCHEMA });
