@@ -137,6 +137,16 @@ describe('language model tools', function () {
       { key: 'count', type: 'number', size: 1 },
     ]);
     assert.match(String(answer.hint), /jsonPath/);
+    // Under the bound, but over the caller's token budget: summarised too.
+    await config().update('chat.maxRecordKilobytes', undefined, vscode.ConfigurationTarget.Global);
+    const budget = await vscode.lm.invokeTool('jsonbin_readBin', {
+      input: { binId: big },
+      toolInvocationToken: undefined,
+      tokenizationOptions: { tokenBudget: 100, countTokens: (text: string) => Promise.resolve(Math.ceil(text.length / 4)) },
+    });
+    const summarised = JSON.parse((budget.content[0] as vscode.LanguageModelTextPart).value) as Answer;
+    assert.equal(summarised.summarised, true);
+    assert.equal((await invoke('jsonbin_readBin', { binId: big })).record !== undefined, true);
     await config().update('chat.maxRecordKilobytes', undefined, vscode.ConfigurationTarget.Global);
   });
 
