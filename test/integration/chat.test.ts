@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { ToolName } from '../../src/features/chat/toolNames';
-import { config, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, config, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 
 type Answer = Record<string, unknown> & { requests: number; refused?: string };
 
@@ -122,6 +122,19 @@ describe('language model tools', function () {
     const part = await sent('jsonbin_readBin', { binId, jsonPath: '$.modules[*].name' });
     assert.deepEqual(part.paths, [`GET /v3/b/${binId}/latest`]);
     assert.deepEqual(part.answer.record, ['Paths', 'Trees']);
+  });
+
+  it('reads a bin open in a tab from the tab, with no request', async () => {
+    const id = (await w.other.createBin({ record: { title: 'open in a tab' }, name: 'tabbed' })).metadata.id;
+    const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+    await vscode.window.showTextDocument(document);
+    try {
+      const { answer, paths } = await sent('jsonbin_readBin', { binId: id });
+      assert.deepEqual(paths, []);
+      assert.deepEqual(answer.record, { title: 'open in a tab' });
+    } finally {
+      await closeAll();
+    }
   });
 
   it('summarises a record over the bound as its size and top-level keys, never cut JSON', async () => {
