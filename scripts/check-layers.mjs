@@ -20,14 +20,15 @@ const LAYERS = [
 /**
  * Inside src/features/, from the bottom up: the view's rows, which the others show into; the
  * features' shared files (every file directly in src/features/ but the two that gather them all);
- * the folders that others build on (a bin's tabs; the offline copies); the other features; what
- * registers every command and gathers the handlers. A place is a folder (`tree/`) or a file.
+ * the folders that others build on (a bin's tabs; the offline copies); the other features; the
+ * language model tools, which call on them; what registers every command and gathers the handlers. A place is a folder (`tree/`) or a file.
  */
 const FEATURE_LEVELS = [
   { name: 'the view', places: ['tree/'] },
   { name: "the features' shared files", places: ['*.ts'] },
   { name: 'what features build on', places: ['bins/', 'offline/'] },
   { name: 'features', places: ['find/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'transfer/', 'versions/'] },
+  { name: "the agents' tools", places: ['chat/'] },
   { name: 'the gatherers', places: ['commands.ts', 'handlers.ts'] },
 ];
 const FEATURES = 'src/features/';

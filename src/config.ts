@@ -31,6 +31,10 @@ export const settings = {
   findMaxRequests: (): number => Math.floor(bounded('find.maxRequests', 20, 0, 1000)),
   /** Above this many requests an interactive upload, export or find asks first; 0 never asks. */
   warnAboveRequests: (): number => Math.floor(bounded('warnAboveRequests', 50, 0, 1_000_000)),
+  /** Whether agents in chat are offered the extension's language model tools. */
+  chatTools: (): boolean => section().get<boolean>('chat.tools.enabled', true) !== false,
+  /** The largest record text a chat tool hands to a model whole; a larger one is summarised. */
+  chatMaxRecordBytes: (): number => bounded('chat.maxRecordKilobytes', 20, 1, 10240) * 1024,
   maxAnswerBytes: (): number => bounded('maxAnswerMegabytes', DEFAULT_MAX_ANSWER_BYTES / MB, 1, 1024) * MB,
   /** How long after its record was read a bin's tab, made active, checks the service's record again; 0: never. */
   checkForChangesAfterMs: (): number => bounded('checkForChanges.onFocusAfterMinutes', 0, 0, 1440) * 60_000,

@@ -8,6 +8,8 @@ import type { AccountMaker, AccountParts, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
+import { registerTools, type ChatTool } from './features/chat/registerTools';
+import type { ToolName } from './features/chat/toolNames';
 import { VIEW_ID } from './commands/ids';
 import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
@@ -53,6 +55,8 @@ export interface JsonBinApi {
   whenIdle(): Promise<void>;
   /** The folder of the copies kept of bins for reading offline (read it through `vscode.workspace.fs`: the same in every host). */
   readonly offlineCopiesFolder: vscode.Uri;
+  /** A language model tool as registered (`vscode.lm.invokeTool` runs it; tests call its `prepareInvocation`). */
+  languageModelTool(name: ToolName): ChatTool | undefined;
   /** What Settings Sync carries to the user's other machines: each global state key given to `setKeysForSync`, with its value here. */
   syncedState(): { key: string; value: unknown }[];
 }
@@ -109,9 +113,13 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts && Object.assign(Object.create(parts) as AccountParts, sharedByCommands);
   };
 
+  // The agents' tools: registered now, their code and the account's parts loaded with the first call.
+  const chat = registerTools({ accounts, partsFor: commandParts });
+
   context.subscriptions.push(
     log,
     accounts,
+    ...chat.disposables,
     trackContextKeys(accounts),
     trackOpenedBin(),
     clearFiltersOnSwitch(accounts, treeView),
@@ -161,6 +169,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       },
     },
     offlineCopiesFolder,
+    languageModelTool: (name) => chat.tools.get(name),
     syncedState: () => SYNCED_KEYS.map((key) => ({ key, value: structuredClone(context.globalState.get(key)) })),
     whenIdle: () => activity.idle(),
     setConflictPrompt: (prompt) => {

@@ -71,9 +71,10 @@ export class RecordWrites {
 
   /**
    * Document `doc`'s text saved as the record of `resource`, with one PUT after the conflict read
-   * (none when the text is unchanged, or the record was just fetched for this save).
+   * (none when the text is unchanged, or the record was just fetched for this save). `resolve`
+   * decides a conflict: the user is asked, unless the caller (an agent's tool) refuses it.
    */
-  async save(resource: Resource, content: Uint8Array, doc: string): Promise<void> {
+  async save(resource: Resource, content: Uint8Array, doc: string, resolve: ConflictResolver = this.resolveConflict): Promise<void> {
     if (isReadOnly(resource)) {
       throw new Refused('', l10n.t('This tab is read-only'), 'noPermission');
     }
@@ -101,9 +102,7 @@ export class RecordWrites {
     }
     let digest: string;
     try {
-      const verdict = this.settings.conflictCheck()
-        ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, this.resolveConflict)
-        : 'write';
+      const verdict = this.settings.conflictCheck() ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, resolve) : 'write';
       if (verdict === 'cancel') {
         throw new Refused(l10n.t('Save cancelled'), l10n.t('it changed on the service since it was opened'), 'unavailable');
       }

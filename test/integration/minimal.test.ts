@@ -73,6 +73,32 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.ok(document.isDirty);
   });
 
+  it("lets an agent create, check and patch a bin through the tools, with the contract's routes", async () => {
+    const invoke = async (name: string, input: object) => {
+      let answer!: { requests: number } & Record<string, unknown>;
+      const requests = await requestsDuring(minimal, async () => {
+        const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+        answer = JSON.parse((result.content[0] as vscode.LanguageModelTextPart).value) as typeof answer;
+      });
+      assert.equal(answer.requests, requests.length, name);
+      return { answer, requests };
+    };
+    const created = await invoke('jsonbin_createBin', { record: { title: 'made by an agent' }, collectionId: collection.id });
+    const id = created.answer.binId as string;
+    assert.ok(id);
+    const checked = await invoke('jsonbin_checkRecord', { record: { title: 5 }, binId: id });
+    assert.deepEqual(checked.requests, []);
+    assert.deepEqual(checked.answer.problems, [{ path: '/title', message: 'Expected a string at /title' }]);
+    assert.deepEqual((await invoke('jsonbin_readBin', { binId: id })).requests, []);
+    const patched = await invoke('jsonbin_updateBin', { binId: id, patch: [{ op: 'add', path: '/level', value: 2 }] });
+    assert.equal(patched.answer.updated, true);
+    assert.deepEqual(
+      patched.requests.filter((r) => r.method === 'PUT').map((r) => r.path),
+      [`/v3/b/${id}`],
+    );
+    assert.deepEqual((await other.readBin(id)).record, { title: 'made by an agent', level: 2 });
+  });
+
   it('a bin listed under a collection in the view is validated when opened', async () => {
     const id = (await other.createBin({ record: { title: 'listed' }, collectionId: collection.id })).metadata.id;
     // The extension learns the bin's collection from the listing the view fetches (reads do not say).

@@ -21,6 +21,7 @@ export async function run(): Promise<void> {
     await import('./host.test.js');
     await import('./bins.test.js');
     await import('./schema.test.js');
+    await import('./chat.test.js');
     await import('./offline.test.js');
     await import('./accounts.test.js');
     await import('./sync.test.js');

@@ -41,6 +41,8 @@ for (const key of ['markdownDescription', 'deprecationMessage', 'markdownDepreca
 const SHOWN_LISTS = new Set(['enumDescriptions', 'markdownEnumDescriptions', 'aliases']);
 /** Subtrees of no words: where menus show, settings' values. */
 const WORDLESS = new Set(['menus', 'default', 'configurationDefaults']);
+/** A language model tool's id and what models read of it (its input's schema, like its modelDescription), in English. */
+const MODELS_READ = /^contributes\.languageModelTools\[\d+\]$/;
 
 /** Each string the user reads, with where it is: the manifest's own (displayName, description), its capabilities' and its contributions'. */
 function shownStrings(): [string, string][] {
@@ -50,7 +52,7 @@ function shownStrings(): [string, string][] {
       value.forEach((item, i) => visit(item, `${path}[${i}]`));
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        if (WORDLESS.has(key)) {
+        if (WORDLESS.has(key) || (MODELS_READ.test(path) && (key === 'name' || key === 'inputSchema'))) {
           continue;
         }
         if (typeof inner === 'string' && SHOWN_KEYS.has(key)) {

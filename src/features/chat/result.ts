@@ -1,0 +1,41 @@
+/**
+ * What every tool answers: one text part of compact JSON, with `requests` (how many this call
+ * sent, from the account's own request counter) and, when it did not do what was asked,
+ * `refused` in the words a save shows. Never a key: answers carry ids, names and records only.
+ */
+import * as vscode from 'vscode';
+import { BinServiceError } from '../../api';
+import { Refused } from '../../store/refused';
+import type { Parts } from '../parts';
+
+/** A refusal the tool words itself (a patch that does not apply, a cap), with what the model needs to try again. */
+export class ToolRefusal extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function textResult(value: Record<string, unknown>): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value))]);
+}
+
+/** Runs a tool's work and answers what it found, or why it was refused, with the requests it sent. */
+export async function answer(p: Pick<Parts, 'connection'>, work: () => Promise<Record<string, unknown>>): Promise<vscode.LanguageModelToolResult> {
+  const before = p.connection.requests.window.total;
+  const requests = () => p.connection.requests.window.total - before;
+  try {
+    const found = await work();
+    return textResult({ ...found, requests: requests() });
+  } catch (error) {
+    if (error instanceof ToolRefusal) {
+      return textResult({ refused: error.message, ...error.details, requests: requests() });
+    }
+    if (error instanceof Refused || error instanceof BinServiceError) {
+      return textResult({ refused: error.message, requests: requests() });
+    }
+    throw error;
+  }
+}
