@@ -139,7 +139,8 @@ async function webApi() {
     outfile,
     bundle: true,
     format: 'esm',
-    platform: 'node',
+    // As the web bundle builds it: packages' browser builds (@vscode/l10n's Node build reads files).
+    platform: 'browser',
     plugins: [webPlatform],
     logLevel: 'warning',
   });
