@@ -116,6 +116,7 @@ export const Command = {
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   validateCollection: 'jsonbin.validateCollection',
   rowValidateCollection: 'jsonbin.row.validateCollection',
+  fixFailingBins: 'jsonbin.fixFailingBins',
   setBinCollection: 'jsonbin.setBinCollection',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',
   draftSchemaDoc: 'jsonbin.draftSchemaDoc',

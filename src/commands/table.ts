@@ -375,6 +375,8 @@ export const COMMANDS = {
       ],
     },
   },
+  // Offered by Validate Collection's result: a change for the failing bins it found, in a Change Bins tab.
+  fixFailingBins: { title: 'Fix Failing Bins...', icon: 'wrench', palette: MASTER_KEY },
   // Offered where it is needed: the status bar item of a bin tab whose collection is not known.
   setBinCollection: {
     title: 'Choose Collection for Validation...',

@@ -31,8 +31,13 @@ export function rowBin(node: BinNode): BinTarget {
  * account) or another account's bins is refused whole: nothing is done to part of it.
  */
 export function selectedBins(node: BinNode, selected: readonly unknown[] | undefined): BinTarget[] {
+  return selectedRows(node, selected).map(rowBin);
+}
+
+/** As `selectedBins`, the rows themselves. */
+export function selectedRows(node: BinNode, selected: readonly unknown[] | undefined): BinNode[] {
   if (!selected || selected.length <= 1) {
-    return [rowBin(node)];
+    return [node];
   }
   if (!selected.every((row): row is BinNode => row instanceof BinNode)) {
     throw new Error(vscode.l10n.t('The selection holds rows that are not bins: select only bins for this command'));
@@ -40,7 +45,7 @@ export function selectedBins(node: BinNode, selected: readonly unknown[] | undef
   if (selected.some((row) => row.account !== node.account)) {
     throw new Error(vscode.l10n.t("The selection holds bins of several accounts: select one account's bins for this command"));
   }
-  return selected.map(rowBin);
+  return [...selected];
 }
 
 /** Several bins named in one message: their names (or ids), listed. */

@@ -29,7 +29,7 @@ export interface RecordDraft {
 }
 
 /** The bins a change is for: these, or every bin of a collection (listed at the preview). */
-export type ChangeTargets = { bins: { id: string; name?: string }[] } | { collection: { id: string; name: string } };
+export type ChangeTargets = { bins: { id: string; name?: string; collectionId?: string }[] } | { collection: { id: string; name: string } };
 
 /** One change for many bins: a JSON Patch or a merge patch, previewed and applied from its tab. */
 export interface ChangeDraft {

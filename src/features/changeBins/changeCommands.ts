@@ -12,13 +12,14 @@ import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { checkRecordChange, parseRecordChange, type RecordChange } from '../../store/recordPatch';
 import type { ChangePreview } from '../../store/changeRun';
 import { settings } from '../../config';
-import { selectedBins } from '../binTarget';
+import { selectedRows } from '../binTarget';
 import type { ChangeDraft, ChangeTargets } from '../drafts';
 import type { Parts } from '../parts';
 import { CollectionNode, type BinNode } from '../tree/nodes';
 import { binsOf, resultOf, runApply, runPreview, showPreview, type ChangeBinsResult, type ChangeParts } from './changeRuns';
 import { appliedMessage, previewMessage } from './changeMessages';
 
+/** Bins by id, or every bin of a collection; both: these bins, of that collection. */
 export interface ChangeBinsTargets {
   binIds?: string[];
   collectionId?: string;
@@ -50,14 +51,7 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
         ask: async () => [await askTargets(p)],
       },
       {
-        row: [
-          Command.rowChangeBins,
-          async (node: BinNode | CollectionNode, selected) => [
-            node instanceof CollectionNode
-              ? { collection: { id: node.collection.id, name: node.collection.name } }
-              : { bins: selectedBins(node, selected).map((b) => ({ ...b })) },
-          ],
-        ],
+        row: [Command.rowChangeBins, async (node: BinNode | CollectionNode, selected) => [rowTargets(node, selected)]],
       },
     ),
     ...register(
@@ -105,9 +99,19 @@ async function changeBins(p: ChangeParts, targets: ChangeTargets, change: Record
   return resultOf(preview, requests, applied);
 }
 
+/** A collection's row: all its bins; bin rows: the selected ones, each with its collection, known from its row. */
+function rowTargets(node: BinNode | CollectionNode, selected: readonly unknown[] | undefined): ChangeTargets {
+  if (node instanceof CollectionNode) {
+    return { collection: { id: node.collection.id, name: node.collection.name } };
+  }
+  return { bins: selectedRows(node, selected).map((row) => ({ id: row.id, name: row.bin.name, collectionId: row.collection?.id })) };
+}
+
 function targetsOf(targets: ChangeBinsTargets | undefined): ChangeTargets {
   if (targets?.binIds?.length) {
-    return { bins: [...new Set(targets.binIds)].map((id) => ({ id: parseBinReference(id) })) };
+    // With a collection id too: the bins are of that collection (Fix Failing Bins), checked against its schema doc.
+    const collectionId = targets.collectionId;
+    return { bins: [...new Set(targets.binIds)].map((id) => ({ id: parseBinReference(id), collectionId })) };
   }
   if (typeof targets?.collectionId === 'string') {
     return { collection: { id: targets.collectionId, name: targets.collectionId } };

@@ -39,6 +39,7 @@ export interface ChangeBinsResult {
 /** The bins of `targets`, after the listing of a collection and the question about the reads (above `warnAbove`). */
 export async function binsOf(p: ChangeParts, targets: ChangeTargets, warnAbove: number | undefined): Promise<{ bins: ChangeTarget[]; requests: number }> {
   if ('bins' in targets) {
+    targets.bins.forEach((b) => b.collectionId && p.binCollections.learn(b.id, b.collectionId));
     const reads = targets.bins.filter((b) => !isUnsaved(p, b.id)).length;
     await confirmRequests(
       p,
