@@ -242,9 +242,13 @@ describe('many bins at once', function () {
       w.service,
       async () => (applied = (await run<ChangeBinsResult>(Command.changeBins, { collectionId: collection.id }, { patch }, { apply: true }))!),
     );
+    // In the listing's order, newest first.
     assert.deepEqual(
       pathsOf(applying).filter((p) => p.startsWith('PUT')),
-      ids.slice(0, 2).map((id) => `PUT /v3/b/${id}`),
+      ids
+        .slice(0, 2)
+        .reverse()
+        .map((id) => `PUT /v3/b/${id}`),
     );
     assert.equal(pathsOf(applying).filter((p) => p.startsWith('GET /v3/b/')).length, 5);
     assert.deepEqual(applied.invalid, [{ id: ids[3], problems: applied.invalid[0].problems }]);
