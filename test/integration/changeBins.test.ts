@@ -5,6 +5,9 @@
  * bin, each after its conflict read), counted from the local service's log.
  */
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
@@ -31,6 +34,8 @@ describe('many bins at once', function () {
   let w: World;
   let made = 0;
   const confirmed: string[] = [];
+  /** Where Save Bin as File writes a selection. */
+  const folder = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'jsonbin-many-')));
   /** Cancels the progress once it reports this message. */
   let cancelAt: string | undefined;
 
@@ -41,6 +46,7 @@ describe('many bins at once', function () {
     w.api.setPrompter(
       prompter({
         confirm: async (message) => (confirmed.push(message), true),
+        openDialog: async () => [folder],
         progress: (_, work) => {
           const source = new vscode.CancellationTokenSource();
           return work({ report: ({ message }) => message === cancelAt && source.cancel() }, source.token);
@@ -132,6 +138,16 @@ describe('many bins at once', function () {
     const requests = await requestsDuring(w.service, () => run(Command.rowCopyBinId, rows[0], rows.slice(0, 2)));
     assert.deepEqual(requests, []);
     assert.equal(await vscode.env.clipboard.readText(), `${ids[0]}\n${ids[1]}`);
+  });
+
+  it('saves the selected bins into a folder, one file each named after its bin, one read each', async () => {
+    const { ids, rows, name } = await fiveBins();
+    const requests = await requestsDuring(w.service, () => run(Command.rowSaveBinAsFile, rows[0], rows.slice(0, 2)));
+    assert.deepEqual(
+      pathsOf(requests).filter((p) => p.startsWith('GET /v3/b/')),
+      ids.slice(0, 2).map((id) => `GET /v3/b/${id}/latest`),
+    );
+    assert.deepEqual(JSON.parse(readFileSync(join(folder.fsPath, `${name} b1.json`), 'utf8')), RECORDS[1]);
   });
 
   it('previews a patch on 5 selected bins: 5 reads, no write, the diff of the 2 that change, the inapplicable and the invalid one apart', async () => {
