@@ -292,4 +292,21 @@ describe('many bins at once', function () {
     const again = await run<{ failing: unknown[] }>(Command.validateCollection, collection.id);
     assert.deepEqual(again.failing, []);
   });
+
+  it("completes a change's operations, and its paths from the schema doc of the bins' collection", async () => {
+    const collection = await w.other.createCollection(`paths ${++made}`);
+    const schema = { type: 'object', properties: { title: { type: 'string' }, meta: { type: 'object', properties: { level: { type: 'integer' } } } } };
+    await w.other.attachSchemaDoc(collection.id, (await w.other.createSchemaDoc(`paths ${made}`, schema)).metadata.id);
+    await run(Command.changeBins, { collectionId: collection.id });
+    const tab = await changeTab();
+    const text = '[{ "op": "", "path": "" }]';
+    await replaceText(tab, text);
+    const labels = async (at: number) =>
+      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', tab.uri, tab.positionAt(at))).items.map((i) =>
+        typeof i.label === 'string' ? i.label : i.label.label,
+      );
+    assert.ok((await labels(text.indexOf('""') + 1)).includes('"replace"'));
+    const paths = await labels(text.lastIndexOf('""') + 1);
+    assert.ok(paths.includes('"/title"') && paths.includes('"/meta/level"'), paths.join(', '));
+  });
 });
