@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { SchemaDoc } from '../api';
+import type { ChangePreview } from '../store/changeRun';
 import { Command } from '../commands/ids';
 
 export interface SchemaDraft {
@@ -37,7 +38,7 @@ export interface ChangeDraft {
   account: string;
   targets: ChangeTargets;
   /** The last preview, of the tab's text at `version`: Apply checks each bin against what it read. */
-  preview?: { version: number; result: unknown };
+  preview?: { version: number; result: ChangePreview };
 }
 
 export type Draft = SchemaDraft | RecordDraft | ChangeDraft;

@@ -270,6 +270,9 @@ describe('many bins at once', function () {
     assert.deepEqual(applied.invalid, [{ id: ids[3], problems: applied.invalid[0].problems }]);
     assert.equal(applied.requests, 1 + 5 + 2, 'one page, five reads, two PUTs');
     await assert.rejects(run(Command.changeBins, { binIds: ids }, { patch: {} }), /A JSON Patch is a list of operations/);
+    // Above warnAboveRequests, the reads and then the PUTs are said first.
+    await run(Command.changeBins, { binIds: ids.slice(0, 2) }, { mergePatch: { checked: true } }, { apply: true, warnAboveRequests: 1 });
+    assert.deepEqual(confirmed, ['Previewing the change of 2 bins sends 2 requests. Send them?', 'Changing 2 bins sends 2 requests. Send them?']);
   });
 
   it('fixes the failing bins Validate Collection found: one change previewed and applied, and the collection validates', async () => {

@@ -10,7 +10,6 @@ import { askId, pickCollection } from '../../commands/prompts';
 import { needs, register, type Handler } from '../../commands/register';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { checkRecordChange, parseRecordChange, type RecordChange } from '../../store/recordPatch';
-import type { ChangePreview } from '../../store/changeRun';
 import { settings } from '../../config';
 import { selectedRows } from '../binTarget';
 import type { ChangeDraft, ChangeTargets } from '../drafts';
@@ -76,7 +75,7 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
         run: async (uri: vscode.Uri) => {
           const { draft, document, change } = changeTab(p, uri);
           // The preview of this very text: each bin is checked against what it read. Otherwise read now, once.
-          const previewed = draft.preview?.version === document.version ? (draft.preview.result as ChangePreview) : undefined;
+          const previewed = draft.preview?.version === document.version ? draft.preview.result : undefined;
           const listed = previewed ? { requests: 0, bins: [] } : await binsOf(p, draft.targets, settings.warnAboveRequests());
           const preview = previewed ?? (await runPreview(p, listed.bins, change));
           const applied = await runApply(p, preview, previewed !== undefined, settings.warnAboveRequests());
