@@ -10,7 +10,6 @@ import { recordText, type BinClient, type Json } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Problem } from '../schema/validator';
 import type { BinCollections } from './binCollections';
-import { digestOf } from './entry';
 import { applyRecordChange, type RecordChange } from './recordPatch';
 import { Refused } from './refused';
 import type { CheckedUpdate, RecordWrites } from './recordWrites';
@@ -20,12 +19,12 @@ export interface ChangeTarget {
   name?: string;
 }
 
-/** A bin the change makes valid and different: what the preview read, and what would be sent. */
+/** A bin the change makes valid and different: what the preview read, and what would be sent (formatted only for a diff). */
 export interface ChangedBin {
   id: string;
   name?: string;
-  before: string;
-  after: string;
+  before: Json;
+  after: Json;
   checked: CheckedUpdate;
 }
 
@@ -98,22 +97,24 @@ export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarg
       continue;
     }
     const applied = applyRecordChange(read.record, change);
-    const readDigest = digestOf(read.record);
     if ('notApplicable' in applied) {
       preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
-    } else if (digestOf(applied.record) === readDigest) {
+      continue;
+    }
+    // Compared as sent, compact, as the service keeps it: the size checked is the record's, not its indentation's.
+    const text = JSON.stringify(applied.record);
+    if (text === JSON.stringify(read.record)) {
       preview.unchanged.push(bin.id);
     } else {
-      const after = recordText(applied.record);
       const target = { id: bin.id, name: read.name };
       try {
-        // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
-        const checked = await p.writes.prepareUpdate(target, JSON.stringify(applied.record), readDigest, doing);
-        preview.changed.push({ ...target, before: recordText(read.record), after, checked });
+        const checked = await p.writes.prepareUpdate(target, text, read.record, doing);
+        preview.changed.push({ ...target, before: read.record, after: applied.record, checked });
       } catch (error) {
         if (!(error instanceof Refused)) {
           throw error;
         }
+        const after = recordText(applied.record);
         preview.invalid.push({ ...target, text: after, reason: error.reason, ...(await placed(p, bin.id, after)) });
       }
     }

@@ -35,13 +35,13 @@ export class CheckedBin {
   ) {}
 }
 
-/** A bin's new record that passed the checks, made from the record read as `readDigest` (Change Bins). */
+/** A bin's new record that passed the checks, made from the record `read` (Change Bins). */
 export class CheckedUpdate {
   constructor(
     readonly id: string,
     readonly name: string | undefined,
     readonly record: RecordText,
-    readonly readDigest: string,
+    readonly read: Json,
   ) {}
 }
 
@@ -171,11 +171,11 @@ export class RecordWrites {
     return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
   }
 
-  /** Checks a bin's new record computed from the record read as `readDigest`: a refused one costs no request. */
-  async prepareUpdate(bin: { id: string; name?: string }, text: string, readDigest: string, doing: string): Promise<CheckedUpdate> {
+  /** Checks a bin's new record computed from the record `read`: a refused one costs no request. */
+  async prepareUpdate(bin: { id: string; name?: string }, text: string, read: Json, doing: string): Promise<CheckedUpdate> {
     this.checks.permitted('updateBin', doing);
     const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, text, doing);
-    return new CheckedUpdate(bin.id, bin.name, record, readDigest);
+    return new CheckedUpdate(bin.id, bin.name, record, read);
   }
 
   /**
@@ -193,7 +193,7 @@ export class RecordWrites {
       if (current === digestOf(record.value)) {
         return { outcome: 'stored', requests };
       }
-      if (current !== checked.readDigest) {
+      if (current !== digestOf(checked.read)) {
         return { outcome: 'changedSince', requests };
       }
     }

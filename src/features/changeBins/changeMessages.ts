@@ -7,8 +7,23 @@ import { notice } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';
 import type { ChangeBinsResult } from './changeRuns';
 
-const named = (bins: { id: string; name?: string }[]) => bins.map((b) => b.name ?? b.id).join(', ');
-const withWhy = (bins: { id: string; reason: string }[]) => bins.map((b) => vscode.l10n.t('{0} ({1})', b.id, b.reason)).join('; ');
+/** A notification names this many bins of a list at most; the result (and the diff) has them all. */
+const NAMED = 10;
+
+function listed(items: string[], separator: string): string {
+  const shown = items.slice(0, NAMED).join(separator);
+  return items.length > NAMED ? vscode.l10n.t('{0} and {1} more', shown, items.length - NAMED) : shown;
+}
+const named = (bins: { id: string; name?: string }[]) =>
+  listed(
+    bins.map((b) => b.name ?? b.id),
+    ', ',
+  );
+const withWhy = (bins: { id: string; reason: string }[]) =>
+  listed(
+    bins.map((b) => vscode.l10n.t('{0} ({1})', b.id, b.reason)),
+    '; ',
+  );
 
 /** After a preview: what would change (in the diff), and apart what would not, and why. */
 export function previewMessage(result: ChangeBinsResult): void {
@@ -34,10 +49,16 @@ export function appliedMessage(result: ChangeBinsResult): void {
 
 function others(result: ChangeBinsResult): string[] {
   return [
-    result.unchanged.length > 0 ? vscode.l10n.t('Unchanged: {0}.', result.unchanged.join(', ')) : undefined,
+    result.unchanged.length > 0 ? vscode.l10n.t('Unchanged: {0}.', listed(result.unchanged, ', ')) : undefined,
     result.notApplicable.length > 0 ? vscode.l10n.t('The change does not apply to: {0}.', withWhy(result.notApplicable)) : undefined,
     result.invalid.length > 0
-      ? vscode.l10n.t('Would be invalid, not sent (see the Problems panel): {0}.', result.invalid.map((b) => b.id).join(', '))
+      ? vscode.l10n.t(
+          'Would be invalid, not sent (see the Problems panel): {0}.',
+          listed(
+            result.invalid.map((b) => b.id),
+            ', ',
+          ),
+        )
       : undefined,
     result.skipped.length > 0 ? vscode.l10n.t('Skipped: {0}.', withWhy(result.skipped)) : undefined,
     result.failed.length > 0 ? vscode.l10n.t('Failed: {0}.', withWhy(result.failed)) : undefined,

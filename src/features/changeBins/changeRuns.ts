@@ -5,6 +5,7 @@
  * documented shape.
  */
 import * as vscode from 'vscode';
+import { recordText } from '../../api';
 import { binUri } from '../../fs/uris';
 import { listCollection } from '../../store/collectionCheck';
 import { applyChange, previewChange, type ApplyResult, type ChangePreview, type ChangeRunParts, type ChangeTarget } from '../../store/changeRun';
@@ -138,7 +139,7 @@ export async function showPreview(p: ChangeParts, preview: ChangePreview): Promi
   }
   const diffs = preview.changed.map((b) => {
     const uri = binUri(b.id, b.name, undefined, p.account.id);
-    return [uri, p.snapshots.add(uri, b.before), p.snapshots.add(uri, b.after)];
+    return [uri, p.snapshots.add(uri, recordText(b.before)), p.snapshots.add(uri, recordText(b.after))];
   });
   const title =
     preview.changed.length === 1 ? vscode.l10n.t('Change Bins: 1 bin changes') : vscode.l10n.t('Change Bins: {0} bins change', preview.changed.length);
