@@ -148,7 +148,8 @@ async function addBin(p: Pick<Parts, 'account' | 'bins' | 'remembered'> & Pick<V
 
 /** One id as it was passed (a single bin's messages name it), several as a list. */
 function idsOf(ids: string | string[]): string[] {
-  return typeof ids === 'string' ? [ids] : ids;
+  // An id given twice is acted on once: a second DELETE would fail on a bin already gone.
+  return typeof ids === 'string' ? [ids] : [...new Set(ids)];
 }
 
 function idsOrId(targets: BinTarget[]): string | string[] {
