@@ -102,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const view = new BinsView(accounts);
   // A drop comes only after activation, when the parts it acts on exist.
   const dragAndDropController = dragAndDrop(async (target) => (await commandParts(target?.account))!);
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, dragAndDropController });
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true, canSelectMany: true, dragAndDropController });
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();

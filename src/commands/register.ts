@@ -33,10 +33,14 @@ export interface Action<A extends [] | unknown[], R> {
 export interface Forms<A> {
   /** View title: VS Code passes the focused node, which says nothing about what to do. */
   view?: ViewId;
-  /** Tree row (menu or click): VS Code passes the row's node, of the class the row's menu is for. */
-  row?: [RowId, (node: never) => Promise<A>];
+  /**
+   * Tree row (menu or click): VS Code passes the row's node, of the class the row's menu is for,
+   * and, when several rows are selected and the clicked one is among them, every selected row's
+   * (a command meant for one row ignores them, as the Explorer does).
+   */
+  row?: [RowId, (node: never, selected?: readonly unknown[]) => Promise<A>];
   /** Several row forms, each with its own title (a toggle's two directions: "Make Public", "Make Private"). */
-  rows?: [RowId, (node: never) => Promise<A>][];
+  rows?: [RowId, (node: never, selected?: readonly unknown[]) => Promise<A>][];
   /** Editor title: VS Code passes the tab's Uri. */
   tab?: [TabId, (uri: vscode.Uri) => Promise<A>];
   /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
@@ -71,7 +75,7 @@ export function register<A extends [] | unknown[], R>(id: PaletteId, action: Act
     handlers.push([forms.view, () => interactive(() => action.ask())]);
   }
   for (const [rowId, fromRow] of [...(forms.row ? [forms.row] : []), ...(forms.rows ?? [])]) {
-    handlers.push([rowId, (node: never) => interactive(() => fromRow(node))]);
+    handlers.push([rowId, (node: never, selected?: readonly unknown[]) => interactive(() => fromRow(node, selected))]);
   }
   if (forms.tab) {
     const [tabId, fromTab] = forms.tab;
@@ -93,6 +97,7 @@ const NEEDS = {
   'a bin id or { schemaDocId }': (c: string) => vscode.l10n.t('{0} needs a bin id or { schemaDocId }', c),
   'a collection id': (c: string) => vscode.l10n.t('{0} needs a collection id', c),
   'a collection id (null: no collection)': (c: string) => vscode.l10n.t('{0} needs a collection id (null: no collection)', c),
+  "a change tab's Uri": (c: string) => vscode.l10n.t("{0} needs a change tab's Uri", c),
   "a draft's Uri": (c: string) => vscode.l10n.t("{0} needs a draft's Uri", c),
   'a JSONPath (a string, such as $.users[0].name)': (c: string) => vscode.l10n.t('{0} needs a JSONPath (a string, such as $.users[0].name)', c),
   'a key': (c: string) => vscode.l10n.t('{0} needs a key', c),

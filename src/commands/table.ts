@@ -222,6 +222,22 @@ export const COMMANDS = {
     row: { menus: [{ on: BINS, group: '9_delete@2', inline: 'inline@2', needs: 'delete' }] },
   },
 
+  // One change (a JSON Patch or a merge patch) for many bins, written in an untitled tab whose
+  // CodeLens previews and applies it: VS Code passes the tab's Uri.
+  changeBins: {
+    title: 'Change Bins...',
+    icon: 'replace-all',
+    row: {
+      menus: [
+        // Not on remembered bins' rows, whose menu is full: the palette takes their ids, and a selection may hold them.
+        { on: ['bin'], group: '3_edit@4', needs: 'update' },
+        { on: COLLECTIONS, group: '3_edit@2' },
+      ],
+    },
+  },
+  previewBinChange: { title: 'Preview Change', icon: 'diff-multiple', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
+  applyBinChange: { title: 'Apply Change', icon: 'check-all', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
+
   // Copying a bin's id, link and code.
   copyBinId: {
     title: 'Copy Bin Id',
@@ -359,6 +375,8 @@ export const COMMANDS = {
       ],
     },
   },
+  // Offered by Validate Collection's result: a change for the failing bins it found, in a Change Bins tab.
+  fixFailingBins: { title: 'Fix Failing Bins...', icon: 'wrench', palette: MASTER_KEY },
   // Offered where it is needed: the status bar item of a bin tab whose collection is not known.
   setBinCollection: {
     title: 'Choose Collection for Validation...',

@@ -1,7 +1,7 @@
 /** Which bin a command acts on, from each place it can be invoked, and the tabs that show it. */
 import * as vscode from 'vscode';
 import { binUri, parseUri } from '../fs/uris';
-import type { BinNode } from './tree/nodes';
+import { BinNode } from './tree/nodes';
 import type { Prompter } from '../ui/prompter';
 import type { Parts } from './parts';
 import { askBinReference } from '../commands/prompts';
@@ -23,6 +23,34 @@ export async function activeOrAskedBin(ui: Prompter, account: string): Promise<B
 
 export function rowBin(node: BinNode): BinTarget {
   return { id: node.id, name: node.bin.name };
+}
+
+/**
+ * The bins a row command acts on: the clicked row, or every selected row when VS Code passes the
+ * selection (the clicked row is among them). A selection holding other rows (a collection, an
+ * account) or another account's bins is refused whole: nothing is done to part of it.
+ */
+export function selectedBins(node: BinNode, selected: readonly unknown[] | undefined): BinTarget[] {
+  return selectedRows(node, selected).map(rowBin);
+}
+
+/** As `selectedBins`, the rows themselves. */
+export function selectedRows(node: BinNode, selected: readonly unknown[] | undefined): BinNode[] {
+  if (!selected || selected.length <= 1) {
+    return [node];
+  }
+  if (!selected.every((row): row is BinNode => row instanceof BinNode)) {
+    throw new Error(vscode.l10n.t('The selection holds rows that are not bins: select only bins for this command'));
+  }
+  if (selected.some((row) => row.account !== node.account)) {
+    throw new Error(vscode.l10n.t("The selection holds bins of several accounts: select one account's bins for this command"));
+  }
+  return [...selected];
+}
+
+/** Several bins named in one message: their names (or ids), listed. */
+export function labelsOf(targets: readonly BinTarget[]): string {
+  return targets.map(labelOf).join(', ');
 }
 
 /** Editor title: the tab's Uri names the bin. */

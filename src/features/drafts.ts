@@ -1,10 +1,12 @@
 /**
  * Drafts: untitled JSON tabs that remember which account they were opened for and what they are
  * to become, with CodeLens actions that create it from the tab's text as edited: a schema doc
- * drafted from records, or a new bin's record started from its collection's schema doc.
+ * drafted from records, a new bin's record started from its collection's schema doc, or one
+ * change for many bins.
  */
 import * as vscode from 'vscode';
 import type { SchemaDoc } from '../api';
+import type { ChangePreview } from '../store/changeRun';
 import { Command } from '../commands/ids';
 
 export interface SchemaDraft {
@@ -27,7 +29,19 @@ export interface RecordDraft {
   collection: { id: string; name: string };
 }
 
-export type Draft = SchemaDraft | RecordDraft;
+/** The bins a change is for: these, or every bin of a collection (listed at the preview). */
+export type ChangeTargets = { bins: { id: string; name?: string; collectionId?: string }[] } | { collection: { id: string; name: string } };
+
+/** One change for many bins: a JSON Patch or a merge patch, previewed and applied from its tab. */
+export interface ChangeDraft {
+  kind: 'change';
+  account: string;
+  targets: ChangeTargets;
+  /** The last preview, of the tab's text at `version`: Apply checks each bin against what it read. */
+  preview?: { version: number; result: ChangePreview };
+}
+
+export type Draft = SchemaDraft | RecordDraft | ChangeDraft;
 
 export class Drafts implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly drafts = new Map<string, Draft>();
@@ -74,6 +88,20 @@ export class Drafts implements vscode.CodeLensProvider, vscode.Disposable {
     }
     const top = new vscode.Range(0, 0, 0, 0);
     const lens = (title: string, command: string, tooltip?: string) => new vscode.CodeLens(top, { title, tooltip, command, arguments: [document.uri] });
+    if (draft.kind === 'change') {
+      return [
+        lens(
+          vscode.l10n.t('$(diff-multiple) Preview'),
+          Command.tabPreviewBinChange,
+          vscode.l10n.t('Reads each bin once and shows every diff; sends no change'),
+        ),
+        lens(
+          vscode.l10n.t('$(check-all) Apply'),
+          Command.tabApplyBinChange,
+          vscode.l10n.t('One update per changed valid bin; a bin changed since the preview is skipped'),
+        ),
+      ];
+    }
     if (draft.kind === 'record') {
       return [
         lens(

@@ -3,6 +3,7 @@ import { accessKeyCommands } from './manageAccounts/accessKeyCommands';
 import { accountCommands } from './manageAccounts/accountCommands';
 import { binCommands } from './bins/binCommands';
 import { binStateCommands } from './bins/binStateCommands';
+import { changeCommands } from './changeBins/changeCommands';
 import { findCommands } from './find/findCommands';
 import { manageAccounts } from './manageAccounts/manageAccounts';
 import { requestBreakdownCommands } from './manageAccounts/requestBreakdown';
@@ -41,6 +42,7 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...draftSchemaDocCommands(p),
     ...createFromDraftCommands(p),
     ...typeScriptTypesCommands(p),
+    ...changeCommands(p),
     ...transferCommands(p),
     ...shareCommands(p),
     ...findCommands(p),

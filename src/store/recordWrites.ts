@@ -35,6 +35,16 @@ export class CheckedBin {
   ) {}
 }
 
+/** A bin's new record that passed the checks, made from the record `read` (Change Bins). */
+export class CheckedUpdate {
+  constructor(
+    readonly id: string,
+    readonly name: string | undefined,
+    readonly record: RecordText,
+    readonly read: Json,
+  ) {}
+}
+
 /** Creates a bin that passed the checks (`RecordWrites.createAll` hands it out). */
 export type CreateBin = (checked: CheckedBin) => Promise<CreatedBin>;
 
@@ -158,6 +168,37 @@ export class RecordWrites {
   async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created')): Promise<CheckedBin> {
     this.checks.permitted('createBin', doing);
     return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
+  }
+
+  /** Checks a bin's new record computed from the record `read`: a refused one costs no request. */
+  async prepareUpdate(bin: { id: string; name?: string }, text: string, read: Json, doing: string): Promise<CheckedUpdate> {
+    this.checks.permitted('updateBin', doing);
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, text, doing);
+    return new CheckedUpdate(bin.id, bin.name, record, read);
+  }
+
+  /**
+   * The record `prepareUpdate` checked, sent with one PUT. With `reread` (time passed since the
+   * read it was made from) and the conflict check on, one read first: a bin changed since is left
+   * as it is (`changedSince`), one that already holds the record is not sent again (`stored`).
+   * Clean documents of the bin (`docs`) show the new record.
+   */
+  async update(checked: CheckedUpdate, reread: boolean, docs: () => string[]): Promise<{ outcome: 'written' | 'stored' | 'changedSince'; requests: number }> {
+    const { id, record } = checked;
+    let requests = 0;
+    if (reread && this.settings.conflictCheck()) {
+      requests++;
+      const current = digestOf((await this.service.client.readBin(id)).record);
+      if (current === digestOf(record.value)) {
+        return { outcome: 'stored', requests };
+      }
+      if (current !== digestOf(checked.read)) {
+        return { outcome: 'changedSince', requests };
+      }
+    }
+    const answer = await this.service.client.updateBin(id, record);
+    this.store.written({ kind: 'bin', id }, answer.record, { name: checked.name, private: answer.metadata.private }, docs());
+    return { outcome: 'written', requests: requests + 1 };
   }
 
   /** Creates the bin `prepare` checked: one POST. */

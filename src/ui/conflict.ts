@@ -17,8 +17,11 @@ export class ServiceSnapshots implements vscode.TextDocumentContentProvider, vsc
     return this.texts.get(uri.toString()) ?? '';
   }
 
+  private added = 0;
+
+  /** Each snapshot its own Uri, also two of one bin in the same millisecond (a diff's two sides). */
   add(original: vscode.Uri, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SERVICE_SNAPSHOT_SCHEME, path: original.path, query: String(Date.now()) });
+    const uri = vscode.Uri.from({ scheme: SERVICE_SNAPSHOT_SCHEME, path: original.path, query: `${Date.now()}-${++this.added}` });
     this.texts.set(uri.toString(), text);
     return uri;
   }

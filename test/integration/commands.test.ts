@@ -148,8 +148,8 @@ describe('commands', () => {
 
   it('deleteBin deletes without asking and reports versionsDeleted', async () => {
     const id = (await w.other.createBin({ record: { d: 1 } })).metadata.id;
-    const result = await run<{ versionsDeleted: number }>(Command.deleteBin, id);
-    assert.deepEqual(result, { versionsDeleted: 0 });
+    const result = await run<{ deleted: string[]; versionsDeleted: number }>(Command.deleteBin, id);
+    assert.deepEqual(result, { deleted: [id], versionsDeleted: 0 });
     await assert.rejects(w.other.readBin(id), /Bin not found/);
     await assert.rejects(run(Command.deleteBin, id), /Bin not found or it doesn't belong to your account/);
   });

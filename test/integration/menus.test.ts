@@ -13,6 +13,7 @@ import type { Node } from '../../src/features/tree/nodes';
 import type { Prompter } from '../../src/ui/prompter';
 import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';
+import { changeCases } from './menus/changeCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
 import { draftCases } from './menus/draftCases';
@@ -188,6 +189,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...accountCases(context),
     ...offlineCases(context),
     ...draftCases(context),
+    ...changeCases(context),
   };
 
   // The other places run the same action as their palette form.

@@ -175,6 +175,49 @@ describe('against a minimal service (required fields only, contract routes only)
     assert.equal(diagnostics(binUri(bad, bad))[0]?.code, 'required');
   });
 
+  it("changes a collection's bins, checked against its schema doc though reads carry no collection: a listing, a read and a PUT each", async () => {
+    const changed = (await other.createCollection('Minimal changed')).id;
+    const a = (await other.createBin({ record: { title: 'a' }, collectionId: changed })).metadata.id;
+    const b = (await other.createBin({ record: { title: 'b' }, collectionId: changed })).metadata.id;
+    await other.attachSchemaDoc(changed, (await other.createSchemaDoc('minimal schema, changed', schema)).metadata.id);
+    const change = {
+      patch: [
+        { op: 'test', path: '/title', value: 'a' },
+        { op: 'replace', path: '/title', value: 'A' },
+      ],
+    };
+    let preview!: { changed: { id: string }[]; notApplicable: { id: string }[]; invalid: { id: string }[] };
+    const previewing = await requestsDuring(
+      minimal,
+      async () => (preview = await vscode.commands.executeCommand(Command.changeBins, { collectionId: changed }, { mergePatch: { title: null } })),
+    );
+    // Removing the required title: both would be invalid, and nothing is sent.
+    assert.deepEqual(preview.invalid.map((i) => i.id).sort(), [a, b].sort());
+    assert.ok(!previewing.some((r) => r.method !== 'GET'));
+    let applied!: typeof preview;
+    const applying = await requestsDuring(
+      minimal,
+      async () => (applied = await vscode.commands.executeCommand(Command.changeBins, { collectionId: changed }, change, { apply: true })),
+    );
+    assert.deepEqual(
+      applied.changed.map((c) => c.id),
+      [a],
+    );
+    assert.deepEqual(
+      applied.notApplicable.map((c) => c.id),
+      [b],
+    );
+    assert.deepEqual(
+      applying.filter((r) => r.method === 'PUT').map((r) => r.path),
+      [`/v3/b/${a}`],
+    );
+    assertReadOnContractRoute(
+      applying.filter((r) => r.method === 'GET'),
+      [a, b],
+    );
+    assert.deepEqual((await other.readBin(a)).record, { title: 'A' });
+  });
+
   it('drafts a schema doc from a collection and copies types of a bin, reading each bin with the contract route', async () => {
     const drafted = (await other.createCollection('Minimal drafted')).id;
     const ids: string[] = [];

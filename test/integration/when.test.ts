@@ -40,6 +40,8 @@ const meantFor: Record<string, string[]> = {
   [Command.rowOpenJsonPath]: BINS,
   [Command.rowOpenRecordOnly]: BINS,
   [Command.rowDraftSchemaDoc]: [...BINS, ...COLLECTIONS],
+  // Not on remembered bins' rows, whose menu is full: a selection may hold them.
+  [Command.rowChangeBins]: ['bin', ...COLLECTIONS],
   [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],

@@ -142,6 +142,27 @@ describe('bins in the web worker host', () => {
     }
   });
 
+  it('changes two bins with one JSON Patch: a read each, and one PUT for the one it applies to', async () => {
+    const a = (await w.other.createBin({ record: { title: 'a' }, name: 'web change a' })).metadata.id;
+    const b = (await w.other.createBin({ record: { title: 'b' }, name: 'web change b' })).metadata.id;
+    const patch = [
+      { op: 'test', path: '/title', value: 'a' },
+      { op: 'add', path: '/level', value: 2 },
+    ];
+    let result!: { changed: { id: string }[]; notApplicable: { id: string }[] };
+    const changing = await requestsDuring(w, async () => (result = await run(Command.changeBins, { binIds: [a, b] }, { patch }, { apply: true })));
+    assert.deepEqual(pathsOf(changing), [`GET /v3/b/${a}/latest`, `GET /v3/b/${b}/latest`, `PUT /v3/b/${a}`]);
+    assert.deepEqual(
+      result.changed.map((c) => c.id),
+      [a],
+    );
+    assert.deepEqual(
+      result.notApplicable.map((c) => c.id),
+      [b],
+    );
+    assert.deepEqual((await w.other.readBin(a)).record, { title: 'a', level: 2 });
+  });
+
   it('opens an earlier version and deletes the versions, keeping the latest (paid plan)', async () => {
     await run(Command.setApiKey, w.paidKey);
     const paid = new BinClient({ baseUrl: w.baseUrl, key: () => w.paidKey });

@@ -4,7 +4,7 @@ import type { Json, RecordText } from '../../api';
 import { binUri } from '../../fs/uris';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
 import { inform, notice, withProgress } from '../../ui/feedback';
-import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
+import { activeOrAskedBin, labelOf, labelsOf, openDocumentsOf, selectedBins, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/ids';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
@@ -76,16 +76,11 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
     ...register(
       Command.deleteBin,
       {
-        run: (id: string) => deleteBin(p, required(id, 'a bin id', Command.deleteBin)),
-        ask: async () => confirmDelete(await activeOrAskedBin(ui, p.account.id)),
-        show: (result, [id]) =>
-          inform(
-            result.versionsDeleted === 1
-              ? vscode.l10n.t('Deleted bin {0} and 1 version.', id)
-              : vscode.l10n.t('Deleted bin {0} and {1} versions.', id, result.versionsDeleted),
-          ),
+        run: (ids: string | string[]) => deleteBins(p, idsOf(required(ids, 'a bin id', Command.deleteBin))),
+        ask: async () => confirmDelete([await activeOrAskedBin(ui, p.account.id)]),
+        show: (result) => inform(deletedMessage(result)),
       },
-      { row: [Command.rowDeleteBin, (node: BinNode) => confirmDelete(rowBin(node))] },
+      { row: [Command.rowDeleteBin, (node: BinNode, selected) => confirmDelete(selectedBins(node, selected))] },
     ),
 
     ...register(
@@ -103,12 +98,17 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
     ...register(
       Command.copyBinId,
       {
-        run: async (id: string) => vscode.env.clipboard.writeText(required(id, 'a bin id', Command.copyBinId)),
+        // Several ids: one a line, as they were selected.
+        run: async (ids: string | string[]) => vscode.env.clipboard.writeText(idsOf(required(ids, 'a bin id', Command.copyBinId)).join('\n')),
         ask: async () => [(await activeOrAskedBin(ui, p.account.id)).id],
-        show: (_, [id]) => vscode.window.setStatusBarMessage(notice(vscode.l10n.t('copied bin id {0}', id)), 3000),
+        show: (_, [ids]) =>
+          vscode.window.setStatusBarMessage(
+            notice(typeof ids === 'string' ? vscode.l10n.t('copied bin id {0}', ids) : vscode.l10n.t('copied {0} bin ids', ids.length)),
+            3000,
+          ),
       },
       {
-        row: [Command.rowCopyBinId, async (node: BinNode) => [node.id]],
+        row: [Command.rowCopyBinId, async (node: BinNode, selected) => [idsOrId(selectedBins(node, selected))]],
         tab: [Command.tabCopyBinId, async (uri: vscode.Uri) => [tabBin(uri).id]],
       },
     ),
@@ -116,14 +116,17 @@ export function binCommands(p: CreateFormParts & ViewParts & Pick<Parts, 'bins' 
     [Command.rowLoadMore, (node: LoadMoreNode) => p.tree.loadMore(node)],
   ];
 
-  async function confirmDelete(target: BinTarget): Promise<[string]> {
+  async function confirmDelete(targets: BinTarget[]): Promise<[string | string[]]> {
+    const [one] = targets;
     await confirm(
       ui,
-      vscode.l10n.t('Delete bin {0}?', labelOf(target)),
-      vscode.l10n.t('The bin and all of its versions are deleted from the service. This cannot be undone.'),
+      targets.length === 1 ? vscode.l10n.t('Delete bin {0}?', labelOf(one)) : vscode.l10n.t('Delete {0} bins: {1}?', targets.length, labelsOf(targets)),
+      targets.length === 1
+        ? vscode.l10n.t('The bin and all of its versions are deleted from the service. This cannot be undone.')
+        : vscode.l10n.t('The bins and all of their versions are deleted from the service, one request each. This cannot be undone.'),
       vscode.l10n.t('Delete'),
     );
-    return [target.id];
+    return [idsOrId(targets)];
   }
 }
 
@@ -143,11 +146,54 @@ async function addBin(p: Pick<Parts, 'account' | 'bins' | 'remembered'> & Pick<V
   return { id, uri: binUri(id, entry.name, undefined, p.account.id) };
 }
 
-async function deleteBin(p: Pick<Parts, 'account' | 'writes'>, id: string) {
-  const result = await withProgress(vscode.l10n.t('Deleting bin…'), () =>
-    p.writes.deleteBin(id, () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString())),
-  );
-  return { versionsDeleted: result.versionsDeleted };
+/** One id as it was passed (a single bin's messages name it), several as a list. */
+function idsOf(ids: string | string[]): string[] {
+  // An id given twice is acted on once: a second DELETE would fail on a bin already gone.
+  return typeof ids === 'string' ? [ids] : [...new Set(ids)];
+}
+
+function idsOrId(targets: BinTarget[]): string | string[] {
+  return targets.length === 1 ? targets[0].id : targets.map((t) => t.id);
+}
+
+interface Deleted {
+  deleted: string[];
+  versionsDeleted: number;
+}
+
+/**
+ * One DELETE per bin, in order, through the write path (the store tells the view each). A failure
+ * stops there: the message names what was deleted before it and what was not.
+ */
+async function deleteBins(p: Pick<Parts, 'account' | 'writes'>, ids: string[]): Promise<Deleted> {
+  const result: Deleted = { deleted: [], versionsDeleted: 0 };
+  await withProgress(ids.length === 1 ? vscode.l10n.t('Deleting bin…') : vscode.l10n.t('Deleting {0} bins…', ids.length), async () => {
+    for (const id of ids) {
+      try {
+        const one = await p.writes.deleteBin(id, () => openDocumentsOf(p.account.id, id).map((d) => d.uri.toString()));
+        result.deleted.push(id);
+        result.versionsDeleted += one.versionsDeleted;
+      } catch (error) {
+        if (result.deleted.length === 0) {
+          throw error;
+        }
+        throw new Error(
+          vscode.l10n.t('Deleted {0}; not deleted: {1}. {2}', result.deleted.join(', '), ids.slice(result.deleted.length).join(', '), (error as Error).message),
+          { cause: error },
+        );
+      }
+    }
+  });
+  return result;
+}
+
+function deletedMessage(result: Deleted): string {
+  if (result.deleted.length === 1) {
+    return result.versionsDeleted === 1
+      ? vscode.l10n.t('Deleted bin {0} and 1 version.', result.deleted[0])
+      : vscode.l10n.t('Deleted bin {0} and {1} versions.', result.deleted[0], result.versionsDeleted);
+  }
+  return vscode.l10n.t('Deleted {0} bins: {1}.', result.deleted.length, result.deleted.join(', '));
 }
 
 async function pickRemembered(p: Pick<Parts, 'prompts' | 'remembered'>): Promise<string> {

@@ -93,7 +93,7 @@ async function askNameAndPrivacy(ui: Prompter): Promise<{ name?: string; private
 /** The active editor's JSON (its selection, if any); never a schema doc's or a drafted one's, which are no records. */
 async function activeEditorJson(p: Pick<Parts, 'drafts'>): Promise<RecordText | undefined> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || parseUri(editor.document.uri)?.kind === 'schema' || p.drafts.of(editor.document.uri)?.kind === 'schemaDoc') {
+  if (!editor || parseUri(editor.document.uri)?.kind === 'schema' || (p.drafts.of(editor.document.uri)?.kind ?? 'record') !== 'record') {
     return undefined;
   }
   const text = editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection);

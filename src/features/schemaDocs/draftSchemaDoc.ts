@@ -14,7 +14,7 @@ import { needs, register, required, type Handler } from '../../commands/register
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
 import { draftSchema } from '../../schema/draft';
-import { knownBinName, tabBin, unsavedTextOf } from '../binTarget';
+import { knownBinName, selectedBins, tabBin, unsavedTextOf } from '../binTarget';
 import type { Parts } from '../parts';
 import { confirmRequests, readsAfterListing } from '../requestWarning';
 import { notice } from '../../ui/feedback';
@@ -78,7 +78,8 @@ export function draftSchemaDocCommands(p: DraftParts): Handler[] {
     {
       row: [
         Command.rowDraftSchemaDoc,
-        async (node: BinNode | CollectionNode) => interactive('bin' in node ? { binIds: [node.id] } : { collectionId: node.collection.id }),
+        async (node: BinNode | CollectionNode, selected) =>
+          interactive('bin' in node ? { binIds: selectedBins(node, selected).map((b) => b.id) } : { collectionId: node.collection.id }),
       ],
       tab: [Command.tabDraftSchemaDoc, async (uri) => interactive({ binIds: [tabBin(uri).id] })],
     },

@@ -1,6 +1,6 @@
 /**
  * Completion, hover and the quick fix of a missing property in bins and new bins' record drafts,
- * from their collection's schema doc. VS Code's JSON service is not told the schema, so that diagnostics keep one source;
+ * from their collection's schema doc; in a Change Bins tab, a JSON Patch's operations and paths. VS Code's JSON service is not told the schema, so that diagnostics keep one source;
  * these providers give the rest of its help.
  */
 import * as vscode from 'vscode';
@@ -15,6 +15,8 @@ const SELECTOR: vscode.DocumentSelector = [{ scheme: SCHEME }, { scheme: 'untitl
 
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../../schema/assist.js');
+/** The schema of a Change Bins tab, with its first completion or hover. */
+const changeSchema = () => import('../../schema/changeSchema.js');
 /** The same for the quick fix of a missing property. */
 const quickFix = () => import('../../schema/quickFix.js');
 
@@ -27,6 +29,13 @@ export function registerSchemaAssist(
     const resource = parseUri(document.uri);
     const draft = drafts.of(document.uri);
     const account = accountOf(draft?.account ?? document.uri.authority);
+    if (draft?.kind === 'change') {
+      // A change's tab: its operations, with paths from the schema doc of its bins' collection (the first bin's).
+      const targets = draft.targets;
+      const of = 'collection' in targets ? targets.collection.id : (targets.bins[0]?.collectionId ?? account?.binCollections.of(targets.bins[0]?.id ?? ''));
+      const schema = settings.validation() && account && of ? (await account.schemaDocs.schemaFor(of))?.schema : undefined;
+      return (await changeSchema()).changeSchema(document.getText(), schema);
+    }
     const collectionId = draft?.kind === 'record' ? draft.collection.id : resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
     // The schema doc validation already fetched: help while typing costs no request of its own.
     return settings.validation() && account && collectionId ? (await account.schemaDocs.schemaFor(collectionId))?.schema : undefined;

@@ -10,6 +10,7 @@ import { checkCollection, type CollectionCheck } from '../../store/collectionChe
 import { Command } from '../../commands/ids';
 import { pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
+import { cancelIfUndefined } from '../../commands/args';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
 import { unsavedTextOf } from '../binTarget';
@@ -38,13 +39,19 @@ export interface ValidateResult {
 }
 
 export function validateCollectionCommands(p: ValidateParts): Handler[] {
+  /** The failing bins each collection's last check in this window found: Fix Failing Bins changes them. */
+  const failing = new Map<string, { name: string; ids: string[] }>();
   const interactive = (collectionId: string): [string, ValidateOptions] => [collectionId, { warnAboveRequests: settings.warnAboveRequests() }];
   return [
     ...register(
       Command.validateCollection,
       {
-        run: (collectionId: string, options: ValidateOptions = {}) =>
-          validateCollection(p, required(collectionId, 'a collection id', Command.validateCollection), options),
+        run: async (collectionId: string, options: ValidateOptions = {}) => {
+          const result = await validateCollection(p, required(collectionId, 'a collection id', Command.validateCollection), options);
+          const name = (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId)?.name ?? collectionId;
+          failing.set(collectionId, { name, ids: result.failing.map((b) => b.id) });
+          return result;
+        },
         ask: async () => {
           const validated = (await p.schemaDocs.listCollections()).filter((c) => c.schemaDocId);
           if (validated.length === 0) {
@@ -53,10 +60,28 @@ export function validateCollectionCommands(p: ValidateParts): Handler[] {
           return interactive((await pickCollection(p.prompts, validated, false))!.id);
         },
         // Shown after an interactive form, which listed the collections: naming one costs no request.
-        show: async (result, [collectionId]) => report(result, (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId)?.name ?? collectionId),
+        show: (result, [collectionId]) => report(result, collectionId, failing.get(collectionId)?.name ?? collectionId),
       },
       { row: [Command.rowValidateCollection, async (node: CollectionNode | SchemaDocNode) => interactive(node.collection.id)] },
     ),
+    ...register(Command.fixFailingBins, {
+      // Opens Change Bins' tab for the failing bins (its command, which the commands' table holds).
+      run: async (collectionId: string) => {
+        const found = failing.get(required(collectionId, 'a collection id', Command.fixFailingBins));
+        if (!found || found.ids.length === 0) {
+          throw new Error(vscode.l10n.t('Validate Collection found no failing bin in {0} in this window: validate it first', found?.name ?? collectionId));
+        }
+        await vscode.commands.executeCommand(Command.changeBins, { binIds: found.ids, collectionId });
+      },
+      ask: async () => {
+        const validated = [...failing].filter(([, f]) => f.ids.length > 0);
+        if (validated.length === 0) {
+          throw new Error(vscode.l10n.t('Validate Collection found no failing bin in this window: validate a collection first'));
+        }
+        const items = validated.map(([id, f]) => ({ label: f.name, description: failingCount(f.ids.length), id }));
+        return [cancelIfUndefined(await p.prompts.pick(items, { placeHolder: vscode.l10n.t('Fix the failing bins of which collection?') })).id];
+      },
+    }),
   ];
 }
 
@@ -90,7 +115,11 @@ export async function validateCollection(p: ValidateParts, collectionId: string,
   };
 }
 
-function report(result: ValidateResult, collection: string): void {
+function failingCount(count: number): string {
+  return count === 1 ? vscode.l10n.t('1 failing bin') : vscode.l10n.t('{0} failing bins', count);
+}
+
+function report(result: ValidateResult, collectionId: string, collection: string): void {
   const checked = checkedOf(result.checked, collection, result.stopped, result.failing.length);
   const unread = result.notRead.length;
   const message = notice(
@@ -102,9 +131,15 @@ function report(result: ValidateResult, collection: string): void {
     void vscode.window.showInformationMessage(message);
     return;
   }
+  const problems = vscode.l10n.t('Show Problems');
+  const fix = vscode.l10n.t('Fix Failing Bins...');
   void vscode.window
-    .showWarningMessage(message, vscode.l10n.t('Show Problems'))
-    .then((choice) => choice && vscode.commands.executeCommand('workbench.actions.view.problems'));
+    .showWarningMessage(message, problems, fix)
+    .then((choice) =>
+      choice === fix
+        ? vscode.commands.executeCommand(Command.fixFailingBins, collectionId)
+        : choice && vscode.commands.executeCommand('workbench.actions.view.problems'),
+    );
 }
 
 /** How many bins of the collection were checked, whether the user stopped it, and how many have problems. */

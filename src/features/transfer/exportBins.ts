@@ -26,6 +26,30 @@ export async function saveBinAsFile(p: Pick<Parts, 'account' | 'connection'>, id
   return uri;
 }
 
+/**
+ * Several bins (selected rows) into `folder`, one file each, named as an export names them: each
+ * as `saveBinAsFile` writes it (a clean tab's record unread, otherwise 1 read).
+ */
+export async function saveBinsToFolder(
+  p: Pick<Parts, 'account' | 'connection' | 'prompts'>,
+  bins: readonly { id: string; name?: string }[],
+  folder: vscode.Uri,
+): Promise<vscode.Uri[]> {
+  const names = exportFileNames(bins);
+  return p.prompts.progress(vscode.l10n.t('Saving {0} bins…', bins.length), async (progress, token) => {
+    await vscode.workspace.fs.createDirectory(folder);
+    const written: vscode.Uri[] = [];
+    for (const [i, bin] of bins.entries()) {
+      if (token.isCancellationRequested) {
+        throw new Cancelled(vscode.l10n.t('Save cancelled: {0} of {1} bins written to {2}', written.length, bins.length, folder.fsPath));
+      }
+      written.push(await saveBinAsFile(p, bin.id, undefined, vscode.Uri.joinPath(folder, names[i])));
+      progress.report({ message: vscode.l10n.t('{0} of {1} written', written.length, bins.length), increment: 100 / bins.length });
+    }
+    return written;
+  });
+}
+
 /** The record as a clean tab of the bin (or of that version) shows it, formatted; undefined when none does. */
 function shownRecord(account: string, id: string, version: number | undefined): string | undefined {
   for (const document of vscode.workspace.textDocuments) {

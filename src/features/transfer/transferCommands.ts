@@ -6,10 +6,10 @@ import type { BinNode, CollectionNode } from '../tree/nodes';
 import { cancelIfUndefined, Cancelled } from '../../commands/args';
 import { askBinReference, pickCollection } from '../../commands/prompts';
 import { settings } from '../../config';
-import { exportCollection, saveBinAsFile, type ExportOptions } from './exportBins';
+import { exportCollection, saveBinAsFile, saveBinsToFolder, type ExportOptions } from './exportBins';
 import { binNameOfFile, safeFileStem } from './fileTransfer';
 import { notice } from '../../ui/feedback';
-import { notABin } from '../binTarget';
+import { notABin, selectedRows } from '../binTarget';
 import { Command, type CommandId } from '../../commands/ids';
 import { host } from '../../platform';
 import type { Parts } from '../parts';
@@ -67,6 +67,20 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
     return [target.id, { version: target.version, uri }];
   };
 
+  const askFolder = async (count: number): Promise<vscode.Uri> => {
+    const [folder] = cancelIfUndefined(
+      await ui.openDialog({
+        canSelectFolders: true,
+        canSelectFiles: false,
+        canSelectMany: false,
+        openLabel: vscode.l10n.t('Save Here'),
+        title: vscode.l10n.t('Folder for the {0} selected bins', count),
+        defaultUri: defaultFolder(),
+      }),
+    );
+    return folder;
+  };
+
   const askExport = async (collection: Collection): Promise<[string, vscode.Uri, ExportOptions]> => {
     const [folder] = cancelIfUndefined(
       await ui.openDialog({
@@ -101,23 +115,37 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
     ...register(
       Command.saveBinAsFile,
       {
-        run: (id: string, options: { version?: number; uri: vscode.Uri }) => {
-          required(id, 'a bin id', Command.saveBinAsFile);
+        // Several bins (a selection of rows): each into the folder `uri`, named as an export names them.
+        run: async (ids: string | { id: string; name?: string }[], options: { version?: number; uri: vscode.Uri }): Promise<vscode.Uri | vscode.Uri[]> => {
+          required(ids, 'a bin id', Command.saveBinAsFile);
           const uri = requiredUri(options?.uri, '{ uri, version? }: the Uri of the file to write', Command.saveBinAsFile);
+          if (typeof ids !== 'string') {
+            return saveBinsToFolder(p, ids, uri);
+          }
           const version = options.version;
           if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
             throw new Error(needs(Command.saveBinAsFile, 'a version that is an integer, 0 for the base record'));
           }
-          return saveBinAsFile(p, id, version, uri);
+          return saveBinAsFile(p, ids, version, uri);
         },
         ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
-        show: (uri, [id]) =>
-          void vscode.window
-            .showInformationMessage(notice(vscode.l10n.t('Saved bin {0} to {1}.', id, fileNameOf(uri))), vscode.l10n.t('Open File'))
-            .then((choice) => (choice ? vscode.window.showTextDocument(uri) : undefined)),
+        show: (saved, [ids, { uri }]) =>
+          Array.isArray(saved) || typeof ids !== 'string'
+            ? void vscode.window.showInformationMessage(notice(vscode.l10n.t('Saved {0} bins to {1}.', ids.length, uri.fsPath)))
+            : void vscode.window
+                .showInformationMessage(notice(vscode.l10n.t('Saved bin {0} to {1}.', ids, fileNameOf(saved))), vscode.l10n.t('Open File'))
+                .then((choice) => (choice ? vscode.window.showTextDocument(saved) : undefined)),
       },
       {
-        row: [Command.rowSaveBinAsFile, (node: BinNode) => askSave({ id: node.id, title: node.label })],
+        row: [
+          Command.rowSaveBinAsFile,
+          async (node: BinNode, selected) => {
+            const rows = selectedRows(node, selected);
+            return rows.length === 1
+              ? askSave({ id: node.id, title: node.label })
+              : [rows.map((r) => ({ id: r.id, name: r.bin.name })), { uri: await askFolder(rows.length) }];
+          },
+        ],
         tab: [Command.tabSaveBinAsFile, (uri: vscode.Uri) => askSave(tabSaveTarget(uri))],
       },
     ),

@@ -38,6 +38,7 @@ export interface AccountBins {
   bins: BinStore;
   writes: RecordWrites;
   schemaDocs: SchemaDocs;
+  binCollections: BinCollections;
   offline: CopiesInMemory;
   /** Operations the key is known not to be granted. */
   denied: Set<Operation>;
@@ -96,6 +97,7 @@ export function accountBins(f: Fixture): AccountBins {
     bins,
     writes,
     schemaDocs,
+    binCollections,
     offline,
     denied,
     settings,

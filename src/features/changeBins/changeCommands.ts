@@ -1,0 +1,152 @@
+/**
+ * Change Bins…: one change for many bins, written once in an untitled JSON tab (an RFC 6902 JSON
+ * Patch, or an RFC 7386 merge patch), whose CodeLens previews it (every diff, nothing sent) and
+ * applies it (one PUT per changed valid bin). On selected bin rows, a collection's row (all its
+ * bins), the palette; `jsonbin.changeBins(targets, change, options)` previews or applies without a tab.
+ */
+import * as vscode from 'vscode';
+import { Command } from '../../commands/ids';
+import { askId, pickCollection } from '../../commands/prompts';
+import { needs, register, type Handler } from '../../commands/register';
+import { cancelIfUndefined, parseBinReference } from '../../commands/args';
+import { checkRecordChange, parseRecordChange, type RecordChange } from '../../store/recordPatch';
+import { settings } from '../../config';
+import { selectedRows } from '../binTarget';
+import type { ChangeDraft, ChangeTargets } from '../drafts';
+import type { Parts } from '../parts';
+import { CollectionNode, type BinNode } from '../tree/nodes';
+import { binsOf, resultOf, runApply, runPreview, showPreview, type ChangeBinsResult, type ChangeParts } from './changeRuns';
+import { appliedMessage, previewMessage } from './changeMessages';
+
+/** Bins by id, or every bin of a collection; both: these bins, of that collection. */
+export interface ChangeBinsTargets {
+  binIds?: string[];
+  collectionId?: string;
+}
+
+export interface ChangeBinsOptions {
+  /** Writes the change; without it, the change is previewed only (and nothing opens). */
+  apply?: boolean;
+  /** Asks first when more requests than this would be sent; absent: never asks. */
+  warnAboveRequests?: number;
+}
+
+/** The change a new tab starts from: an example to edit, which the preview shows before anything is sent. */
+const EXAMPLE = `[
+  { "op": "test", "path": "/title", "value": "Old title" },
+  { "op": "replace", "path": "/title", "value": "New title" }
+]
+`;
+
+export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[] {
+  return [
+    ...register(
+      Command.changeBins,
+      {
+        run: async (targets: ChangeBinsTargets | ChangeTargets, change?: { patch?: unknown; mergePatch?: unknown }, options: ChangeBinsOptions = {}) => {
+          const resolved = 'bins' in targets || 'collection' in targets ? targets : targetsOf(targets);
+          return change === undefined ? openChangeTab(p, resolved) : changeBins(p, resolved, checkRecordChange(change), options);
+        },
+        ask: async () => [await askTargets(p)],
+      },
+      {
+        row: [Command.rowChangeBins, async (node: BinNode | CollectionNode, selected) => [rowTargets(node, selected)]],
+      },
+    ),
+    ...register(
+      Command.previewBinChange,
+      {
+        run: async (uri: vscode.Uri) => {
+          const { draft, document, change } = changeTab(p, uri);
+          const { bins, requests } = await binsOf(p, draft.targets, settings.warnAboveRequests());
+          const preview = await runPreview(p, bins, change);
+          draft.preview = { version: document.version, result: preview };
+          await showPreview(p, preview);
+          return resultOf(preview, requests);
+        },
+        ask: async () => [activeUri()],
+        show: (result) => previewMessage(result),
+      },
+      { tab: [Command.tabPreviewBinChange, async (uri) => [uri]] },
+    ),
+    ...register(
+      Command.applyBinChange,
+      {
+        run: async (uri: vscode.Uri) => {
+          const { draft, document, change } = changeTab(p, uri);
+          // The preview of this very text: each bin is checked against what it read. Otherwise read now, once.
+          const previewed = draft.preview?.version === document.version ? draft.preview.result : undefined;
+          const listed = previewed ? { requests: 0, bins: [] } : await binsOf(p, draft.targets, settings.warnAboveRequests());
+          const preview = previewed ?? (await runPreview(p, listed.bins, change));
+          const applied = await runApply(p, preview, previewed !== undefined, settings.warnAboveRequests());
+          draft.preview = undefined;
+          return resultOf(preview, listed.requests, applied);
+        },
+        ask: async () => [activeUri()],
+        show: (result) => appliedMessage(result),
+      },
+      { tab: [Command.tabApplyBinChange, async (uri) => [uri]] },
+    ),
+  ];
+}
+
+/** The programmatic form: a preview, and with `apply` the writes (each bin read and written once). */
+async function changeBins(p: ChangeParts, targets: ChangeTargets, change: RecordChange, options: ChangeBinsOptions): Promise<ChangeBinsResult> {
+  const { bins, requests } = await binsOf(p, targets, options.warnAboveRequests);
+  const preview = await runPreview(p, bins, change);
+  const applied = options.apply ? await runApply(p, preview, false, options.warnAboveRequests) : undefined;
+  return resultOf(preview, requests, applied);
+}
+
+/** A collection's row: all its bins; bin rows: the selected ones, each with its collection, known from its row. */
+function rowTargets(node: BinNode | CollectionNode, selected: readonly unknown[] | undefined): ChangeTargets {
+  if (node instanceof CollectionNode) {
+    return { collection: { id: node.collection.id, name: node.collection.name } };
+  }
+  return { bins: selectedRows(node, selected).map((row) => ({ id: row.id, name: row.bin.name, collectionId: row.collection?.id })) };
+}
+
+function targetsOf(targets: ChangeBinsTargets | undefined): ChangeTargets {
+  if (targets?.binIds?.length) {
+    // With a collection id too: the bins are of that collection (Fix Failing Bins), checked against its schema doc.
+    const collectionId = targets.collectionId;
+    return { bins: [...new Set(targets.binIds)].map((id) => ({ id: parseBinReference(id), collectionId })) };
+  }
+  if (typeof targets?.collectionId === 'string') {
+    return { collection: { id: targets.collectionId, name: targets.collectionId } };
+  }
+  throw new Error(needs(Command.changeBins, '{ binIds } or { collectionId }'));
+}
+
+/** The palette: a collection (all its bins), or bins by id. */
+async function askTargets(p: ChangeParts): Promise<ChangeTargets> {
+  const byId = vscode.l10n.t('$(list-flat) Bins by id…');
+  const collection = vscode.l10n.t('$(folder) All bins of a collection…');
+  const picked = cancelIfUndefined(await p.prompts.pick([{ label: collection }, { label: byId }], { placeHolder: vscode.l10n.t('Change which bins?') }));
+  if (picked.label === collection) {
+    const chosen = (await pickCollection(p.prompts, await p.schemaDocs.listCollections(), false))!;
+    return { collection: { id: chosen.id, name: chosen.name } };
+  }
+  const ids = await askId(p.prompts, vscode.l10n.t('Bin ids, separated by commas or spaces'));
+  return { bins: [...new Set(ids.split(/[\s,]+/).filter(Boolean))].map((id) => ({ id: parseBinReference(id) })) };
+}
+
+/** Opens the tab the change is written in; its CodeLens previews and applies it. */
+async function openChangeTab(p: Pick<Parts, 'account' | 'drafts'>, targets: ChangeTargets): Promise<undefined> {
+  await p.drafts.open(EXAMPLE, { kind: 'change', account: p.account.id, targets });
+  return undefined;
+}
+
+function activeUri(): vscode.Uri {
+  return cancelIfUndefined(vscode.window.activeTextEditor?.document.uri);
+}
+
+/** The change tab's draft, document and change (parsed now: a malformed change sends nothing). */
+function changeTab(p: Pick<Parts, 'drafts'>, uri: vscode.Uri): { draft: ChangeDraft; document: vscode.TextDocument; change: RecordChange } {
+  const draft = p.drafts.of(uri);
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri?.toString());
+  if (draft?.kind !== 'change' || !document) {
+    throw new Error(needs(Command.previewBinChange, "a change tab's Uri"));
+  }
+  return { draft, document, change: parseRecordChange(document.getText()) };
+}

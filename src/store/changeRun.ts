@@ -1,0 +1,170 @@
+/**
+ * Change Bins: one change (`recordPatch.ts`) made to many bins. The preview reads each bin once,
+ * applies the change and checks each result with the write path's record checks, sending
+ * nothing; the apply sends one PUT per changed valid bin through the write path, conflict-checked
+ * against the record the preview read. Every bin ends in exactly one list, so that a run cut
+ * short says what is left, and running the same change again finishes it. No `vscode` import.
+ */
+import * as l10n from '@vscode/l10n';
+import { recordText, type BinClient, type Json } from '../api';
+import type { SchemaDocs } from '../schema/schemaDocs';
+import type { Problem } from '../schema/validator';
+import type { BinCollections } from './binCollections';
+import { applyRecordChange, type RecordChange } from './recordPatch';
+import { Refused } from './refused';
+import type { CheckedUpdate, RecordWrites } from './recordWrites';
+
+export interface ChangeTarget {
+  id: string;
+  name?: string;
+}
+
+/** A bin the change makes valid and different: what the preview read, and what would be sent (formatted only for a diff). */
+export interface ChangedBin {
+  id: string;
+  name?: string;
+  before: Json;
+  after: Json;
+  checked: CheckedUpdate;
+}
+
+/** A bin the change would make invalid: the new record as a tab shows it, and its problems placed in it. */
+export interface InvalidBin {
+  id: string;
+  name?: string;
+  text: string;
+  /** The reason the write path gives; `problems` places schema problems when there are any. */
+  reason: string;
+  problems: Problem[];
+  /** The schema doc the problems are against. */
+  against?: string;
+}
+
+export interface ChangePreview {
+  changed: ChangedBin[];
+  unchanged: string[];
+  notApplicable: { id: string; reason: string }[];
+  invalid: InvalidBin[];
+  /** Left out: a tab holds unsaved edits, or the run was stopped before it. */
+  skipped: { id: string; reason: string }[];
+  /** Could not be read. */
+  failed: { id: string; reason: string }[];
+  /** Reads sent. */
+  requests: number;
+}
+
+export interface ApplyResult {
+  changed: ChangeTarget[];
+  skipped: { id: string; reason: string }[];
+  failed: { id: string; reason: string }[];
+  /** Reads and PUTs sent (a failed one counted as sent). */
+  requests: number;
+}
+
+export interface ChangeRunParts {
+  client: BinClient;
+  writes: Pick<RecordWrites, 'prepareUpdate' | 'update'>;
+  schemaDocs: Pick<SchemaDocs, 'check'>;
+  binCollections: Pick<BinCollections, 'of'>;
+  /** Whether a tab of the bin holds unsaved edits: such a bin is left out, never overwritten. */
+  unsaved: (id: string) => boolean;
+  /** Asked before each request: true stops the run there; what is left is said skipped. */
+  stopped: () => boolean;
+  progress?: (done: number, total: number) => void;
+  maxPlaced?: number;
+}
+
+/** One read per bin (none for a bin with unsaved edits), and nothing sent. */
+export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarget[], change: RecordChange): Promise<ChangePreview> {
+  const preview: ChangePreview = { changed: [], unchanged: [], notApplicable: [], invalid: [], skipped: [], failed: [], requests: 0 };
+  const doing = l10n.t('Not changed');
+  for (const [i, bin] of bins.entries()) {
+    if (p.unsaved(bin.id)) {
+      preview.skipped.push({ id: bin.id, reason: l10n.t('a tab holds unsaved edits: save or revert it first') });
+      continue;
+    }
+    if (p.stopped()) {
+      preview.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was read') });
+      continue;
+    }
+    let read: { record: Json; name?: string };
+    try {
+      preview.requests++;
+      const answer = await p.client.readBin(bin.id);
+      read = { record: answer.record, name: answer.metadata.name ?? bin.name };
+    } catch (error) {
+      preview.failed.push({ id: bin.id, reason: (error as Error).message });
+      continue;
+    }
+    const applied = applyRecordChange(read.record, change);
+    if ('notApplicable' in applied) {
+      preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
+      continue;
+    }
+    // Compared as sent, compact, as the service keeps it: the size checked is the record's, not its indentation's.
+    const text = JSON.stringify(applied.record);
+    if (text === JSON.stringify(read.record)) {
+      preview.unchanged.push(bin.id);
+    } else {
+      const target = { id: bin.id, name: read.name };
+      try {
+        const checked = await p.writes.prepareUpdate(target, text, read.record, doing);
+        preview.changed.push({ ...target, before: read.record, after: applied.record, checked });
+      } catch (error) {
+        if (!(error instanceof Refused)) {
+          throw error;
+        }
+        const after = recordText(applied.record);
+        preview.invalid.push({ ...target, text: after, reason: error.reason, ...(await placed(p, bin.id, after)) });
+      }
+    }
+    p.progress?.(i + 1, bins.length);
+  }
+  return preview;
+}
+
+/** The schema problems of an invalid new record, placed in its text for the Problems panel. */
+async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ problems: Problem[]; against?: string }> {
+  const collectionId = p.binCollections.of(id);
+  const found = collectionId ? await p.schemaDocs.check(collectionId, text, p.maxPlaced).catch(() => undefined) : undefined;
+  return found ? { problems: [...found.result.syntax, ...found.result.schema], against: found.schema.schemaDoc.name } : { problems: [] };
+}
+
+/**
+ * One PUT per changed bin of `preview`, one after another; with `reread`, each after a read that
+ * checks the bin still holds what the preview read. Stopped, the bins left are said skipped.
+ */
+export async function applyChange(
+  p: Pick<ChangeRunParts, 'writes' | 'unsaved' | 'stopped' | 'progress'>,
+  preview: Pick<ChangePreview, 'changed'>,
+  reread: boolean,
+  docs: (id: string) => string[],
+): Promise<ApplyResult> {
+  const result: ApplyResult = { changed: [], skipped: [], failed: [], requests: 0 };
+  for (const [i, bin] of preview.changed.entries()) {
+    const target = { id: bin.id, name: bin.name };
+    if (p.stopped()) {
+      result.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was sent') });
+      continue;
+    }
+    if (p.unsaved(bin.id)) {
+      result.skipped.push({ id: bin.id, reason: l10n.t('a tab holds unsaved edits: save or revert it first') });
+      continue;
+    }
+    try {
+      const { outcome, requests } = await p.writes.update(bin.checked, reread, () => docs(bin.id));
+      result.requests += requests;
+      if (outcome === 'changedSince') {
+        result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
+      } else {
+        result.changed.push(target);
+      }
+    } catch (error) {
+      // An update whose answer was lost says "may have been stored": running the change again tells.
+      result.requests += reread ? 2 : 1;
+      result.failed.push({ id: bin.id, reason: (error as Error).message });
+    }
+    p.progress?.(i + 1, preview.changed.length);
+  }
+  return result;
+}

@@ -1,0 +1,103 @@
+/**
+ * One change written for many records: an RFC 6902 JSON Patch (a list of operations) or an RFC
+ * 7386 merge patch (an object), applied by well-kept libraries (fast-json-patch,
+ * json-merge-patch). Change Bins and the chat's update tool share it. No `vscode` import.
+ */
+import * as l10n from '@vscode/l10n';
+// The core alone: the package's index also brings its observer, which reaches for a browser window.
+import { applyPatch, validate, type Operation } from 'fast-json-patch/commonjs/core';
+import type { PatchError as JsonPatchError } from 'fast-json-patch/commonjs/helpers';
+import { apply as applyMergePatch } from 'json-merge-patch';
+import type { Json } from '../api';
+
+/** The change, as a programmatic caller passes it: one of the two. */
+export type RecordChange = { patch: Operation[]; mergePatch?: undefined } | { mergePatch: Json; patch?: undefined };
+
+/** What a change makes of one record: the new record, or why it does not apply (the operation named). */
+export type Applied = { record: Json } | { notApplicable: string };
+
+/** The change a tab's text holds: a list is a JSON Patch, an object a merge patch. Throws, worded, otherwise. */
+export function parseRecordChange(text: string): RecordChange {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(l10n.t('The change is not JSON: {0}', (error as Error).message), { cause: error });
+  }
+  return checkRecordChange(Array.isArray(value) ? { patch: value as Operation[] } : { mergePatch: value as Json });
+}
+
+/** A programmatic caller's change, checked before anything is read: its operations must be well formed. */
+export function checkRecordChange(change: { patch?: unknown; mergePatch?: unknown } | undefined): RecordChange {
+  if (change?.patch !== undefined && change.mergePatch === undefined) {
+    if (!Array.isArray(change.patch)) {
+      throw new Error(l10n.t('A JSON Patch is a list of operations, such as [{ "op": "replace", "path": "/title", "value": "New" }]'));
+    }
+    const error = validate(change.patch as Operation[]);
+    if (error) {
+      throw new Error(l10n.t('The JSON Patch is not valid: {0}', describe(error)));
+    }
+    return { patch: change.patch as Operation[] };
+  }
+  if (change?.mergePatch !== undefined && change.patch === undefined) {
+    if (typeof change.mergePatch !== 'object' || change.mergePatch === null || Array.isArray(change.mergePatch)) {
+      // A merge patch that is not an object replaces the whole record: not a change written for many.
+      throw new Error(l10n.t('A merge patch is an object, such as { "draft": null, "level": 2 }'));
+    }
+    return { mergePatch: change.mergePatch as Json };
+  }
+  throw new Error(l10n.t('The change is a JSON Patch (a list of operations) or a merge patch (an object), one of the two'));
+}
+
+/** `record` changed (it is not modified), or why the change does not apply to it. */
+export function applyRecordChange(record: Json, change: RecordChange): Applied {
+  if (change.mergePatch !== undefined) {
+    return { record: applyMergePatch(structuredClone(record), change.mergePatch) };
+  }
+  try {
+    return { record: applyPatch(record, change.patch, true, false).newDocument };
+  } catch (error) {
+    if (isPatchError(error)) {
+      return { notApplicable: describe(error) };
+    }
+    throw error;
+  }
+}
+
+function isPatchError(error: unknown): error is JsonPatchError {
+  return error instanceof Error && typeof (error as JsonPatchError).name === 'string' && /^(OPERATION_|TEST_|SEQUENCE_)/.test(error.name);
+}
+
+/** The failing operation, numbered from 1, and why: the library's own message holds the whole record. */
+function describe(error: JsonPatchError): string {
+  const op = error.operation as Partial<Operation> | undefined;
+  const at = l10n.t('operation {0} ({1} {2})', (error.index ?? 0) + 1, String(op?.op ?? '?'), String(op?.path ?? '?'));
+  return l10n.t('{0}: {1}', at, reasonOf(error.name));
+}
+
+function reasonOf(name: JsonPatchError['name']): string {
+  switch (name) {
+    case 'TEST_OPERATION_FAILED':
+      return l10n.t('the test failed: the value there differs');
+    case 'OPERATION_PATH_UNRESOLVABLE':
+      return l10n.t('the path does not exist in this record');
+    case 'OPERATION_FROM_UNRESOLVABLE':
+      return l10n.t('the "from" path does not exist in this record');
+    case 'OPERATION_PATH_CANNOT_ADD':
+      return l10n.t('the parent of the path does not exist in this record');
+    case 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX':
+    case 'OPERATION_VALUE_OUT_OF_BOUNDS':
+      return l10n.t('the array index is not in this record');
+    case 'OPERATION_VALUE_REQUIRED':
+    case 'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED':
+      return l10n.t('it needs a "value"');
+    case 'OPERATION_FROM_REQUIRED':
+      return l10n.t('it needs a "from" path');
+    case 'OPERATION_PATH_INVALID':
+      return l10n.t('its "path" is not a JSON Pointer (such as /title or /tags/0)');
+    case 'OPERATION_OP_INVALID':
+      return l10n.t('its "op" is not add, remove, replace, move, copy or test');
+    default:
+      return l10n.t('it is not a JSON Patch operation');
+  }
+}

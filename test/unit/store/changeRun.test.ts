@@ -1,0 +1,145 @@
+import * as assert from 'node:assert/strict';
+import type { Json } from '../../../src/api';
+import { applyChange, previewChange, type ChangeRunParts } from '../../../src/store/changeRun';
+import { applyRecordChange, checkRecordChange, parseRecordChange } from '../../../src/store/recordPatch';
+import { eachTestWithABin } from './accountBins';
+
+describe('one change made to many bins', () => {
+  const world = eachTestWithABin();
+  const { paths } = world;
+  /** b0 and b1 change, b2 is a lesson (the test fails), b3 would lack its summary, b4 has the level already. */
+  const records: Json[] = [
+    { kind: 'module', title: 'a', summary: 's' },
+    { kind: 'module', title: 'b', summary: 's', level: 1 },
+    { kind: 'lesson', title: 'c' },
+    { kind: 'module', title: 'd' },
+    { kind: 'module', title: 'e', summary: 's', level: 2 },
+  ];
+  const change = checkRecordChange({
+    patch: [
+      { op: 'test', path: '/kind', value: 'module' },
+      { op: 'add', path: '/level', value: 2 },
+    ],
+  });
+  let ids: string[];
+  let parts: ChangeRunParts;
+  const dirty = new Set<string>();
+
+  beforeEach(async () => {
+    const { a } = world;
+    const collectionId = (await a.client.createCollection('modules')).id;
+    ids = [];
+    for (const [i, record] of records.entries()) {
+      ids.push((await a.client.createBin({ record, collectionId, name: `b${i}` })).metadata.id);
+    }
+    // Attached after the bins were stored: a level needs a summary.
+    const doc = await a.client.createSchemaDoc('levels need a summary', { type: 'object', if: { required: ['level'] }, then: { required: ['summary'] } });
+    await a.client.attachSchemaDoc(collectionId, doc.metadata.id);
+    dirty.clear();
+    parts = {
+      client: a.client,
+      writes: a.writes,
+      schemaDocs: a.schemaDocs,
+      binCollections: a.binCollections,
+      unsaved: (id) => dirty.has(id),
+      stopped: () => false,
+    };
+  });
+
+  it('previews with one read per bin and nothing sent, each bin in its list', async () => {
+    const mark = world.f.service.log.length;
+    const preview = await previewChange(
+      parts,
+      ids.map((id) => ({ id })),
+      change,
+    );
+    assert.deepEqual(
+      paths(mark).filter((p) => p.startsWith('GET /v3/b/')),
+      ids.map((id) => `GET /v3/b/${id}/latest`),
+    );
+    assert.deepEqual(world.f.service.requestsSince(mark, 'PUT'), []);
+    assert.equal(preview.requests, 5);
+    assert.deepEqual(
+      preview.changed.map((b) => [b.name, b.after]),
+      [
+        ['b0', { kind: 'module', title: 'a', summary: 's', level: 2 }],
+        ['b1', { kind: 'module', title: 'b', summary: 's', level: 2 }],
+      ],
+    );
+    assert.deepEqual(preview.notApplicable, [{ id: ids[2], reason: 'operation 1 (test /kind): the test failed: the value there differs' }]);
+    assert.deepEqual(
+      preview.invalid.map((b) => b.id),
+      [ids[3]],
+    );
+    assert.ok(
+      preview.invalid[0].problems.some((p) => p.path === '' && p.message.includes('summary')),
+      JSON.stringify(preview.invalid[0].problems),
+    );
+    assert.match(preview.invalid[0].reason, /schema problem/);
+    assert.deepEqual(preview.unchanged, [ids[4]]);
+  });
+
+  it('applies one PUT per changed bin after its conflict read, skips a bin changed since, and a second run changes nothing twice', async () => {
+    const preview = await previewChange(
+      parts,
+      ids.map((id) => ({ id })),
+      change,
+    );
+    await world.a.client.updateBin(ids[1], { kind: 'module', title: 'theirs', summary: 's' });
+    const mark = world.f.service.log.length;
+    const result = await applyChange(parts, preview, true, () => []);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`, `GET /v3/b/${ids[1]}/latest`]);
+    assert.deepEqual(result.changed, [{ id: ids[0], name: 'b0' }]);
+    assert.deepEqual(result.skipped, [{ id: ids[1], reason: 'it changed on the service since the preview read it: preview again' }]);
+    assert.equal(result.requests, 3);
+    assert.deepEqual((await world.a.client.readBin(ids[1])).record, { kind: 'module', title: 'theirs', summary: 's' });
+    // The same change again: b0 is unchanged now, b1 (theirs) changes.
+    const again = await previewChange(
+      parts,
+      ids.map((id) => ({ id })),
+      change,
+    );
+    assert.deepEqual(
+      again.changed.map((b) => b.id),
+      [ids[1]],
+    );
+    assert.deepEqual(again.unchanged, [ids[0], ids[4]]);
+  });
+
+  it('without a preview to conflict-check against, reads and writes each bin once', async () => {
+    const mark = world.f.service.log.length;
+    const preview = await previewChange(parts, [{ id: ids[0] }], change);
+    const result = await applyChange(parts, preview, false, () => []);
+    assert.deepEqual(
+      paths(mark).filter((p) => p.includes('/b/')),
+      [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`],
+    );
+    assert.equal(result.requests, 1);
+  });
+
+  it('leaves out a bin with unsaved edits, unread, and stops before the next request when told', async () => {
+    dirty.add(ids[0]);
+    let stopAfter = 2;
+    const mark = world.f.service.log.length;
+    const preview = await previewChange(
+      { ...parts, stopped: () => stopAfter-- <= 0 },
+      ids.map((id) => ({ id })),
+      change,
+    );
+    assert.deepEqual(
+      preview.skipped.map((s) => s.id),
+      [ids[0], ids[3], ids[4]],
+    );
+    assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 2);
+  });
+
+  it('a merge patch always applies; a JSON Patch names the failing operation; a malformed change is refused before any read', () => {
+    assert.deepEqual(applyRecordChange({ a: 1, b: { c: 2 } }, parseRecordChange('{"b": {"c": null, "d": 3}}')), { record: { a: 1, b: { d: 3 } } });
+    assert.deepEqual(applyRecordChange({ a: 1 }, parseRecordChange('[{"op": "replace", "path": "/x", "value": 1}]')), {
+      notApplicable: 'operation 1 (replace /x): the path does not exist in this record',
+    });
+    assert.throws(() => parseRecordChange('[{"op": "rename", "path": "/x"}]'), /not add, remove, replace, move, copy or test/);
+    assert.throws(() => parseRecordChange('3'), /merge patch is an object/);
+    assert.throws(() => checkRecordChange({ patch: [], mergePatch: {} }), /one of the two/);
+  });
+});
