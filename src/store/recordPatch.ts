@@ -13,8 +13,8 @@ import type { Json } from '../api';
 /** The change, as a programmatic caller passes it: one of the two. */
 export type RecordChange = { patch: Operation[]; mergePatch?: undefined } | { mergePatch: Json; patch?: undefined };
 
-/** What a change makes of one record: the new record, or why it does not apply (the operation named). */
-export type Applied = { record: Json } | { notApplicable: string };
+/** What a change makes of one record: the new record, or why it does not apply (the operation named, and its index from 0). */
+export type Applied = { record: Json } | { notApplicable: string; operation?: { index: number; operation: Partial<Operation> | undefined } };
 
 /** The change a tab's text holds: a list is a JSON Patch, an object a merge patch. Throws, worded, otherwise. */
 export function parseRecordChange(text: string): RecordChange {
@@ -58,7 +58,8 @@ export function applyRecordChange(record: Json, change: RecordChange): Applied {
     return { record: applyPatch(record, change.patch, true, false).newDocument };
   } catch (error) {
     if (isPatchError(error)) {
-      return { notApplicable: describe(error) };
+      const index = error.index ?? 0;
+      return { notApplicable: describe(error), operation: { index, operation: change.patch[index] } };
     }
     throw error;
   }

@@ -220,11 +220,11 @@ describe('language model tools', function () {
       ],
     });
     assert.deepEqual(paths, []);
-    assert.match(answer.refused!, /operation 2 of the patch \(test \/modules\/0\/name\) does not apply/);
+    assert.match(answer.refused!, /operation 2 \(test \/modules\/0\/name\): the test failed/);
     assert.equal((answer.failedOperation as { index: number }).index, 1);
     const missing = await sent('jsonbin_updateBin', { binId, patch: [{ op: 'remove', path: '/nothing' }] });
     assert.deepEqual(missing.paths, []);
-    assert.match(missing.answer.refused!, /operation 1 of the patch \(remove \/nothing\)/);
+    assert.match(missing.answer.refused!, /operation 1 \(remove \/nothing\): the path does not exist/);
   });
 
   it('refuses an update when the bin changed since the agent read it: one read, no PUT', async () => {

@@ -62,7 +62,8 @@ function manifestWords(packageJSON: { contributes: Record<string, unknown> }): [
           found.push([`${path}.${key}.value`, translated]);
         } else if (key === 'enumDescriptions' && Array.isArray(inner)) {
           inner.forEach((text, i) => found.push([`${path}.${key}[${i}]`, String(text)]));
-        } else if (key !== 'menus' && key !== 'default') {
+        } else if (key !== 'menus' && key !== 'default' && key !== 'inputSchema') {
+          // A tool's input schema is for the model, in English as its modelDescription is.
           visit(inner, `${path}.${key}`);
         }
       }

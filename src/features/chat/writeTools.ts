@@ -4,7 +4,7 @@
  * schema problems at their JSON pointers, and sends nothing.
  */
 import * as vscode from 'vscode';
-import { applyPatch, JsonPatchError, type Operation } from 'fast-json-patch/module/core.mjs';
+import { applyRecordChange, checkRecordChange, type RecordChange } from '../../store/recordPatch';
 import { settings } from '../../config';
 import type { Json } from '../../api';
 import { digestOf } from '../../store/entry';
@@ -87,30 +87,19 @@ function sameRecord(text: string, digest: string): boolean {
   }
 }
 
-/** The current record with the patch applied, or which operation does not apply. */
+/** The current record with the patch applied (as Change Bins applies one), or which operation does not apply. */
 function patched(current: string, patch: unknown): string {
-  if (!Array.isArray(patch)) {
-    throw new ToolRefusal(vscode.l10n.t('The input patch must be a list of JSON Patch operations'));
-  }
+  let change: RecordChange;
   try {
-    return JSON.stringify(applyPatch(JSON.parse(current), patch as Operation[], true, false).newDocument);
+    change = checkRecordChange({ patch });
   } catch (error) {
-    if (error instanceof JsonPatchError) {
-      const index = error.index ?? 0;
-      const operation = patch[index] as Partial<Operation> | undefined;
-      throw new ToolRefusal(
-        vscode.l10n.t(
-          'Not saved: operation {0} of the patch ({1} {2}) does not apply: {3}',
-          index + 1,
-          String(operation?.op),
-          String(operation?.path),
-          error.name,
-        ),
-        { failedOperation: { index, operation } },
-      );
-    }
-    throw error;
+    throw new ToolRefusal((error as Error).message);
   }
+  const applied = applyRecordChange(JSON.parse(current) as Json, change);
+  if ('notApplicable' in applied) {
+    throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', applied.notApplicable), { failedOperation: applied.operation });
+  }
+  return JSON.stringify(applied.record);
 }
 
 export const updateBin: Run = async (p, input) => {

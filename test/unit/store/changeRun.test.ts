@@ -137,6 +137,7 @@ describe('one change made to many bins', () => {
     assert.deepEqual(applyRecordChange({ a: 1, b: { c: 2 } }, parseRecordChange('{"b": {"c": null, "d": 3}}')), { record: { a: 1, b: { d: 3 } } });
     assert.deepEqual(applyRecordChange({ a: 1 }, parseRecordChange('[{"op": "replace", "path": "/x", "value": 1}]')), {
       notApplicable: 'operation 1 (replace /x): the path does not exist in this record',
+      operation: { index: 0, operation: { op: 'replace', path: '/x', value: 1 } },
     });
     assert.throws(() => parseRecordChange('[{"op": "rename", "path": "/x"}]'), /not add, remove, replace, move, copy or test/);
     assert.throws(() => parseRecordChange('3'), /merge patch is an object/);
