@@ -31,7 +31,8 @@ describe('what follows the user through Settings Sync, in the web worker host', 
     assert.notInclude(text, w.paidKey);
     const value = <T>(key: string) => synced.find((s) => s.key === key)?.value as T;
     assert.includeDeepMembers(value<object[]>(StateKey.accounts), [{ id: accountId, name: 'Web synced', apiUrl: w.baseUrl, keyKind: 'master' }]);
-    assert.equal(value<Record<string, { order: string[] }>>(StateKey.bins)[w.baseUrl].order[0], added);
+    // Which bins, not their order: the suite's earlier files remember bins of the same account too.
+    assert.include(value<Record<string, { order: string[] }>>(StateKey.bins)[w.baseUrl].order, added);
     assert.equal(value<Record<string, Record<string, string | null>>>(StateKey.binCollections)[w.baseUrl][inCollection], collectionId);
   });
 });
