@@ -116,6 +116,8 @@ export const Command = {
   rowDetachSchemaDoc: 'jsonbin.row.detachSchemaDoc',
   validateCollection: 'jsonbin.validateCollection',
   rowValidateCollection: 'jsonbin.row.validateCollection',
+  validateBins: 'jsonbin.validateBins',
+  rowValidateBins: 'jsonbin.row.validateBins',
   fixFailingBins: 'jsonbin.fixFailingBins',
   setBinCollection: 'jsonbin.setBinCollection',
   tabSetBinCollection: 'jsonbin.tab.setBinCollection',

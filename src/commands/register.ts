@@ -116,6 +116,7 @@ const NEEDS = {
   'the key (a string)': (c: string) => vscode.l10n.t('{0} needs the key (a string)', c),
   'the Uri of a folder to write into': (c: string) => vscode.l10n.t('{0} needs the Uri of a folder to write into', c),
   'uris: the files to upload, an array of Uri': (c: string) => vscode.l10n.t('{0} needs uris: the files to upload, an array of Uri', c),
+  '{ binIds }': (c: string) => vscode.l10n.t('{0} needs { binIds }', c),
   '{ binIds } or { collectionId }': (c: string) => vscode.l10n.t('{0} needs { binIds } or { collectionId }', c),
   '{ name }': (c: string) => vscode.l10n.t('{0} needs { name }', c),
   '{ name, schema }': (c: string) => vscode.l10n.t('{0} needs { name, schema }', c),

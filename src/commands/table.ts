@@ -80,6 +80,7 @@ export const SUBMENUS = {
   open: 'Open',
   copy: 'Copy',
   versions: 'Versions',
+  schema: 'Schema',
 };
 
 /** Where each submenu shows; its items say what shows inside. */
@@ -88,6 +89,7 @@ export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab:
     open: { on: ['bin', 'bin.remembered'], group: '1_open@2' },
     versions: { on: ['bin', 'bin.remembered'], group: '1_open@3' },
     copy: { on: ['bin', 'bin.remembered'], group: '2_copy@1' },
+    schema: { on: ['bin', 'bin.remembered'], group: '5_schema@1' },
   },
   tab: {
     copy: { on: 'binOrSchemaDoc', group: '2_bin@9' },
@@ -159,7 +161,8 @@ export const COMMANDS = {
     view: { group: 'navigation@2' },
     row: { menus: [{ on: ['group.uncategorized'], group: '1_create@2', inline: 'inline@2' }] },
   },
-  openBin: { title: 'Open Bin', icon: 'go-to-file', row: { menus: [{ on: BINS, group: '1_open@1' }] } },
+  // In the Open submenu: a click on the row opens the bin too, and the row's menu has room for ten items.
+  openBin: { title: 'Open Bin', icon: 'go-to-file', row: { menus: [{ on: BINS, group: '0_bin@1', in: 'open' }] } },
   openJsonPath: {
     title: 'Open JSON Path...',
     icon: 'json',
@@ -229,8 +232,7 @@ export const COMMANDS = {
     icon: 'replace-all',
     row: {
       menus: [
-        // Not on remembered bins' rows, whose menu is full: the palette takes their ids, and a selection may hold them.
-        { on: ['bin'], group: '3_edit@4', needs: 'update' },
+        { on: BINS, group: '3_edit@4', needs: 'update' },
         { on: COLLECTIONS, group: '3_edit@2' },
       ],
     },
@@ -375,6 +377,13 @@ export const COMMANDS = {
       ],
     },
   },
+  // The selected bins, each against its collection's schema doc.
+  validateBins: {
+    title: 'Validate Bins...',
+    icon: 'checklist',
+    palette: ContextKey.hasKey,
+    row: { title: 'Validate Against Schema Doc', menus: [{ on: BINS, group: '1_schema@1', in: 'schema' }] },
+  },
   // Offered by Validate Collection's result: a change for the failing bins it found, in a Change Bins tab.
   fixFailingBins: { title: 'Fix Failing Bins...', icon: 'wrench', palette: MASTER_KEY },
   // Offered where it is needed: the status bar item of a bin tab whose collection is not known.
@@ -389,7 +398,7 @@ export const COMMANDS = {
     icon: 'wand',
     row: {
       menus: [
-        { on: BINS, group: '5_schema@1' },
+        { on: BINS, group: '1_schema@2', in: 'schema' },
         { on: COLLECTIONS, group: '2_schema@4' },
       ],
     },

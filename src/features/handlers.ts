@@ -16,6 +16,7 @@ import type { Handler } from '../commands/register';
 import { schemaCommands } from './schemaDocs/schemaCommands';
 import type { SchemaDiagnostics } from './schemaDocs/schemaDiagnostics';
 import { validateCollectionCommands } from './schemaDocs/validateCollection';
+import { validateBinsCommands } from './schemaDocs/validateBins';
 import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
 import { createFromDraftCommands } from './schemaDocs/createFromDraft';
 import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
@@ -39,6 +40,7 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...versionCommands(p),
     ...schemaCommands(p),
     ...validateCollectionCommands(p),
+    ...validateBinsCommands(p),
     ...draftSchemaDocCommands(p),
     ...createFromDraftCommands(p),
     ...typeScriptTypesCommands(p),

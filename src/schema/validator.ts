@@ -121,8 +121,11 @@ export function checkText(text: string, validate?: ValidateFunction, maxPlaced =
 
 const decoder = new TextDecoder();
 
-/** What a check of a read's answer found: a failing record's text, as a tab shows it, with its problems placed there. */
-export type ServedCheck = TextCheck & { text?: string };
+/**
+ * What a check of a read's answer found: a failing record's text, as a tab shows it, with its
+ * problems placed there, and the bin's name when the answer gave one (for bins named by id).
+ */
+export type ServedCheck = TextCheck & { text?: string; name?: string };
 /** A check of one answer among several: one that cannot be validated says why, and the others are still checked. */
 export type ServedResult = ServedCheck | { notValidated: string };
 
@@ -143,12 +146,13 @@ export function checkAllServed(served: readonly Uint8Array[], validate: Validate
  * cost a parse and a validation, no formatting).
  */
 export function checkServed(served: Uint8Array, validate: ValidateFunction | undefined, maxPlaced = Number.POSITIVE_INFINITY): ServedCheck {
-  let record: unknown;
+  let answer: { record?: unknown; metadata?: { name?: unknown } } | null;
   try {
-    record = (JSON.parse(decoder.decode(served)) as { record?: unknown } | null)?.record;
+    answer = JSON.parse(decoder.decode(served)) as typeof answer;
   } catch {
     throw new CannotValidate(l10n.t('The service answered the read with text that is not JSON'));
   }
+  const record = answer?.record;
   if (record === undefined) {
     throw new CannotValidate(l10n.t('The service answered the read without a record'));
   }
@@ -156,7 +160,8 @@ export function checkServed(served: Uint8Array, validate: ValidateFunction | und
     return { syntax: [], schema: [], schemaCount: 0 };
   }
   const text = recordText(record);
-  return { ...checkText(text, validate, maxPlaced), text };
+  const name = answer?.metadata?.name;
+  return { ...checkText(text, validate, maxPlaced), text, ...(typeof name === 'string' && { name }) };
 }
 
 function validateDeep(validate: ValidateFunction, value: unknown): boolean {

@@ -67,7 +67,7 @@ export async function checkCollection(
   // Bins are read while the worker checks those before. Answers go to it as served, a batch per
   // message; it parses them and formats only a failing record: the check costs little beyond the reads.
   const checking = new Set<Promise<void>>();
-  const track = (checked: BinSummary[], found: Promise<ServedResult[]>, texts: (string | undefined)[] = []) => {
+  const track = (checked: ListedBin[], found: Promise<ServedResult[]>, texts: (string | undefined)[] = []) => {
     const done: Promise<void> = found
       .then(
         (results) =>
@@ -80,7 +80,7 @@ export async function checkCollection(
             result.checked++;
             const problems = [...found.syntax, ...found.schema];
             if (problems.length > 0) {
-              result.failing.push({ id: bin.id, name: bin.name, text: texts[i] ?? found.text!, problems });
+              result.failing.push({ id: bin.id, name: bin.name ?? found.name, text: texts[i] ?? found.text!, problems });
             }
             options.progress?.(result.checked, bins.length);
           }),
@@ -90,7 +90,7 @@ export async function checkCollection(
       .finally(() => checking.delete(done));
     checking.add(done);
   };
-  let batch: { bin: BinSummary; served: Uint8Array }[] = [];
+  let batch: { bin: ListedBin; served: Uint8Array }[] = [];
   const send = async () => {
     if (checking.size >= BATCHES_WAITING) {
       await Promise.race(checking);
@@ -134,9 +134,12 @@ export async function checkCollection(
   return result;
 }
 
+/** What a check needs of a listed bin: a selection of rows names its bins this way too. */
+export type ListedBin = Pick<BinSummary, 'id' | 'name'>;
+
 /** A collection's bins, and the pages their listing took. */
 export interface Listing {
-  bins: BinSummary[];
+  bins: ListedBin[];
   pages: number;
 }
 

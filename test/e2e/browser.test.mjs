@@ -311,11 +311,11 @@ try {
     await createdBinShown(page, 'Second in plain');
   });
 
-  await step("bin row's menu: at most 10 items, Copy and Versions as submenus, the toggle worded by the row, Delete last", async () => {
+  await step("bin row's menu: at most 10 items, Open, Copy, Versions and Schema as submenus, the toggle worded by the row, Delete last", async () => {
     const items = await rowMenuItems(page, 'Photosynthesis');
     console.log(`      the bin row's menu: ${items.length} items: ${items.join(' | ')}`);
     assert.ok(items.length <= 10, `${items.length} items: ${items.join(', ')}`);
-    for (const expected of ['Open Bin', 'Copy', 'Versions', 'Make Public']) {
+    for (const expected of ['Open', 'Copy', 'Versions', 'Schema', 'Change Bins...', 'Make Public']) {
       assert.ok(items.includes(expected), `no ${expected} among ${items.join(', ')}`);
     }
     assert.ok(!items.includes('Make Private'), 'a private bin is not offered Make Private');

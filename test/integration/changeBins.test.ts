@@ -1,41 +1,22 @@
 /**
- * Many bins at once: rows selected as VS Code passes them to a row command (the clicked row and
- * every selected one), Delete Bin on them, and Change Bins: one change previewed (one read per bin,
- * the multi-file diff, invalid bins in the Problems panel) and applied (one PUT per changed valid
- * bin, each after its conflict read), counted from the local service's log.
+ * Change Bins: one change previewed (one read per bin, the multi-file diff, invalid bins in the
+ * Problems panel) and applied (one PUT per changed valid bin, each after its conflict read, or
+ * alone with the conflict check off), counted from the local service's log.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import type { ChangeBinsResult } from '../../src/features/changeBins/changeRuns';
-import type { Node } from '../../src/features/tree/nodes';
 import { binUri } from '../../src/fs/uris';
-import { closeAll, kindOf, labelOf, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
+import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
+import { closeAll, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
-/** b0, b1 change; b2 is a lesson (the test fails); b3 would lack its summary; b4 has the level already. */
-const RECORDS: Json[] = [
-  { kind: 'module', title: 'a', summary: 's' },
-  { kind: 'module', title: 'b', summary: 's', level: 1 },
-  { kind: 'lesson', title: 'c' },
-  { kind: 'module', title: 'd' },
-  { kind: 'module', title: 'e', summary: 's', level: 2 },
-];
-const PATCH = JSON.stringify([
-  { op: 'test', path: '/kind', value: 'module' },
-  { op: 'add', path: '/level', value: 2 },
-]);
-
-describe('many bins at once', function () {
+describe('Change Bins', function () {
   this.timeout(60_000);
   let w: World;
   let made = 0;
   const confirmed: string[] = [];
-  /** Where Save Bin as File writes a selection. */
-  const folder = vscode.Uri.file(mkdtempSync(join(tmpdir(), 'jsonbin-many-')));
   /** Cancels the progress once it reports this message. */
   let cancelAt: string | undefined;
 
@@ -46,7 +27,6 @@ describe('many bins at once', function () {
     w.api.setPrompter(
       prompter({
         confirm: async (message) => (confirmed.push(message), true),
-        openDialog: async () => [folder],
         progress: (_, work) => {
           const source = new vscode.CancellationTokenSource();
           return work({ report: ({ message }) => message === cancelAt && source.cancel() }, source.token);
@@ -61,33 +41,7 @@ describe('many bins at once', function () {
   afterEach(() => closeAll());
   after(() => w.api.setPrompter(undefined));
 
-  /** A collection (validated: a level needs a summary) holding the five records, and their rows. */
-  async function fiveBins() {
-    const name = `many ${++made}`;
-    const collection = await w.other.createCollection(name);
-    const ids: string[] = [];
-    for (const [i, record] of RECORDS.entries()) {
-      ids.push((await w.other.createBin({ record, collectionId: collection.id, name: `${name} b${i}` })).metadata.id);
-    }
-    // Attached after the bins were stored: the service checked none of them.
-    const doc = await w.other.createSchemaDoc(`${name} levels`, { type: 'object', if: { required: ['level'] }, then: { required: ['summary'] } });
-    await w.other.attachSchemaDoc(collection.id, doc.metadata.id);
-    await run(Command.refresh);
-    const [collections] = (await w.api.tree.getChildren())!;
-    let row: Node | undefined;
-    for (const node of (await w.api.tree.getChildren(collections))!) {
-      row = labelOf(await w.api.tree.getTreeItem(node)) === name ? node : row;
-    }
-    assert.ok(row, `no row ${name}`);
-    const rows: Node[] = [];
-    // The schema doc's row comes first; bins are listed newest first: taken in the order they were made.
-    for (const node of (await w.api.tree.getChildren(row))!) {
-      if (kindOf(await w.api.tree.getTreeItem(node)) === 'bin') {
-        rows.unshift(node);
-      }
-    }
-    return { collection, ids, row, rows, name };
-  }
+  const fiveBins = () => fiveBinsIn(w, `many ${++made}`);
 
   const changeTab = () =>
     until(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined), 'the change tab');
@@ -95,60 +49,6 @@ describe('many bins at once', function () {
   const multiDiff = () =>
     vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => (t.input as { textDiffs?: unknown[] } | undefined)?.textDiffs !== undefined)?.input as
       { textDiffs: { modified: vscode.Uri; original: vscode.Uri }[] } | undefined;
-
-  it('deletes the selected bins as VS Code passes them: one confirmation naming them, one DELETE each', async () => {
-    const { ids, rows, name } = await fiveBins();
-    const selected = rows.slice(0, 3);
-    const requests = await requestsDuring(w.service, () => run(Command.rowDeleteBin, selected[1], selected));
-    assert.deepEqual(confirmed, [`Delete 3 bins: ${name} b0, ${name} b1, ${name} b2?`]);
-    assert.deepEqual(
-      pathsOf(requests).filter((p) => !p.startsWith('GET')),
-      ids.slice(0, 3).map((id) => `DELETE /v3/b/${id}`),
-    );
-    for (const id of ids.slice(0, 3)) {
-      await assert.rejects(w.other.readBin(id), /not found/);
-    }
-    // The clicked row outside the selection: VS Code passes no selection, and only that row is deleted.
-    const alone = await requestsDuring(w.service, () => run(Command.rowDeleteBin, rows[3]));
-    assert.deepEqual(
-      pathsOf(alone).filter((p) => !p.startsWith('GET')),
-      [`DELETE /v3/b/${ids[3]}`],
-    );
-  });
-
-  it('refuses a selection that holds other rows whole, and a single-row command acts on the clicked row only', async () => {
-    const { ids, row, rows } = await fiveBins();
-    const mixed = await requestsDuring(w.service, () => run(Command.rowDeleteBin, rows[0], [rows[0], row]));
-    assert.deepEqual(mixed, []);
-    assert.deepEqual(confirmed, []);
-    assert.ok(await w.other.readBin(ids[0]));
-    const opened = await requestsDuring(w.service, () => run(Command.rowOpenBin, rows[1], rows.slice(0, 3)));
-    assert.deepEqual(
-      pathsOf(opened).filter((p) => p.startsWith('GET /v3/b/')),
-      [`GET /v3/b/${ids[1]}/latest`],
-    );
-    assert.deepEqual(
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input as vscode.TabInputText).uri.path.split('/')[2]),
-      [ids[1]],
-    );
-  });
-
-  it('copies the ids of the selected bins, one a line, with no request', async () => {
-    const { ids, rows } = await fiveBins();
-    const requests = await requestsDuring(w.service, () => run(Command.rowCopyBinId, rows[0], rows.slice(0, 2)));
-    assert.deepEqual(requests, []);
-    assert.equal(await vscode.env.clipboard.readText(), `${ids[0]}\n${ids[1]}`);
-  });
-
-  it('saves the selected bins into a folder, one file each named after its bin, one read each', async () => {
-    const { ids, rows, name } = await fiveBins();
-    const requests = await requestsDuring(w.service, () => run(Command.rowSaveBinAsFile, rows[0], rows.slice(0, 2)));
-    assert.deepEqual(
-      pathsOf(requests).filter((p) => p.startsWith('GET /v3/b/')),
-      ids.slice(0, 2).map((id) => `GET /v3/b/${id}/latest`),
-    );
-    assert.deepEqual(JSON.parse(readFileSync(join(folder.fsPath, `${name} b1.json`), 'utf8')), RECORDS[1]);
-  });
 
   it('previews a patch on 5 selected bins: 5 reads, no write, the diff of the 2 that change, the inapplicable and the invalid one apart', async () => {
     const { ids, rows } = await fiveBins();
@@ -203,6 +103,25 @@ describe('many bins at once', function () {
     );
     assert.deepEqual((await w.other.readBin(ids[0])).record, { kind: 'module', title: 'a', summary: 's', level: 2 });
     assert.deepEqual((await w.other.readBin(ids[1])).record, { kind: 'module', title: 'theirs', summary: 's' });
+  });
+
+  it('applies after the preview with jsonbin.conflictCheck off: one PUT per changed valid bin and nothing else', async () => {
+    const config = vscode.workspace.getConfiguration('jsonbin');
+    await config.update('conflictCheck', false, vscode.ConfigurationTarget.Global);
+    try {
+      const { ids, rows } = await fiveBins();
+      await run(Command.rowChangeBins, rows[0], rows);
+      const tab = await changeTab();
+      await replaceText(tab, PATCH);
+      await run(Command.tabPreviewBinChange, tab.uri);
+      let result!: ChangeBinsResult;
+      const requests = await requestsDuring(w.service, async () => (result = (await run<ChangeBinsResult>(Command.tabApplyBinChange, tab.uri))!));
+      assert.deepEqual(pathsOf(requests), [`PUT /v3/b/${ids[0]}`, `PUT /v3/b/${ids[1]}`]);
+      assert.equal(result.requests, 5 + 2, "the preview's five reads, then two PUTs");
+      assert.deepEqual((await w.other.readBin(ids[1])).record, { kind: 'module', title: 'b', summary: 's', level: 2 });
+    } finally {
+      await config.update('conflictCheck', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('leaves out a bin whose tab holds unsaved edits, unread, and a clean tab shows the applied record', async () => {

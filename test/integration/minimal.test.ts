@@ -173,6 +173,16 @@ describe('against a minimal service (required fields only, contract routes only)
       'read with the contract route',
     );
     assert.equal(diagnostics(binUri(bad, bad))[0]?.code, 'required');
+    // The same bins validated by id, their collection known from its listing: a read each, no listing.
+    let byId!: typeof result;
+    const again = await requestsDuring(minimal, async () => (byId = await vscode.commands.executeCommand(Command.validateBins, { binIds: [good, bad] })));
+    assert.equal(byId.checked, 2);
+    assert.deepEqual(
+      byId.failing.map((b) => b.id),
+      [bad],
+    );
+    assertReadOnContractRoute(again, [good, bad]);
+    assert.ok(!again.some((r) => r.path.includes('/bins')));
   });
 
   it("changes a collection's bins, checked against its schema doc though reads carry no collection: a listing, a read and a PUT each", async () => {

@@ -132,7 +132,8 @@ export class SchemaDiagnostics implements vscode.Disposable {
    * whose tabs are closed, at their nodes in the text a tab would show; an open tab keeps its own,
    * which it checks as the user types. The previous check's findings go.
    */
-  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[] }[], against: string): void {
+  /** `against` names the schema checked: each bin's own when it has one (bins of several collections). */
+  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[]; against?: string }[], against = ''): void {
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const uri of this.found) {
       if (!open.has(uri)) {
@@ -141,7 +142,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     this.found = new Set();
     for (const bin of failing.filter((b) => !open.has(b.uri.toString()))) {
-      this.collection.set(bin.uri, diagnosticsOf(bin.problems, positionsIn(bin.text), against));
+      this.collection.set(bin.uri, diagnosticsOf(bin.problems, positionsIn(bin.text), bin.against ?? against));
       this.found.add(bin.uri.toString());
     }
   }

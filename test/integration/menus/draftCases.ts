@@ -101,7 +101,43 @@ export function draftCases(c: MenuContext): Record<string, Case> {
     assert.ok((await c.w.other.listCollections()).find((found) => found.id === collection.id)?.schemaDocId);
   };
 
+  /**
+   * A bin's row or the palette checks the bin against its collection's schema doc: one read, its
+   * problem in the Problems panel. A remembered bin is in no collection: said not validated, unread.
+   */
+  const validateCase: Case = async (place, kind) => {
+    const bin = await newBin(kind ?? 'bin');
+    if (kind === 'bin.remembered') {
+      const requests = await invoke(place.entry.command, await argsFor(place, kind, bin));
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.startsWith('GET /v3/b/') || !p.startsWith('GET')),
+        [],
+      );
+      return;
+    }
+    // The plain collection validates for this case only: its bins lack the required "a".
+    await c.w.other.attachSchemaDoc(c.plainCollection.id, c.collectionWithSchema.schemaDocId);
+    try {
+      const args = await argsFor(place, kind, bin);
+      if (place.menu === 'palette') {
+        // The bin's collection is known once the view listed it, as the palette's user saw it there.
+        await run(Command.refresh);
+        await c.rowsOf(await c.row((await c.roots())[0], c.plainCollection.name));
+      }
+      const requests = await invoke(place.entry.command, args, ...(place.menu === 'palette' ? [bin.id] : []));
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.startsWith('GET /v3/b/') || !p.startsWith('GET')),
+        [`GET /v3/b/${bin.id}/latest`],
+      );
+      const problems = () => vscode.languages.getDiagnostics(binUri(bin.id, bin.name)).filter((d) => d.source?.startsWith('JSONBin'));
+      await until(() => problems().length > 0 || undefined, 'the problem in the Problems panel');
+    } finally {
+      await c.w.other.detachSchemaDoc(c.plainCollection.id);
+    }
+  };
+
   return {
+    [Command.validateBins]: validateCase,
     [Command.draftSchemaDoc]: draftCase,
     [Command.copyTypeScriptTypes]: typesCase,
     [Command.createSchemaDocFromDraft]: createCase,

@@ -43,6 +43,25 @@ describe('Validate Collection', () => {
     assert.equal(first.text.slice(first.problems[0].offset, first.problems[0].offset + first.problems[0].length), '{');
   });
 
+  it('checks bins named by id, without a listing: one read each, a failing bin named from its answer', async () => {
+    const { f, a } = world;
+    const mark = f.service.log.length;
+    const bins = [{ id: made[0] }, { id: made[1] }, { id: made[3], name: 'its row says' }];
+    const result = await checkCollection(a.client, a.schemaDocs, collectionId, { listing: { bins, pages: 0 } });
+    assert.deepEqual(
+      world.paths(mark).filter((p) => p.includes('/b/') || p.includes('/bins')),
+      bins.map((b) => `GET /v3/b/${b.id}/latest`),
+    );
+    assert.equal(result.checked, 3);
+    assert.deepEqual(
+      result.failing.map((b) => [b.id, b.name]),
+      [
+        [made[0], 'bin 0'],
+        [made[3], 'its row says'],
+      ],
+    );
+  });
+
   it("checks a bin's unsaved text without reading it, against a schema given instead", async () => {
     const { f, a } = world;
     const mark = f.service.log.length;
