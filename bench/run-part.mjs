@@ -1,4 +1,4 @@
-// Runs one part of the bench alone: node bench/run-part.mjs validation|client|startup|collection
+// Runs one part of the bench alone: node bench/run-part.mjs validation|client|startup|collection|change
 import { createReport } from './report.mjs';
 
 const PARTS = {
@@ -6,6 +6,7 @@ const PARTS = {
   client: ['./client.mjs', 'benchClient', 'clientRows'],
   startup: ['./startup.mjs', 'benchStartup', 'startupRows'],
   collection: ['./collectionCheck.mjs', 'benchCollectionCheck', 'collectionCheckRows'],
+  change: ['./changeBins.mjs', 'benchChangeBins', 'changeBinsRows'],
 };
 const part = PARTS[process.argv[2]];
 if (!part) {

@@ -72,7 +72,8 @@ export function recordBody(record: unknown, plan: Plan, blankMessage = l10n.t('B
     throw new BinServiceError('invalidInput', blankMessage);
   }
   const body = record instanceof RecordText ? record.text : JSON.stringify(record);
-  const bytes = utf8.encode(body).byteLength;
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8: most records are counted without encoding them.
+  const bytes = body.length * 3 <= SIZE_LIMITS[plan] ? 0 : utf8.encode(body).byteLength;
   if (bytes > SIZE_LIMITS[plan]) {
     const limit = plan === 'free' ? '500 KB' : '1 MB';
     throw new BinServiceError(

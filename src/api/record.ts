@@ -17,6 +17,14 @@ export class RecordText {
     readonly value: Json,
   ) {}
 
+  /**
+   * A value written out here, compact: its numbers are written as JavaScript holds them, so none
+   * is refused (a number typed by the user is checked where its text was parsed).
+   */
+  static of(value: Json): RecordText {
+    return new RecordText(JSON.stringify(value), value);
+  }
+
   /** Refuses text that is not JSON, and numbers that would be stored as something else. */
   static async parse(text: string): Promise<RecordText> {
     let value: Json;

@@ -6,7 +6,7 @@
  * short says what is left, and running the same change again finishes it. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { recordText, type BinClient, type Json } from '../api';
+import { recordText, RecordText, type BinClient, type Json } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Problem } from '../schema/validator';
 import type { BinCollections } from './binCollections';
@@ -74,53 +74,90 @@ export interface ChangeRunParts {
   maxPlaced?: number;
 }
 
-/** One read per bin (none for a bin with unsaved edits), and nothing sent. */
+/**
+ * One read per bin (none for a bin with unsaved edits), and nothing sent. Each bin's read is sent
+ * as the one before is answered, and a changed record's checks run while the next bins are read
+ * and patched: still one request at a time, the work done during the waits.
+ */
 export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarget[], change: RecordChange): Promise<ChangePreview> {
   const preview: ChangePreview = { changed: [], unchanged: [], notApplicable: [], invalid: [], skipped: [], failed: [], requests: 0 };
   const doing = l10n.t('Not changed');
-  for (const [i, bin] of bins.entries()) {
-    if (p.unsaved(bin.id)) {
-      preview.skipped.push({ id: bin.id, reason: l10n.t('a tab holds unsaved edits: save or revert it first') });
+  // Checks under way, oldest first: their bins take their lists in the order they were read.
+  const checking: Promise<() => void>[] = [];
+  const settle = async () => (await checking.shift()!)();
+  for (let next = readFrom(p, bins, 0, preview); next;) {
+    const { index, bin, answer } = next;
+    const read = await answer;
+    next = readFrom(p, bins, index + 1, preview);
+    if ('error' in read) {
+      preview.failed.push({ id: bin.id, reason: read.error.message });
       continue;
     }
-    if (p.stopped()) {
-      preview.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was read') });
-      continue;
-    }
-    let read: { record: Json; name?: string };
-    try {
-      preview.requests++;
-      const answer = await p.client.readBin(bin.id);
-      read = { record: answer.record, name: answer.metadata.name ?? bin.name };
-    } catch (error) {
-      preview.failed.push({ id: bin.id, reason: (error as Error).message });
-      continue;
-    }
-    const applied = applyRecordChange(read.record, change);
+    // Compared as sent, compact, as the service keeps it: the size checked is the record's, not its indentation's.
+    const before = JSON.stringify(read.record);
+    const applied = applyRecordChange(JSON.parse(before) as Json, change, true);
     if ('notApplicable' in applied) {
       preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
       continue;
     }
-    // Compared as sent, compact, as the service keeps it: the size checked is the record's, not its indentation's.
-    const text = JSON.stringify(applied.record);
-    if (text === JSON.stringify(read.record)) {
+    const record = RecordText.of(applied.record);
+    if (record.text === before) {
       preview.unchanged.push(bin.id);
     } else {
-      const target = { id: bin.id, name: read.name };
-      try {
-        const checked = await p.writes.prepareUpdate(target, text, read.record, doing);
-        preview.changed.push({ ...target, before: read.record, after: applied.record, checked });
-      } catch (error) {
-        if (!(error instanceof Refused)) {
-          throw error;
-        }
-        const after = recordText(applied.record);
-        preview.invalid.push({ ...target, text: after, reason: error.reason, ...(await placed(p, bin.id, after)) });
+      checking.push(checkChanged(p, preview, { id: bin.id, name: read.name ?? bin.name }, record, read.record, doing));
+      if (checking.length > CHECKS_WAITING) {
+        await settle();
       }
     }
-    p.progress?.(i + 1, bins.length);
+    p.progress?.(index + 1, bins.length);
+  }
+  while (checking.length > 0) {
+    await settle();
   }
   return preview;
+}
+
+/** Checks under way while the next bins are read: enough to keep the worker busy, few enough to hold little. */
+const CHECKS_WAITING = 2;
+
+/** The write path's checks of a changed record; resolves to what puts the bin in its list (an unexpected failure throws there). */
+async function checkChanged(p: ChangeRunParts, preview: ChangePreview, target: ChangeTarget, record: RecordText, before: Json, doing: string) {
+  const after = record.value;
+  try {
+    const checked = await p.writes.prepareUpdate(target, record, before, doing);
+    return () => void preview.changed.push({ ...target, before, after, checked });
+  } catch (error) {
+    if (!(error instanceof Refused)) {
+      return () => {
+        throw error;
+      };
+    }
+    const shown = recordText(after);
+    const found = await placed(p, target.id, shown);
+    return () => void preview.invalid.push({ ...target, text: shown, reason: error.reason, ...found });
+  }
+}
+
+type Read = { record: Json; name?: string } | { error: Error };
+
+/** The read of the first bin from `start` to be read, sent; those before it are said skipped (unsaved edits, stopped). */
+function readFrom(p: ChangeRunParts, bins: readonly ChangeTarget[], start: number, preview: ChangePreview) {
+  for (let index = start; index < bins.length; index++) {
+    const bin = bins[index];
+    if (p.unsaved(bin.id)) {
+      preview.skipped.push({ id: bin.id, reason: l10n.t('a tab holds unsaved edits: save or revert it first') });
+    } else if (p.stopped()) {
+      preview.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was read') });
+    } else {
+      preview.requests++;
+      const answer: Promise<Read> = p.client.readBin(bin.id).then(
+        (read) => ({ record: read.record, name: read.metadata.name }),
+        (error: Error) => ({ error }),
+      );
+      return { index, bin, answer };
+    }
+  }
+  return undefined;
 }
 
 /** The schema problems of an invalid new record, placed in its text for the Problems panel. */

@@ -29,11 +29,15 @@ export class RecordChecks {
     }
   }
 
-  /** The record as written, or why it is refused (`doing` begins the message, e.g. "Not saved"). */
-  async check(destination: Destination, text: string, doing: string): Promise<RecordText> {
+  /**
+   * The record as written, or why it is refused (`doing` begins the message, e.g. "Not saved"). A
+   * text is parsed; a `RecordText` made from a value (`RecordText.of`) is JSON already.
+   */
+  async check(destination: Destination, written: string | RecordText, doing: string): Promise<RecordText> {
+    const text = typeof written === 'string' ? written : written.text;
     let record: RecordText;
     try {
-      record = await RecordText.parse(text);
+      record = typeof written === 'string' ? await RecordText.parse(written) : written;
     } catch (error) {
       const syntax = await this.schemaDocs.syntaxProblems(text);
       if (syntax > 0) {

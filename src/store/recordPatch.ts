@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { applyPatch, validate, type Operation } from 'fast-json-patch/commonjs/core';
 import type { PatchError as JsonPatchError } from 'fast-json-patch/commonjs/helpers';
 import { apply as applyMergePatch } from 'json-merge-patch';
-import type { Json } from '../api';
+import { unfaithfulNumber, type Json } from '../api';
 
 /** The change, as a programmatic caller passes it: one of the two. */
 export type RecordChange = { patch: Operation[]; mergePatch?: undefined } | { mergePatch: Json; patch?: undefined };
@@ -16,13 +16,21 @@ export type RecordChange = { patch: Operation[]; mergePatch?: undefined } | { me
 /** What a change makes of one record: the new record, or why it does not apply (the operation named, and its index from 0). */
 export type Applied = { record: Json } | { notApplicable: string; operation?: { index: number; operation: Partial<Operation> | undefined } };
 
-/** The change a tab's text holds: a list is a JSON Patch, an object a merge patch. Throws, worded, otherwise. */
-export function parseRecordChange(text: string): RecordChange {
+/**
+ * The change a tab's text holds: a list is a JSON Patch, an object a merge patch. Throws, worded,
+ * otherwise, and for a number the records could not hold as written: the records are made from
+ * the parsed change, so this is where such a number is seen.
+ */
+export async function parseRecordChange(text: string): Promise<RecordChange> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new Error(l10n.t('The change is not JSON: {0}', (error as Error).message), { cause: error });
+  }
+  const problem = await unfaithfulNumber(text);
+  if (problem) {
+    throw new Error(l10n.t('The change is not applied: {0}', problem));
   }
   return checkRecordChange(Array.isArray(value) ? { patch: value as Operation[] } : { mergePatch: value as Json });
 }
@@ -49,13 +57,16 @@ export function checkRecordChange(change: { patch?: unknown; mergePatch?: unknow
   throw new Error(l10n.t('The change is a JSON Patch (a list of operations) or a merge patch (an object), one of the two'));
 }
 
-/** `record` changed (it is not modified), or why the change does not apply to it. */
-export function applyRecordChange(record: Json, change: RecordChange): Applied {
+/**
+ * `record` changed, or why the change does not apply to it. `record` is left as it is, unless the
+ * caller gives a copy of its own to change in place (`inPlace`), which saves copying it again.
+ */
+export function applyRecordChange(record: Json, change: RecordChange, inPlace = false): Applied {
   if (change.mergePatch !== undefined) {
-    return { record: applyMergePatch(structuredClone(record), change.mergePatch) };
+    return { record: applyMergePatch(inPlace ? record : structuredClone(record), change.mergePatch) };
   }
   try {
-    return { record: applyPatch(record, change.patch, true, false).newDocument };
+    return { record: applyPatch(record, change.patch, true, inPlace).newDocument };
   } catch (error) {
     if (isPatchError(error)) {
       const index = error.index ?? 0;

@@ -171,9 +171,9 @@ export class RecordWrites {
   }
 
   /** Checks a bin's new record computed from the record `read`: a refused one costs no request. */
-  async prepareUpdate(bin: { id: string; name?: string }, text: string, read: Json, doing: string): Promise<CheckedUpdate> {
+  async prepareUpdate(bin: { id: string; name?: string }, written: string | RecordText, read: Json, doing: string): Promise<CheckedUpdate> {
     this.checks.permitted('updateBin', doing);
-    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, text, doing);
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, written, doing);
     return new CheckedUpdate(bin.id, bin.name, record, read);
   }
 

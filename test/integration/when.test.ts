@@ -40,8 +40,8 @@ const meantFor: Record<string, string[]> = {
   [Command.rowOpenJsonPath]: BINS,
   [Command.rowOpenRecordOnly]: BINS,
   [Command.rowDraftSchemaDoc]: [...BINS, ...COLLECTIONS],
-  // Not on remembered bins' rows, whose menu is full: a selection may hold them.
-  [Command.rowChangeBins]: ['bin', ...COLLECTIONS],
+  [Command.rowChangeBins]: [...BINS, ...COLLECTIONS],
+  [Command.rowValidateBins]: BINS,
   [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
@@ -92,6 +92,7 @@ describe('row menus', () => {
       Command.rowCopyCurlSnippet,
       Command.rowForgetBin,
       Command.rowDraftSchemaDoc,
+      Command.rowValidateBins,
       Command.rowCopyTypeScriptTypes,
     ];
     const sorted = (list: string[]) => [...list].sort();
@@ -104,12 +105,13 @@ describe('row menus', () => {
         Command.rowMakePublic,
         Command.rowTurnVersioningOn,
         Command.rowTurnVersioningOff,
+        Command.rowChangeBins,
       ]),
       'one that may read and update, on a private bin',
     );
     assert.deepEqual(
       commandsShownOn('bin.remembered;public;update', rows),
-      sorted([...reads, Command.rowRenameBin, Command.rowMakePrivate, Command.rowTurnVersioningOn, Command.rowTurnVersioningOff]),
+      sorted([...reads, Command.rowRenameBin, Command.rowMakePrivate, Command.rowTurnVersioningOn, Command.rowTurnVersioningOff, Command.rowChangeBins]),
       'on a public bin',
     );
     assert.deepEqual(

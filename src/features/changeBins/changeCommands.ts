@@ -57,7 +57,7 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
       Command.previewBinChange,
       {
         run: async (uri: vscode.Uri) => {
-          const { draft, document, change } = changeTab(p, uri);
+          const { draft, document, change } = await changeTab(p, uri);
           const { bins, requests } = await binsOf(p, draft.targets, settings.warnAboveRequests());
           const preview = await runPreview(p, bins, change);
           draft.preview = { version: document.version, result: preview };
@@ -73,7 +73,7 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
       Command.applyBinChange,
       {
         run: async (uri: vscode.Uri) => {
-          const { draft, document, change } = changeTab(p, uri);
+          const { draft, document, change } = await changeTab(p, uri);
           // The preview of this very text: each bin is checked against what it read. Otherwise read now, once.
           const previewed = draft.preview?.version === document.version ? draft.preview.result : undefined;
           const listed = previewed ? { requests: 0, bins: [] } : await binsOf(p, draft.targets, settings.warnAboveRequests());
@@ -142,11 +142,11 @@ function activeUri(): vscode.Uri {
 }
 
 /** The change tab's draft, document and change (parsed now: a malformed change sends nothing). */
-function changeTab(p: Pick<Parts, 'drafts'>, uri: vscode.Uri): { draft: ChangeDraft; document: vscode.TextDocument; change: RecordChange } {
+async function changeTab(p: Pick<Parts, 'drafts'>, uri: vscode.Uri): Promise<{ draft: ChangeDraft; document: vscode.TextDocument; change: RecordChange }> {
   const draft = p.drafts.of(uri);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri?.toString());
   if (draft?.kind !== 'change' || !document) {
     throw new Error(needs(Command.previewBinChange, "a change tab's Uri"));
   }
-  return { draft, document, change: parseRecordChange(document.getText()) };
+  return { draft, document, change: await parseRecordChange(document.getText()) };
 }

@@ -133,14 +133,23 @@ describe('one change made to many bins', () => {
     assert.equal(paths(mark).filter((p) => p.startsWith('GET /v3/b/')).length, 2);
   });
 
-  it('a merge patch always applies; a JSON Patch names the failing operation; a malformed change is refused before any read', () => {
-    assert.deepEqual(applyRecordChange({ a: 1, b: { c: 2 } }, parseRecordChange('{"b": {"c": null, "d": 3}}')), { record: { a: 1, b: { d: 3 } } });
-    assert.deepEqual(applyRecordChange({ a: 1 }, parseRecordChange('[{"op": "replace", "path": "/x", "value": 1}]')), {
+  it('a merge patch always applies; a JSON Patch names the failing operation; a malformed change is refused before any read', async () => {
+    assert.deepEqual(applyRecordChange({ a: 1, b: { c: 2 } }, await parseRecordChange('{"b": {"c": null, "d": 3}}')), { record: { a: 1, b: { d: 3 } } });
+    assert.deepEqual(applyRecordChange({ a: 1 }, await parseRecordChange('[{"op": "replace", "path": "/x", "value": 1}]')), {
       notApplicable: 'operation 1 (replace /x): the path does not exist in this record',
       operation: { index: 0, operation: { op: 'replace', path: '/x', value: 1 } },
     });
-    assert.throws(() => parseRecordChange('[{"op": "rename", "path": "/x"}]'), /not add, remove, replace, move, copy or test/);
-    assert.throws(() => parseRecordChange('3'), /merge patch is an object/);
+    await assert.rejects(parseRecordChange('[{"op": "rename", "path": "/x"}]'), /not add, remove, replace, move, copy or test/);
+    await assert.rejects(parseRecordChange('3'), /merge patch is an object/);
     assert.throws(() => checkRecordChange({ patch: [], mergePatch: {} }), /one of the two/);
+  });
+
+  it('refuses a change holding a number the records could not keep as written, since they are made from the parsed change', async () => {
+    await assert.rejects(
+      parseRecordChange('{"id": 12345678901234567890}'),
+      /The change is not applied: The number 12345678901234567890 at \/id would be stored as 12345678901234567168/,
+    );
+    await assert.rejects(parseRecordChange('[{"op": "add", "path": "/n", "value": 1e400}]'), /beyond what a JSON number can hold/);
+    assert.deepEqual(await parseRecordChange('{"n": 1.50}'), { mergePatch: { n: 1.5 } }, 'the same number, written otherwise');
   });
 });
