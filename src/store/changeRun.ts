@@ -12,7 +12,8 @@ import type { Problem } from '../schema/validator';
 import type { BinCollections } from './binCollections';
 import { applyRecordChange, type RecordChange } from './recordPatch';
 import { Refused } from './refused';
-import type { CheckedUpdate, RecordWrites } from './recordWrites';
+import type { CheckedUpdate } from './checkedRecords';
+import type { RecordWrites } from './recordWrites';
 
 export interface ChangeTarget {
   id: string;

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_BIN_NAME, nameProblem, type Collection } from '../../api';
-import type { CheckedBin, CreateBin } from '../../store/recordWrites';
+import type { CheckedBin, CreateBin } from '../../store/checkedRecords';
 import { Refused } from '../../store/refused';
 import { binUri } from '../../fs/uris';
 import { plainText } from '../../store/plainText';
