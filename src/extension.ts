@@ -15,6 +15,7 @@ import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
+import { Links } from './features/linkRegistry';
 import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
@@ -106,7 +107,14 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();
-  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts };
+  // The workspace's linked files: their link files are read when first asked about.
+  const links = new Links(
+    context.workspaceState,
+    (account) => commandParts(account),
+    () => accounts.all(),
+    shared.resolveConflict,
+  );
+  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts, links };
   // The account's parts seen through the shared ones: its `account` stays current after a rename.
   const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
@@ -139,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view,
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
+    links,
     ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),
   );

@@ -96,6 +96,8 @@ export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab:
 
 const BINS: RowKind[] = ['bin', 'bin.remembered'];
 const COLLECTIONS: RowKind[] = ['collection', 'collection.withSchemaDoc'];
+const JSON_FILE = `${ContextKey.hasKey} && resourceExtname =~ /^\\.json$/i`;
+const EXPLORER_JSON = 'resourceExtname =~ /^\\.json$/i && !explorerResourceIsFolder';
 const MASTER_KEY = `${ContextKey.hasKey} && !${ContextKey.accessKey}`;
 
 export const COMMANDS = {
@@ -408,6 +410,14 @@ export const COMMANDS = {
     palette: `resourceScheme == untitled && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
+  // Linked files (a workspace JSON file and its bin): on the file in the Explorer, and from the palette for the active editor's.
+  linkFile: { title: 'Link to Bin...', icon: 'link', palette: JSON_FILE, explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON } },
+  unlinkFile: { title: 'Unlink from Bin', icon: 'debug-disconnect', palette: JSON_FILE, explorer: { group: '7_jsonbin@6', when: EXPLORER_JSON } },
+  pushFile: { title: 'Push to Bin', icon: 'cloud-upload', palette: JSON_FILE, explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON } },
+  pullFile: { title: 'Pull from Bin', icon: 'cloud-download', palette: JSON_FILE, explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON } },
+  compareWithBin: { title: 'Compare with Bin', icon: 'diff', palette: JSON_FILE, explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON } },
+  checkLinks: { title: 'Check Links', icon: 'sync' },
+  linkStatus: { title: 'Linked Files Status', icon: 'info', palette: false },
 } satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -18,6 +18,7 @@ import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
 import { draftCases } from './menus/draftCases';
 import { findCases } from './menus/findCases';
+import { linkCases } from './menus/linkCases';
 import { offlineCases } from './menus/offlineCases';
 import { shareCases } from './menus/shareCases';
 import { transferCases } from './menus/transferCases';
@@ -190,6 +191,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...offlineCases(context),
     ...draftCases(context),
     ...changeCases(context),
+    ...linkCases(context),
   };
 
   // The other places run the same action as their palette form.

@@ -1,0 +1,160 @@
+/**
+ * Linked files against the local service: a workspace file linked to its bin by Upload as Bin and
+ * by Link to Bin, its state from what is known (no request), Check Links (one read per link),
+ * push (a read and a PUT, refused as a save is, asked about over someone else's change), pull (one
+ * read, no write when equal), Compare, and the link file, which holds no key.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { Command } from '../../src/commands/ids';
+import { closeAll, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+
+interface Status {
+  file: vscode.Uri;
+  binId: string;
+  state: string;
+}
+
+describe('linked files', function () {
+  this.timeout(60_000);
+  let w: World;
+  let folder: vscode.Uri;
+  let collectionId: string;
+  const decoder = new TextDecoder();
+  const conflicts: string[] = [];
+  let conflictChoice: 'overwrite' | 'cancel' | 'compare' = 'cancel';
+
+  const fileIn = (name: string) => vscode.Uri.joinPath(folder, 'links', name);
+  const write = async (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  const read = async (uri: vscode.Uri) => decoder.decode(await vscode.workspace.fs.readFile(uri));
+  const statusOf = async (uri: vscode.Uri) => (await run<Status[]>(Command.linkStatus, uri))[0].state;
+  const counted = async <T>(action: () => Promise<T>) => {
+    let result!: T;
+    const requests = await requestsDuring(w.service, async () => (result = await action()));
+    return { result, paths: pathsOf(requests) };
+  };
+
+  before(async () => {
+    w = await setup();
+    folder = vscode.workspace.workspaceFolders![0].uri;
+    const doc = await w.other.createSchemaDoc('links schema', { type: 'object', required: ['name'] });
+    collectionId = (await w.other.createCollection('Links')).id;
+    await w.other.attachSchemaDoc(collectionId, doc.metadata.id);
+    await run('workbench.action.closeSidebar');
+    w.api.setConflictPrompt(async (uri) => (conflicts.push(uri.toString()), conflictChoice));
+  });
+  after(async () => {
+    w.api.setConflictPrompt(undefined);
+    await closeAll();
+  });
+  beforeEach(() => {
+    conflicts.length = 0;
+    conflictChoice = 'cancel';
+  });
+
+  it('links a file by Upload as Bin: one POST, the link file holding the path, the bin and the account, never a key', async () => {
+    const uri = fileIn('config.json');
+    await write(uri, '{\n  "name": "config",\n  "price": 0.1\n}\n');
+    const { result, paths } = await counted(() => run<{ created: { id: string }[] }>(Command.uploadAsBin, [uri], { collectionId, link: true }));
+    const id = result.created[0].id;
+    assert.deepEqual(
+      paths.filter((p) => !p.startsWith('GET /v3/c') && !p.startsWith('GET /v3/s/')),
+      ['POST /v3/b'],
+    );
+    const linkFile = await read(vscode.Uri.joinPath(folder, '.vscode', 'jsonbin-links.json'));
+    const { links } = JSON.parse(linkFile) as { links: { file: string; binId: string; account: { name: string; apiUrl: string } }[] };
+    assert.deepEqual(links.find((l) => l.binId === id)?.file, 'links/config.json');
+    assert.equal(links.find((l) => l.binId === id)?.account.apiUrl, w.service.baseUrl);
+    assert.ok(!linkFile.includes(TEST_KEY));
+    assert.equal(await statusOf(uri), 'same');
+  });
+
+  it('knows a local edit with no request, pushes with a read and a PUT, the bin then holding the file exactly', async () => {
+    const uri = fileIn('config.json');
+    const { paths: editPaths } = await counted(async () => {
+      await write(uri, '{ "name": "config", "price": 0.10, "big": 9007199254740991, "tiny": 1e-7 }');
+      assert.equal(await statusOf(uri), 'changedHere');
+    });
+    assert.deepEqual(editPaths, []);
+    const id = (await run<Status[]>(Command.linkStatus, uri))[0].binId;
+    const { result, paths } = await counted(() => run<{ outcome: string }>(Command.pushFile, uri));
+    assert.equal(result.outcome, 'written');
+    assert.deepEqual(paths, [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual((await w.other.readBin(id)).record, { name: 'config', price: 0.1, big: 9007199254740991, tiny: 1e-7 });
+    assert.equal(await statusOf(uri), 'same');
+  });
+
+  it("refuses a push the bin's schema doc refuses, sending nothing", async () => {
+    const uri = fileIn('config.json');
+    const before = await read(uri);
+    await write(uri, '{ "title": "no name" }');
+    const { paths } = await counted(() => assert.rejects(run(Command.pushFile, uri), /Not pushed.*name/));
+    assert.deepEqual(paths, []);
+    await write(uri, before);
+  });
+
+  it("sees someone else's change only through Check Links (one read per link), then both sides' changes", async () => {
+    const uri = fileIn('config.json');
+    const id = (await run<Status[]>(Command.linkStatus, uri))[0].binId;
+    await w.other.updateBin(id, { name: 'theirs' });
+    assert.equal(await statusOf(uri), 'same');
+    const all = await run<Status[]>(Command.linkStatus);
+    const { result, paths } = await counted(() => run<Status[]>(Command.checkLinks, {}));
+    assert.deepEqual(paths.sort(), all.map((s) => `GET /v3/b/${s.binId}/latest`).sort());
+    assert.equal(result.find((s) => s.binId === id)?.state, 'changedThere');
+    await write(uri, '{ "name": "mine" }');
+    assert.equal(await statusOf(uri), 'changedBoth');
+  });
+
+  it('asks before pushing over a bin changed since: Cancel sends no PUT, Overwrite does', async () => {
+    const uri = fileIn('config.json');
+    const id = (await run<Status[]>(Command.linkStatus, uri))[0].binId;
+    const cancelled = await counted(() => run<{ outcome: string }>(Command.pushFile, uri, { ask: true }));
+    assert.equal(cancelled.result.outcome, 'changedSince');
+    assert.deepEqual(cancelled.paths, [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(conflicts, [uri.toString()]);
+    // Programmatic calls never ask: the bin is left as it is.
+    assert.equal((await run<{ outcome: string }>(Command.pushFile, uri)).outcome, 'changedSince');
+    assert.equal(conflicts.length, 1);
+    conflictChoice = 'overwrite';
+    const overwritten = await counted(() => run<{ outcome: string }>(Command.pushFile, uri, { ask: true }));
+    assert.equal(overwritten.result.outcome, 'written');
+    assert.deepEqual(overwritten.paths, [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual((await w.other.readBin(id)).record, { name: 'mine' });
+  });
+
+  it('pulls with one read, writing the file, and writes nothing when the file holds the same value', async () => {
+    const uri = fileIn('config.json');
+    const id = (await run<Status[]>(Command.linkStatus, uri))[0].binId;
+    await w.other.updateBin(id, { name: 'pulled', n: 1.5 });
+    const pulled = await counted(() => run<{ changed: boolean }>(Command.pullFile, uri));
+    assert.deepEqual(pulled.result, { changed: true });
+    assert.deepEqual(pulled.paths, [`GET /v3/b/${id}/latest`]);
+    assert.deepEqual(JSON.parse(await read(uri)), { name: 'pulled', n: 1.5 });
+    await write(uri, '{"name": "pulled",\n"n": 1.50}');
+    const mtime = (await vscode.workspace.fs.stat(uri)).mtime;
+    const again = await counted(() => run<{ changed: boolean }>(Command.pullFile, uri));
+    assert.deepEqual(again.result, { changed: false });
+    assert.deepEqual(again.paths, [`GET /v3/b/${id}/latest`]);
+    assert.equal((await vscode.workspace.fs.stat(uri)).mtime, mtime);
+    // Written another way, the same value: nothing to push.
+    assert.equal(await statusOf(uri), 'same');
+  });
+
+  it('links by Link to Bin with one read, compares with one read, and unlinks', async () => {
+    const uri = fileIn('linked.json');
+    await write(uri, '{ "name": "here" }');
+    const id = (await w.other.createBin({ record: { name: 'there' } })).metadata.id;
+    const linked = await counted(() => run<Status>(Command.linkFile, uri, id));
+    assert.deepEqual(linked.paths, [`GET /v3/b/${id}/latest`]);
+    assert.equal(linked.result.state, 'changedHere');
+    const compared = await counted(() => run(Command.compareWithBin, uri));
+    assert.deepEqual(compared.paths, [`GET /v3/b/${id}/latest`]);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input as vscode.TabInputTextDiff;
+    assert.equal(tab.modified.toString(), uri.toString());
+    assert.deepEqual(JSON.parse((await vscode.workspace.openTextDocument(tab.original)).getText()), { name: 'there' });
+    assert.equal(await run(Command.unlinkFile, uri), true);
+    await assert.rejects(run(Command.linkStatus, uri), /not linked/);
+    assert.ok(!(await read(vscode.Uri.joinPath(folder, '.vscode', 'jsonbin-links.json'))).includes(id));
+  });
+});
