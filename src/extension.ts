@@ -16,6 +16,7 @@ import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
 import { Links } from './features/linkRegistry';
+import { showLinks } from './features/links/linkViews';
 import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
@@ -48,6 +49,9 @@ export interface JsonBinApi {
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
   /** The status bar's "Not sent" of a bin tab that VS Code's auto save leaves unsaved. */
   readonly autoSaveStatus: { readonly visible: boolean };
+  /** The linked files' decorations, as VS Code asks for them, and the status bar item of the active editor's linked file. */
+  readonly linkDecorations: Pick<vscode.FileDecorationProvider, 'provideFileDecoration'>;
+  readonly linkStatus: { readonly visible: boolean; readonly text: string; readonly file?: string };
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
@@ -121,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts && Object.assign(Object.create(parts) as AccountParts, sharedByCommands);
   };
 
+  const linkViews = showLinks(links);
+
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });
 
@@ -148,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
     links,
+    ...linkViews.disposables,
     ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),
   );
@@ -166,6 +173,10 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     },
     get problemDecorations() {
       return maker?.shown.problemDecorations ?? { provideFileDecoration: () => undefined };
+    },
+    linkDecorations: linkViews.decorations,
+    get linkStatus() {
+      return linkViews.status.shown;
     },
     get autoSaveStatus() {
       return maker?.shown.autoSaveStatus ?? { visible: false };

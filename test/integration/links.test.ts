@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 interface Status {
   file: vscode.Uri;
@@ -156,5 +156,29 @@ describe('linked files', function () {
     assert.equal(await run(Command.unlinkFile, uri), true);
     await assert.rejects(run(Command.linkStatus, uri), /not linked/);
     assert.ok(!(await read(vscode.Uri.joinPath(folder, '.vscode', 'jsonbin-links.json'))).includes(id));
+  });
+  it('decorates a linked file and shows its state in the status bar, with no request; a save pushes when its link asks', async () => {
+    const uri = fileIn('onSave.json');
+    await write(uri, '{ "name": "saved" }');
+    const id = (await w.other.createBin({ record: { name: 'saved' } })).metadata.id;
+    await run(Command.linkFile, uri, id, { pushOnSave: true });
+    const token = new vscode.CancellationTokenSource().token;
+    const { paths } = await counted(async () => {
+      assert.equal((await w.api.linkDecorations.provideFileDecoration(uri, token))?.badge, '=');
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      await until(() => w.api.linkStatus.file === uri.toString() && w.api.linkStatus.text.includes('Same as bin'), 'the status bar item');
+      await replaceText(doc, '{ "name": "edited" }');
+      assert.equal((await w.api.linkDecorations.provideFileDecoration(uri, token))?.badge, '↑');
+      await until(() => w.api.linkStatus.text.includes('To push'), 'the status bar item to say "To push"');
+    });
+    assert.deepEqual(paths, []);
+    const saved = await counted(async () => {
+      await vscode.window.activeTextEditor!.document.save();
+      await until(async () => (await statusOf(uri)) === 'same', 'the push on save');
+    });
+    assert.deepEqual(saved.paths, [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    assert.deepEqual((await w.other.readBin(id)).record, { name: 'edited' });
+    assert.equal((await w.api.linkDecorations.provideFileDecoration(fileIn('unlinked.json'), token))?.badge, undefined);
   });
 });
