@@ -52,6 +52,8 @@ export interface JsonBinApi {
   /** The linked files' decorations, as VS Code asks for them, and the status bar item of the active editor's linked file. */
   readonly linkDecorations: Pick<vscode.FileDecorationProvider, 'provideFileDecoration'>;
   readonly linkStatus: { readonly visible: boolean; readonly text: string; readonly file?: string };
+  /** The Source Control view of linked files: each group's files once sorted again, and the quick diff's original of a file. */
+  readonly linkScm: { shown(): Promise<Record<'toPush' | 'toPull' | 'both', string[]>> } & Pick<vscode.QuickDiffProvider, 'provideOriginalResource'>;
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
@@ -175,6 +177,10 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
       return maker?.shown.problemDecorations ?? { provideFileDecoration: () => undefined };
     },
     linkDecorations: linkViews.decorations,
+    linkScm: {
+      shown: async () => (await linkViews.scm.refresh(), linkViews.scm.shown()),
+      provideOriginalResource: (uri) => linkViews.scm.provideOriginalResource(uri),
+    },
     get linkStatus() {
       return linkViews.status.shown;
     },

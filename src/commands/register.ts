@@ -13,8 +13,9 @@ type ViewId = Extract<CommandId, `jsonbin.view.${string}`>;
 export type RowId = Extract<CommandId, `jsonbin.row.${string}`>;
 export type TabId = Extract<CommandId, `jsonbin.tab.${string}`>;
 type ExplorerId = Extract<CommandId, `jsonbin.explorer.${string}`>;
+type ScmId = Extract<CommandId, `jsonbin.scm.${string}`>;
 /** The palette's and programmatic callers' ids: the plain ones. */
-export type PaletteId = Exclude<CommandId, ViewId | RowId | TabId | ExplorerId>;
+export type PaletteId = Exclude<CommandId, ViewId | RowId | TabId | ExplorerId | ScmId>;
 
 /**
  * A command's arguments `A` are those of `run`; every other form returns them, typed by that
@@ -45,6 +46,8 @@ export interface Forms<A> {
   tab?: [TabId, (uri: vscode.Uri) => Promise<A>];
   /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
   explorer?: [ExplorerId, (uri: vscode.Uri | undefined, selected: vscode.Uri[] | undefined) => Promise<A>];
+  /** Source Control view: VS Code passes a file's resource state (and the selected ones'), a group, or the source control. */
+  scm?: [ScmId, (clicked: unknown, selected?: readonly unknown[]) => Promise<A>];
 }
 
 /** A command id and what runs when it is invoked, with the arguments VS Code or the caller passes. */
@@ -84,6 +87,10 @@ export function register<A extends [] | unknown[], R>(id: PaletteId, action: Act
   if (forms.explorer) {
     const [explorerId, fromExplorer] = forms.explorer;
     handlers.push([explorerId, (uri?: vscode.Uri, selected?: vscode.Uri[]) => interactive(() => fromExplorer(uri, selected))]);
+  }
+  if (forms.scm) {
+    const [scmId, fromScm] = forms.scm;
+    handlers.push([scmId, (clicked: unknown, selected?: readonly unknown[]) => interactive(() => fromScm(clicked, selected))]);
   }
   return handlers;
 }

@@ -74,6 +74,21 @@ export interface CommandSpec {
   tab?: { menus: readonly TabEntry[] };
   /** The Explorer's context menu: VS Code passes the clicked file's Uri and every selected file's. */
   explorer?: { group: string; when: string };
+  /**
+   * The JSONBin Source Control view of linked files: a file's row (VS Code passes its resource state
+   * and every selected one's), a group's row (the group), the view's title (the source control).
+   */
+  scm?: { resource?: ScmEntry; group?: ScmEntry; title?: { group: string } };
+}
+
+/** A group of the Source Control view of linked files. */
+export type ScmGroup = 'toPush' | 'toPull' | 'both';
+
+export interface ScmEntry {
+  on: readonly ScmGroup[];
+  group: string;
+  /** Also a button on the row. */
+  inline?: boolean;
 }
 
 export const SUBMENUS = {
@@ -413,10 +428,30 @@ export const COMMANDS = {
   // Linked files (a workspace JSON file and its bin): on the file in the Explorer, and from the palette for the active editor's.
   linkFile: { title: 'Link to Bin...', icon: 'link', palette: JSON_FILE, explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON } },
   unlinkFile: { title: 'Unlink from Bin', icon: 'debug-disconnect', palette: JSON_FILE, explorer: { group: '7_jsonbin@6', when: EXPLORER_JSON } },
-  pushFile: { title: 'Push to Bin', icon: 'cloud-upload', palette: JSON_FILE, explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON } },
-  pullFile: { title: 'Pull from Bin', icon: 'cloud-download', palette: JSON_FILE, explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON } },
-  compareWithBin: { title: 'Compare with Bin', icon: 'diff', palette: JSON_FILE, explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON } },
-  checkLinks: { title: 'Check Links', icon: 'sync' },
+  pushFile: {
+    title: 'Push to Bin',
+    icon: 'cloud-upload',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON },
+    scm: { resource: { on: ['toPush', 'both'], group: '1_sync@1', inline: true } },
+  },
+  pullFile: {
+    title: 'Pull from Bin',
+    icon: 'cloud-download',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON },
+    scm: { resource: { on: ['toPull', 'both'], group: '1_sync@2', inline: true } },
+  },
+  compareWithBin: {
+    title: 'Compare with Bin',
+    icon: 'diff',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON },
+    scm: { resource: { on: ['toPush', 'toPull', 'both'], group: '2_compare@1', inline: true } },
+  },
+  pushAllFiles: { title: 'Push All to Bins', icon: 'cloud-upload', scm: { group: { on: ['toPush'], group: '1_sync@1', inline: true } } },
+  pullAllFiles: { title: 'Pull All from Bins', icon: 'cloud-download', scm: { group: { on: ['toPull'], group: '1_sync@2', inline: true } } },
+  checkLinks: { title: 'Check Links', icon: 'sync', scm: { title: { group: 'navigation' } } },
   linkStatus: { title: 'Linked Files Status', icon: 'info', palette: false },
 } satisfies Record<string, CommandSpec>;
 

@@ -181,4 +181,35 @@ describe('linked files', function () {
     assert.deepEqual((await w.other.readBin(id)).record, { name: 'edited' });
     assert.equal((await w.api.linkDecorations.provideFileDecoration(fileIn('unlinked.json'), token))?.badge, undefined);
   });
+  it('lists linked files by state in the Source Control view, its quick diff the last known record at no cost; Push All pushes a group', async () => {
+    const files = { here: fileIn('scm here.json'), there: fileIn('scm there.json'), both: fileIn('scm both.json') };
+    const ids: Record<string, string> = {};
+    for (const [name, uri] of Object.entries(files)) {
+      await write(uri, JSON.stringify({ name }));
+      ids[name] = (await w.other.createBin({ record: { name } })).metadata.id;
+      await run(Command.linkFile, uri, ids[name]);
+    }
+    await write(files.here, '{ "name": "here", "edited": true }');
+    await w.other.updateBin(ids.there, { name: 'there', edited: true });
+    await w.other.updateBin(ids.both, { name: 'both', edited: 'there' });
+    await run(Command.checkLinks, {});
+    await write(files.both, '{ "name": "both", "edited": "here" }');
+    const { result: shown, paths } = await counted(async () => {
+      const groups = await w.api.linkScm.shown();
+      const original = await w.api.linkScm.provideOriginalResource!(files.there, new vscode.CancellationTokenSource().token);
+      return { groups, original: JSON.parse((await vscode.workspace.openTextDocument(original!)).getText()) as unknown };
+    });
+    assert.deepEqual(paths, []);
+    assert.ok(shown.groups.toPush.includes(files.here.toString()));
+    assert.ok(shown.groups.toPull.includes(files.there.toString()));
+    assert.ok(shown.groups.both.includes(files.both.toString()));
+    assert.deepEqual(shown.original, { name: 'there', edited: true });
+    const group = { resourceStates: [{ resourceUri: files.here }] };
+    const pushed = await counted(() => run(Command.scmPushAllFiles, group));
+    assert.deepEqual(pushed.paths, [`GET /v3/b/${ids.here}/latest`, `PUT /v3/b/${ids.here}`]);
+    assert.ok(!(await w.api.linkScm.shown()).toPush.includes(files.here.toString()));
+    const pulled = await counted(() => run(Command.scmPullFile, { resourceUri: files.there }));
+    assert.deepEqual(pulled.paths, [`GET /v3/b/${ids.there}/latest`]);
+    assert.deepEqual(JSON.parse(await read(files.there)), { name: 'there', edited: true });
+  });
 });

@@ -197,7 +197,7 @@ describe('every menu entry, as VS Code invokes it', function () {
   // The other places run the same action as their palette form.
   const formOf: Record<string, string> = {};
   for (const [key, id] of Object.entries(Command)) {
-    const base = /^(view|row|tab|explorer)([A-Z]\w*)$/.exec(key);
+    const base = /^(view|row|tab|explorer|scm)([A-Z]\w*)$/.exec(key);
     if (base) {
       formOf[id] = Command[(base[2][0].toLowerCase() + base[2].slice(1)) as keyof typeof Command];
     }

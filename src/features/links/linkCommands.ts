@@ -5,11 +5,43 @@ import { Command, type CommandId } from '../../commands/ids';
 import { askBinReference } from '../../commands/prompts';
 import { needs, register, type Handler } from '../../commands/register';
 import { settings } from '../../config';
-import { inform } from '../../ui/feedback';
+import { inform, notice } from '../../ui/feedback';
+import { plainText } from '../../store/plainText';
+import { Cancelled } from '../../commands/args';
+import type { LinkState } from '../../store/links/linkState';
 import type { LinkedFile } from '../linkRegistry';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 import { checkLinks, compareFile, linkFile, pullFile, pushFile, statusOf, type LinkActionParts, type LinkStatus } from './linkActions';
+
+/** What a command on several files did with each: its result, or why it failed (the others still ran). */
+type EachResult<R> = { file: vscode.Uri; result?: R; error?: string };
+
+/** Runs `action` on each file in turn; a failure is said for its file and the next file runs. */
+async function eachFile<R>(files: LinkedFile[], action: (linked: LinkedFile) => Promise<R>): Promise<EachResult<R>[]> {
+  const results: EachResult<R>[] = [];
+  for (const linked of files) {
+    try {
+      results.push({ file: linked.uri, result: await action(linked) });
+    } catch (error) {
+      if (error instanceof Cancelled) {
+        throw error;
+      }
+      results.push({ file: linked.uri, error: (error as Error).message });
+    }
+  }
+  return results;
+}
+
+function showEach<R>(results: EachResult<R>[], summary: (done: number) => string): void {
+  const failed = results.filter((r) => r.error !== undefined);
+  inform(summary(results.length - failed.length));
+  if (failed.length > 0) {
+    void vscode.window.showWarningMessage(
+      notice(plainText(failed.map((r) => vscode.l10n.t('{0}: {1}', vscode.workspace.asRelativePath(r.file), r.error!)).join('\n'))),
+    );
+  }
+}
 
 export interface LinkOptions {
   /** The account's id or name; the command's account by default. */
@@ -50,6 +82,19 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
     return account;
   };
   const askLink = async (uri: vscode.Uri): Promise<[vscode.Uri, string]> => [uri, await askBinReference(p.prompts)];
+  /** The Source Control view passes a file's resource state. */
+  const fileOfState = (state: unknown): vscode.Uri => fileOf((state as vscode.SourceControlResourceState | undefined)?.resourceUri, Command.pushFile);
+  /** And a group's row, the group. */
+  const filesOfGroup = (group: unknown): vscode.Uri[] => (group as vscode.SourceControlResourceGroup).resourceStates.map((r) => r.resourceUri);
+  /** The files asked for, each linked; none given: every linked file known to be `state`. */
+  const filesIn = async (uris: vscode.Uri[] | undefined, state: LinkState): Promise<LinkedFile[]> => {
+    if (uris !== undefined) {
+      return Promise.all(uris.map((uri) => linkedOf(uri, Command.linkStatus)));
+    }
+    const all = await p.links.all();
+    const states = await Promise.all(all.map((linked) => p.links.stateOf(linked)));
+    return all.filter((_, i) => states[i] === state);
+  };
   const fromExplorer = async (uri: vscode.Uri | undefined): Promise<[vscode.Uri]> => (uri ? [uri] : activeFile());
 
   return [
@@ -82,7 +127,10 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
             ? undefined
             : inform(outcome === 'stored' ? vscode.l10n.t('The bin already holds this record.') : vscode.l10n.t('Pushed to the bin.')),
       },
-      { explorer: [Command.explorerPushFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]] },
+      {
+        explorer: [Command.explorerPushFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]],
+        scm: [Command.scmPushFile, async (state) => [fileOfState(state), { ask: true }]],
+      },
     ),
     ...register(
       Command.pullFile,
@@ -91,27 +139,54 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
         ask: async () => [(await activeFile())[0], { ask: true }],
         show: ({ changed }) => inform(changed ? vscode.l10n.t('Pulled from the bin.') : vscode.l10n.t('The file already holds the bin’s record.')),
       },
-      { explorer: [Command.explorerPullFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]] },
+      {
+        explorer: [Command.explorerPullFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]],
+        scm: [Command.scmPullFile, async (state) => [fileOfState(state), { ask: true }]],
+      },
     ),
     ...register(
       Command.compareWithBin,
       { run: async (uri: vscode.Uri) => compareFile(p, await linkedOf(uri, Command.compareWithBin)), ask: activeFile },
-      { explorer: [Command.explorerCompareWithBin, fromExplorer] },
+      { explorer: [Command.explorerCompareWithBin, fromExplorer], scm: [Command.scmCompareWithBin, async (state) => [fileOfState(state)]] },
     ),
-    ...register(Command.checkLinks, {
-      run: async (options: { warnAboveRequests?: number } = {}) => {
-        const all = await p.links.all();
-        await confirmRequests(
-          p,
-          options.warnAboveRequests,
-          all.length,
-          () => vscode.l10n.t('Check Links reads {0} bins.', all.length),
-          vscode.l10n.t('One request reads each linked bin.'),
-        );
-        return checkLinks(p, all);
+    ...register(
+      Command.pushAllFiles,
+      {
+        run: async (uris?: vscode.Uri[], how: { ask?: boolean } = {}) =>
+          eachFile(await filesIn(uris, 'changedHere'), async (linked) => pushFile(p, linked, how.ask === true)),
+        ask: async () => [undefined, { ask: true }],
+        show: (results) => showEach(results, (done) => vscode.l10n.t('Pushed {0} of {1} files.', done, results.length)),
       },
-      ask: async () => [{ warnAboveRequests: settings.warnAboveRequests() }],
-    }),
+      { scm: [Command.scmPushAllFiles, async (group) => [filesOfGroup(group), { ask: true }]] },
+    ),
+    ...register(
+      Command.pullAllFiles,
+      {
+        run: async (uris?: vscode.Uri[], how: { ask?: boolean } = {}) =>
+          eachFile(await filesIn(uris, 'changedThere'), async (linked) => pullFile(p, linked, how.ask === true)),
+        ask: async () => [undefined, { ask: true }],
+        show: (results) => showEach(results, (done) => vscode.l10n.t('Pulled {0} of {1} files.', done, results.length)),
+      },
+      { scm: [Command.scmPullAllFiles, async (group) => [filesOfGroup(group), { ask: true }]] },
+    ),
+    ...register(
+      Command.checkLinks,
+      {
+        run: async (options: { warnAboveRequests?: number } = {}) => {
+          const all = await p.links.all();
+          await confirmRequests(
+            p,
+            options.warnAboveRequests,
+            all.length,
+            () => vscode.l10n.t('Check Links reads {0} bins.', all.length),
+            vscode.l10n.t('One request reads each linked bin.'),
+          );
+          return checkLinks(p, all);
+        },
+        ask: async () => [{ warnAboveRequests: settings.warnAboveRequests() }],
+      },
+      { scm: [Command.scmCheckLinks, async () => [{ warnAboveRequests: settings.warnAboveRequests() }]] },
+    ),
     ...register(Command.linkStatus, {
       run: async (uri?: vscode.Uri): Promise<LinkStatus[]> => {
         const all = uri === undefined ? await p.links.all() : [await linkedOf(uri, Command.linkStatus)];

@@ -8,6 +8,7 @@ import { Command } from '../../commands/ids';
 import type { LinkState } from '../../store/links/linkState';
 import { relativeTime } from '../../ui/relativeTime';
 import type { LinkedFile, Links } from '../linkRegistry';
+import { LinkScm } from './linkScm';
 
 interface Look {
   badge: string;
@@ -142,19 +143,22 @@ export class LinkStatusItem implements vscode.Disposable {
 }
 
 /**
- * Decorations and the status bar follow the links' changes and the linked files' edits; a save of
+ * Decorations, the status bar and the Source Control view follow the links' changes and the linked files' edits; a save of
  * a file whose link asks for it pushes it, as Push to Bin does (a refusal is shown, nothing sent).
  */
-export function showLinks(links: Links): { disposables: vscode.Disposable[]; status: LinkStatusItem; decorations: LinkDecorations } {
+export function showLinks(links: Links): { disposables: vscode.Disposable[]; status: LinkStatusItem; decorations: LinkDecorations; scm: LinkScm } {
   const decorations = new LinkDecorations(links);
   const status = new LinkStatusItem(links);
+  const scm = new LinkScm(links);
   const refresh = (uris: vscode.Uri[]) => {
     decorations.changed(uris);
     void status.update();
+    void scm.refresh();
   };
   const disposables = [
     decorations,
     status,
+    scm,
     vscode.window.registerFileDecorationProvider(decorations),
     links.onDidChange((uris) => refresh(uris)),
     vscode.window.onDidChangeActiveTextEditor(() => void status.update()),
@@ -172,5 +176,6 @@ export function showLinks(links: Links): { disposables: vscode.Disposable[]; sta
     }),
   ];
   void status.update();
-  return { disposables, status, decorations };
+  void scm.refresh();
+  return { disposables, status, decorations, scm };
 }
