@@ -12,6 +12,8 @@ import { formatLinks, LINKS_FILE, parseLinks, withLink, withoutLink, type Link }
 import { fileDigest, stateOf, type LinkMemo, type LinkState } from '../store/links/linkState';
 import type { ConflictResolver } from '../store/ports';
 import type { BinStore } from '../store/binStore';
+import type { BinCollections } from '../store/binCollections';
+import type { SchemaDocs } from '../schema/schemaDocs';
 import type { RecordWrites } from '../store/recordWrites';
 
 /** Where this user's knowledge of the links is kept, in the workspace's state. */
@@ -29,6 +31,8 @@ export interface LinkParts {
   readonly account: AccountInfo;
   bins: BinStore;
   writes: RecordWrites;
+  schemaDocs: SchemaDocs;
+  binCollections: BinCollections;
 }
 
 export class Links implements vscode.Disposable {
@@ -37,6 +41,8 @@ export class Links implements vscode.Disposable {
   /** Fires with the files whose link or state may have changed. */
   readonly onDidChange = this.changes.event;
   private readonly watcher = vscode.workspace.createFileSystemWatcher(`**/${LINKS_FILE}`);
+  /** Why a push was refused, at the nodes of the file's text; gone with the file's next edit or push. */
+  readonly problems = vscode.languages.createDiagnosticCollection('jsonbin-links');
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -53,6 +59,8 @@ export class Links implements vscode.Disposable {
     };
     this.subscriptions = [
       this.watcher,
+      this.problems,
+      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.problems.delete(e.document.uri)),
       this.watcher.onDidChange(reread),
       this.watcher.onDidCreate(reread),
       this.watcher.onDidDelete(reread),

@@ -90,6 +90,10 @@ describe('linked files', function () {
     await write(uri, '{ "title": "no name" }');
     const { paths } = await counted(() => assert.rejects(run(Command.pushFile, uri), /Not pushed.*name/));
     assert.deepEqual(paths, []);
+    // The problem at its node in the file, as a tab's save would place it.
+    const [problem] = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'JSONBin');
+    assert.match(problem.message, /name/);
+    assert.deepEqual([problem.range.start.line, problem.range.start.character], [0, 0]);
     await write(uri, before);
   });
 

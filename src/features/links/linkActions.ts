@@ -14,6 +14,7 @@ import type { Parts } from '../parts';
 import { fileDigest, stateOf, type LinkState } from '../../store/links/linkState';
 import { pullLinked, pushLinked, readLinked, type Seen } from '../../store/links/linkSync';
 import { Refused } from '../../store/refused';
+import { settings } from '../../config';
 
 export type LinkActionParts = Pick<Parts, 'links' | 'prompts' | 'snapshots'>;
 
@@ -93,10 +94,44 @@ export async function pushFile(p: LinkActionParts, linked: LinkedFile, ask: bool
   const memo = p.links.memo(linked);
   const resolve = async (serviceText: string) => (ask ? p.links.resolveConflict(linked.uri.toString(), serviceText) : 'cancel');
   const docs = () => openDocumentsOf(parts.account.id, linked.link.binId).map((d) => d.uri.toString());
-  const result = await learning(p, linked, () => pushLinked(parts, linked.link.binId, text, memo.base, resolve, docs));
+  p.links.problems.delete(linked.uri);
+  let result;
+  try {
+    result = await learning(p, linked, () => pushLinked(parts, linked.link.binId, text, memo.base, resolve, docs));
+  } catch (error) {
+    if (error instanceof Refused && error.inText) {
+      await showProblems(p, parts, linked, text);
+    }
+    throw error;
+  }
   const pushed = result.outcome !== 'cancelled';
   await p.links.remember(linked, { ...(pushed ? { base: result.seen.remote } : { base: memo.base }), ...seenNow(result.seen) });
   return pushed ? (result.outcome as PushOutcome) : 'changedSince';
+}
+
+/** A push refused for what the text holds: its syntax and schema problems, at their nodes in the file (no request: the schema doc was just read or known). */
+async function showProblems(p: LinkActionParts, parts: LinkParts, linked: LinkedFile, text: string): Promise<void> {
+  const checked = await parts.schemaDocs.check(parts.binCollections.of(linked.link.binId) ?? undefined, text, settings.maxProblems());
+  const problems = checked ? [...checked.result.syntax, ...checked.result.schema] : [];
+  // Positions in the text pushed, without opening a document of the file (it would then stand for the file's text).
+  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
+  const positionAt = (offset: number) => {
+    let line = lineStarts.length - 1;
+    while (lineStarts[line] > offset) {
+      line--;
+    }
+    return new vscode.Position(line, offset - lineStarts[line]);
+  };
+  p.links.problems.set(
+    linked.uri,
+    problems.map((problem) => {
+      const range = new vscode.Range(positionAt(problem.offset), positionAt(problem.offset + problem.length));
+      const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Error);
+      // The extension's name, never translated, as its other problems say where they come from.
+      diagnostic.source = 'JSONBin';
+      return diagnostic;
+    }),
+  );
 }
 
 /**
