@@ -128,6 +128,15 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   };
 
   const linkViews = showLinks(links);
+  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping.
+  accounts.followParts((parts) => [
+    parts.bins.onDidChangeBins((changes) => {
+      const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
+      if (deleted.length > 0) {
+        void links.binsDeleted(parts.account, deleted);
+      }
+    }),
+  ]);
 
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });

@@ -153,6 +153,17 @@ export class Links implements vscode.Disposable {
     return account;
   }
 
+  /** Bins of `account` deleted through the write path (the store's event): the files linked to them say so, with no request. */
+  async binsDeleted(account: AccountInfo, ids: readonly string[]): Promise<void> {
+    const url = apiUrlOf(account);
+    for (const linked of await this.all()) {
+      const { binId, account: named } = linked.link;
+      if (ids.includes(binId) && named.name === account.name && named.apiUrl === url) {
+        await this.remember(linked, { ...this.memo(linked), gone: vscode.l10n.t('This bin was deleted'), seenAt: Date.now() });
+      }
+    }
+  }
+
   /** What this user knows of a link. */
   memo(linked: LinkedFile): LinkMemo {
     return this.memory.get<Record<string, LinkMemo>>(MEMO_KEY)?.[memoKey(linked)] ?? {};

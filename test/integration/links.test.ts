@@ -216,4 +216,15 @@ describe('linked files', function () {
     assert.deepEqual(pulled.paths, [`GET /v3/b/${ids.there}/latest`]);
     assert.deepEqual(JSON.parse(await read(files.there)), { name: 'there', edited: true });
   });
+  it('says a linked bin deleted here is gone, following the store, with no request', async () => {
+    const uri = fileIn('deleted.json');
+    await write(uri, '{ "name": "deleted" }');
+    const id = (await w.other.createBin({ record: { name: 'deleted' } })).metadata.id;
+    await run(Command.linkFile, uri, id);
+    await run(Command.deleteBin, id);
+    const { result, paths } = await counted(() => until(async () => (await statusOf(uri)) === 'gone' || undefined, 'the link to say gone'));
+    assert.equal(result, true);
+    assert.deepEqual(paths, []);
+    await run(Command.unlinkFile, uri);
+  });
 });
