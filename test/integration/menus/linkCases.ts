@@ -60,6 +60,29 @@ export function linkCases(c: MenuContext): Record<string, Case> {
       assert.deepEqual(pathsOf(requests), [`GET /v3/b/${id}/latest`]);
       assert.ok(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff);
     },
+    // Every file known to be to push (or to pull): this one among them.
+    [Command.pushAllFiles]: async (place) => {
+      const { uri, id } = await linkedFile();
+      await vscode.workspace.fs.writeFile(uri, encoder.encode('{ "n": 3 }'));
+      const requests = await c.invoke(place.entry.command, []);
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.includes(id)),
+        [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`],
+      );
+      assert.deepEqual((await c.w.other.readBin(id)).record, { n: 3 });
+    },
+    [Command.pullAllFiles]: async (place) => {
+      const { uri, id } = await linkedFile();
+      await c.w.other.updateBin(id, { n: 4 });
+      await run(Command.checkLinks, {});
+      assert.equal(await stateOf(uri), 'changedThere');
+      const requests = await c.invoke(place.entry.command, []);
+      assert.deepEqual(
+        pathsOf(requests).filter((p) => p.includes(id)),
+        [`GET /v3/b/${id}/latest`],
+      );
+      assert.deepEqual(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))), { n: 4 });
+    },
     [Command.checkLinks]: async (place) => {
       await linkedFile();
       const links = await run<{ binId: string }[]>(Command.linkStatus);
