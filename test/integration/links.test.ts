@@ -254,4 +254,19 @@ describe('linked files', function () {
       w.api.setPrompter(undefined);
     }
   });
+  it('links every file of an exported collection when asked, with no request of its own', async () => {
+    const exported = (await w.other.createCollection('Links exported')).id;
+    const ids = [];
+    for (const name of ['one', 'two']) {
+      ids.push((await w.other.createBin({ record: { name }, name: `exported ${name}`, collectionId: exported })).metadata.id);
+    }
+    const folderUri = vscode.Uri.joinPath(folder, 'links', 'exported');
+    const { result: files, paths } = await counted(() => run<vscode.Uri[]>(Command.exportCollection, exported, folderUri, { link: true }));
+    assert.deepEqual(paths.sort(), [`GET /v3/c/${exported}/bins`, ...ids.map((id) => `GET /v3/b/${id}/latest`)].sort());
+    const statuses = await Promise.all(files.map(async (file) => (await run<Status[]>(Command.linkStatus, file))[0]));
+    assert.deepEqual(statuses.map((s) => `${s.binId} ${s.state}`).sort(), ids.map((id) => `${id} same`).sort());
+    for (const file of files) {
+      await run(Command.unlinkFile, file);
+    }
+  });
 });

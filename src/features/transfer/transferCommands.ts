@@ -29,7 +29,7 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
   const ui = p.prompts;
 
   /** Whether to keep files linked to their bins, as the setting says (asked only about files of the workspace). */
-  const offerLink = async (uris: vscode.Uri[]): Promise<boolean> => {
+  const offerLink = async (uris: vscode.Uri[], several = uris.length > 1): Promise<boolean> => {
     const offer = settings.offerLinks();
     if (offer === 'never' || !p.links.canLink(uris)) {
       return false;
@@ -37,7 +37,7 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
     return (
       offer === 'always' ||
       ui.confirm(
-        uris.length === 1 ? vscode.l10n.t('Keep the file linked to its bin?') : vscode.l10n.t('Keep the files linked to their bins?'),
+        !several ? vscode.l10n.t('Keep the file linked to its bin?') : vscode.l10n.t('Keep the files linked to their bins?'),
         vscode.l10n.t(
           'Push to Bin and Pull from Bin then keep them together, and the Source Control view shows what differs. The links are kept in .vscode/jsonbin-links.json; linking costs no request.',
         ),
@@ -111,7 +111,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
         defaultUri: defaultFolder(),
       }),
     );
-    return [collection.id, cancelIfUndefined(folder), { warnAboveRequests: settings.warnAboveRequests() }];
+    const chosen = cancelIfUndefined(folder);
+    return [collection.id, chosen, { warnAboveRequests: settings.warnAboveRequests(), link: await offerLink([vscode.Uri.joinPath(chosen, 'bin.json')], true) }];
   };
 
   return [
