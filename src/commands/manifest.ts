@@ -66,7 +66,7 @@ function rowWhen(entry: RowEntry): string {
   );
 }
 
-const TAB_PATHS: Record<TabKind, string> = {
+const TAB_PATHS: Record<Exclude<TabKind, 'jsonFile'>, string> = {
   bin: '^\\/bin\\/[^/]+\\/[^/]+$',
   version: '^\\/bin\\/[^/]+\\/v\\d+\\/[^/]+$',
   binOrVersion: '^\\/bin\\/[^/]+\\/(v\\d+\\/)?[^/]+$',
@@ -78,7 +78,10 @@ const SCM_PROVIDER = 'scmProvider == jsonbin';
 const scmWhen = (key: string, entry: ScmEntry) =>
   all(SCM_PROVIDER, entry.on.length === 1 ? `${key} == ${entry.on[0]}` : `${key} =~ /^(${entry.on.join('|')})$/`);
 
-const tabWhen = (entry: TabEntry) => all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
+const tabWhen = (entry: TabEntry) =>
+  entry.on === 'jsonFile'
+    ? all('resourceScheme != jsonbin', 'resourceExtname =~ /^\\.json$/i', entry.when)
+    : all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
 
 /** package.json's `commands`, `submenus` and `menus`, and their words for package.nls.json. */
 export function contributions(): Contributions {

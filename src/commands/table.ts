@@ -24,8 +24,8 @@ export type RowKind =
   | 'account.default'
   | 'account.default.active';
 
-/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc. */
-export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc';
+/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc; or a JSON file's tab (linked files). */
+export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc' | 'jsonFile';
 
 export type Privacy = 'public' | 'private' | 'unknownPrivacy';
 
@@ -426,13 +426,20 @@ export const COMMANDS = {
     tab: { menus: [] },
   },
   // Linked files (a workspace JSON file and its bin): on the file in the Explorer, and from the palette for the active editor's.
-  linkFile: { title: 'Link to Bin...', icon: 'link', palette: JSON_FILE, explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON } },
+  linkFile: {
+    title: 'Link to Bin...',
+    icon: 'link',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@1' }] },
+  },
   unlinkFile: { title: 'Unlink from Bin', icon: 'debug-disconnect', palette: JSON_FILE, explorer: { group: '7_jsonbin@6', when: EXPLORER_JSON } },
   pushFile: {
     title: 'Push to Bin',
     icon: 'cloud-upload',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@2' }] },
     scm: { resource: { on: ['toPush', 'both'], group: '1_sync@1', inline: true } },
   },
   pullFile: {
@@ -440,6 +447,7 @@ export const COMMANDS = {
     icon: 'cloud-download',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@3' }] },
     scm: { resource: { on: ['toPull', 'both'], group: '1_sync@2', inline: true } },
   },
   compareWithBin: {
@@ -447,6 +455,7 @@ export const COMMANDS = {
     icon: 'diff',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@4' }] },
     scm: { resource: { on: ['toPush', 'toPull', 'both'], group: '2_compare@1', inline: true } },
   },
   pushAllFiles: { title: 'Push All to Bins', icon: 'cloud-upload', scm: { group: { on: ['toPush'], group: '1_sync@1', inline: true } } },

@@ -110,7 +110,7 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
         ask: async () => askLink((await activeFile())[0]),
         show: (status) => inform(vscode.l10n.t('{0} is linked to bin {1}.', vscode.workspace.asRelativePath(status.file), status.binId)),
       },
-      { explorer: [Command.explorerLinkFile, async (uri) => askLink((await fromExplorer(uri))[0])] },
+      { explorer: [Command.explorerLinkFile, async (uri) => askLink((await fromExplorer(uri))[0])], tab: [Command.tabLinkFile, askLink] },
     ),
     ...register(
       Command.unlinkFile,
@@ -129,6 +129,7 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
       },
       {
         explorer: [Command.explorerPushFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]],
+        tab: [Command.tabPushFile, async (uri) => [uri, { ask: true }]],
         scm: [Command.scmPushFile, async (state) => [fileOfState(state), { ask: true }]],
       },
     ),
@@ -141,13 +142,18 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
       },
       {
         explorer: [Command.explorerPullFile, async (uri) => [(await fromExplorer(uri))[0], { ask: true }]],
+        tab: [Command.tabPullFile, async (uri) => [uri, { ask: true }]],
         scm: [Command.scmPullFile, async (state) => [fileOfState(state), { ask: true }]],
       },
     ),
     ...register(
       Command.compareWithBin,
       { run: async (uri: vscode.Uri) => compareFile(p, await linkedOf(uri, Command.compareWithBin)), ask: activeFile },
-      { explorer: [Command.explorerCompareWithBin, fromExplorer], scm: [Command.scmCompareWithBin, async (state) => [fileOfState(state)]] },
+      {
+        explorer: [Command.explorerCompareWithBin, fromExplorer],
+        tab: [Command.tabCompareWithBin, async (uri) => [uri]],
+        scm: [Command.scmCompareWithBin, async (state) => [fileOfState(state)]],
+      },
     ),
     ...register(
       Command.pushAllFiles,

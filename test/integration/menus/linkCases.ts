@@ -18,13 +18,14 @@ export function linkCases(c: MenuContext): Record<string, Case> {
     }
     return { uri, id };
   };
-  /** What the place passes: the Explorer the clicked file (and the selection); the palette nothing, its file in the active editor. */
+  /** What the place passes: the Explorer the clicked file (and the selection), an editor title its tab's; the palette nothing, its file in the active editor. */
   const argsAt = async (place: Place, uri: vscode.Uri): Promise<unknown[]> => {
     if (place.menu === 'explorer/context') {
       return [uri, [uri]];
     }
     await vscode.window.showTextDocument(uri);
-    return [];
+    // An editor title passes the tab's Uri and its editor's place; the palette nothing.
+    return place.menu === 'editor/title' ? [uri, { groupId: 0, editorIndex: 0 }] : [];
   };
   const stateOf = async (uri: vscode.Uri) => (await run<{ state: string }[]>(Command.linkStatus, uri))[0].state;
 
