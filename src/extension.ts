@@ -16,7 +16,7 @@ import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
 import { Links } from './features/linkRegistry';
-import { showLinks } from './features/links/linkViews';
+import type { LinkViews } from './features/links/linkViews';
 import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
@@ -127,7 +127,21 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     return parts && Object.assign(Object.create(parts) as AccountParts, sharedByCommands);
   };
 
-  const linkViews = showLinks(links);
+  // The linked files' decorations, status bar item, Source Control view and push on save load once the workspace has a link.
+  let linkViews: Promise<LinkViews> | undefined;
+  let linkViewsShown: LinkViews | undefined;
+  const showLinkViews = () =>
+    (linkViews ??= import('./features/links/linkViews.js').then((m) => {
+      linkViewsShown = m.showLinks(links);
+      context.subscriptions.push(...linkViewsShown.disposables);
+      return linkViewsShown;
+    }));
+  const whenLinked = async () => {
+    if (!linkViews && (await links.all()).length > 0) {
+      void showLinkViews();
+    }
+  };
+  void whenLinked();
   // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping.
   accounts.followParts((parts) => [
     parts.bins.onDidChangeBins((changes) => {
@@ -165,7 +179,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
     links,
-    ...linkViews.disposables,
+    links.onDidChange(() => void whenLinked()),
     ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),
   );
@@ -185,13 +199,17 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     get problemDecorations() {
       return maker?.shown.problemDecorations ?? { provideFileDecoration: () => undefined };
     },
-    linkDecorations: linkViews.decorations,
+    linkDecorations: { provideFileDecoration: async (uri) => (await showLinkViews()).decorations.provideFileDecoration(uri) },
     linkScm: {
-      shown: async () => (await linkViews.scm.refresh(), linkViews.scm.shown()),
-      provideOriginalResource: (uri) => linkViews.scm.provideOriginalResource(uri),
+      shown: async () => {
+        const { scm } = await showLinkViews();
+        await scm.refresh();
+        return scm.shown();
+      },
+      provideOriginalResource: async (uri) => (await showLinkViews()).scm.provideOriginalResource(uri),
     },
     get linkStatus() {
-      return linkViews.status.shown;
+      return linkViewsShown?.status.shown ?? { visible: false, text: '' };
     },
     get autoSaveStatus() {
       return maker?.shown.autoSaveStatus ?? { visible: false };

@@ -146,7 +146,14 @@ export class LinkStatusItem implements vscode.Disposable {
  * Decorations, the status bar and the Source Control view follow the links' changes and the linked files' edits; a save of
  * a file whose link asks for it pushes it, as Push to Bin does (a refusal is shown, nothing sent).
  */
-export function showLinks(links: Links): { disposables: vscode.Disposable[]; status: LinkStatusItem; decorations: LinkDecorations; scm: LinkScm } {
+export interface LinkViews {
+  disposables: vscode.Disposable[];
+  status: LinkStatusItem;
+  decorations: LinkDecorations;
+  scm: LinkScm;
+}
+
+export function showLinks(links: Links): LinkViews {
   const decorations = new LinkDecorations(links);
   const status = new LinkStatusItem(links);
   const scm = new LinkScm(links);
