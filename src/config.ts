@@ -40,6 +40,11 @@ export const settings = {
   checkForChangesAfterMs: (): number => bounded('checkForChanges.onFocusAfterMinutes', 0, 0, 1440) * 60_000,
   /** Whether saving a schema doc first checks the stored bins of the collections it validates. */
   checkBinsBeforeSave: (): boolean => section().get<string>('schemaDocs.checkBinsBeforeSave', 'ask') !== 'never',
+  /** Whether Upload as Bin and Save Bin as File keep a workspace file linked to its bin: ask, always or never. */
+  offerLinks: (): 'ask' | 'always' | 'never' => {
+    const value = section().get<string>('links.offerAfterTransfer');
+    return value === 'always' || value === 'never' ? value : 'ask';
+  },
   /** Whether the last record read of each bin is kept on disk, to be read when the service cannot be reached. */
   keepCopies: (): boolean => section().get<boolean>('offline.keepCopies', true) !== false,
   offlineCopiesMaxBytes: (): number => bounded('offline.maxMegabytes', 50, 1, 1024) * MB,

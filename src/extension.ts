@@ -15,6 +15,8 @@ import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { Drafts } from './features/drafts';
+import { Links } from './features/linkRegistry';
+import type { LinkViews } from './features/links/linkViews';
 import { migrateScopedKeys } from './store/stateMigration';
 import { BinFileSystem } from './fs/binFileSystem';
 import { SCHEME } from './fs/uris';
@@ -47,6 +49,11 @@ export interface JsonBinApi {
   readonly validationStatus: { readonly visible: boolean; readonly command?: vscode.Command };
   /** The status bar's "Not sent" of a bin tab that VS Code's auto save leaves unsaved. */
   readonly autoSaveStatus: { readonly visible: boolean };
+  /** The linked files' decorations, as VS Code asks for them, and the status bar item of the active editor's linked file. */
+  readonly linkDecorations: Pick<vscode.FileDecorationProvider, 'provideFileDecoration'>;
+  readonly linkStatus: { readonly visible: boolean; readonly text: string; readonly file?: string };
+  /** The Source Control view of linked files: each group's files once sorted again, and the quick diff's original of a file. */
+  readonly linkScm: { shown(): Promise<Record<'toPush' | 'toPull' | 'both', string[]>> } & Pick<vscode.QuickDiffProvider, 'provideOriginalResource'>;
   /** The status bar's requests sent, as the user sees it. */
   readonly requestStatus: { readonly text: string; readonly tooltip: string; readonly exhausted: boolean; readonly command?: vscode.Command };
   /** The accounts (names, service URLs, kinds of key: never a key) and the active one. */
@@ -106,12 +113,44 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();
-  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts };
+  // The workspace's linked files: their link files are read when first asked about.
+  const links = new Links(
+    context.workspaceState,
+    (account) => commandParts(account),
+    () => accounts.all(),
+    shared.resolveConflict,
+  );
+  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts, links };
   // The account's parts seen through the shared ones: its `account` stays current after a rename.
   const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));
     return parts && Object.assign(Object.create(parts) as AccountParts, sharedByCommands);
   };
+
+  // The linked files' decorations, status bar item, Source Control view and push on save load once the workspace has a link.
+  let linkViews: Promise<LinkViews> | undefined;
+  let linkViewsShown: LinkViews | undefined;
+  const showLinkViews = () =>
+    (linkViews ??= import('./features/links/linkViews.js').then((m) => {
+      linkViewsShown = m.showLinks(links);
+      context.subscriptions.push(...linkViewsShown.disposables);
+      return linkViewsShown;
+    }));
+  const whenLinked = async () => {
+    if (!linkViews && (await links.all()).length > 0) {
+      void showLinkViews();
+    }
+  };
+  void whenLinked();
+  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping.
+  accounts.followParts((parts) => [
+    parts.bins.onDidChangeBins((changes) => {
+      const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
+      if (deleted.length > 0) {
+        void links.binsDeleted(parts.account, deleted);
+      }
+    }),
+  ]);
 
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });
@@ -139,6 +178,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     view,
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
     drafts,
+    links,
+    links.onDidChange(() => void whenLinked()),
     ...registerCommands(commandParts, accounts, drafts),
     checkForChanges((account) => commandParts(account)),
   );
@@ -157,6 +198,18 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     },
     get problemDecorations() {
       return maker?.shown.problemDecorations ?? { provideFileDecoration: () => undefined };
+    },
+    linkDecorations: { provideFileDecoration: async (uri) => (await showLinkViews()).decorations.provideFileDecoration(uri) },
+    linkScm: {
+      shown: async () => {
+        const { scm } = await showLinkViews();
+        await scm.refresh();
+        return scm.shown();
+      },
+      provideOriginalResource: async (uri) => (await showLinkViews()).scm.provideOriginalResource(uri),
+    },
+    get linkStatus() {
+      return linkViewsShown?.status.shown ?? { visible: false, text: '' };
     },
     get autoSaveStatus() {
       return maker?.shown.autoSaveStatus ?? { visible: false };

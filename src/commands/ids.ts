@@ -8,7 +8,9 @@
  * - `jsonbin.view.*` is the view's title bar: VS Code passes the focused node, which is ignored;
  * - `jsonbin.tab.*` is a tab's editor title: VS Code passes the tab's Uri;
  * - `jsonbin.explorer.*` is the Explorer's context menu: VS Code passes the clicked file's Uri and
- *   the Uris of every selected file.
+ *   the Uris of every selected file;
+ * - `jsonbin.scm.*` is the Source Control view of linked files: VS Code passes a file's resource
+ *   state (and every selected one's), a group, or the source control.
  */
 import { Command } from './commandIds';
 

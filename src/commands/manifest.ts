@@ -5,9 +5,9 @@
  * extension.
  */
 import { ContextKey, VIEW_ID } from './ids';
-import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type TabEntry, type TabKind } from './table';
+import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type ScmEntry, type TabEntry, type TabKind } from './table';
 
-const PLACES = ['view', 'row', 'tab', 'explorer'] as const;
+const PLACES = ['view', 'row', 'tab', 'explorer', 'scm'] as const;
 type Place = (typeof PLACES)[number];
 
 export interface MenuEntry {
@@ -66,14 +66,22 @@ function rowWhen(entry: RowEntry): string {
   );
 }
 
-const TAB_PATHS: Record<TabKind, string> = {
+const TAB_PATHS: Record<Exclude<TabKind, 'jsonFile'>, string> = {
   bin: '^\\/bin\\/[^/]+\\/[^/]+$',
   version: '^\\/bin\\/[^/]+\\/v\\d+\\/[^/]+$',
   binOrVersion: '^\\/bin\\/[^/]+\\/(v\\d+\\/)?[^/]+$',
   binOrSchemaDoc: '^\\/(bin|schema)\\/[^/]+\\/[^/]+$',
 };
 
-const tabWhen = (entry: TabEntry) => all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
+/** The Source Control view of linked files, `scm.ts`'s id. */
+const SCM_PROVIDER = 'scmProvider == jsonbin';
+const scmWhen = (key: string, entry: ScmEntry) =>
+  all(SCM_PROVIDER, entry.on.length === 1 ? `${key} == ${entry.on[0]}` : `${key} =~ /^(${entry.on.join('|')})$/`);
+
+const tabWhen = (entry: TabEntry) =>
+  entry.on === 'jsonFile'
+    ? all('resourceScheme != jsonbin', 'resourceExtname =~ /^\\.json$/i', entry.when)
+    : all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
 
 /** package.json's `commands`, `submenus` and `menus`, and their words for package.nls.json. */
 export function contributions(): Contributions {
@@ -120,6 +128,20 @@ export function contributions(): Contributions {
     }
     if (spec.explorer) {
       add('explorer/context', { command: idOf(name, 'explorer'), when: spec.explorer.when, group: spec.explorer.group });
+    }
+    for (const [menu, key, entry] of [
+      ['scm/resourceState/context', 'scmResourceGroup', spec.scm?.resource],
+      ['scm/resourceGroup/context', 'scmResourceGroup', spec.scm?.group],
+    ] as const) {
+      if (entry) {
+        if (entry.inline) {
+          add(menu, { command: idOf(name, 'scm'), when: scmWhen(key, entry), group: 'inline' });
+        }
+        add(menu, { command: idOf(name, 'scm'), when: scmWhen(key, entry), group: entry.group });
+      }
+    }
+    if (spec.scm?.title) {
+      add('scm/title', { command: idOf(name, 'scm'), when: SCM_PROVIDER, group: spec.scm.title.group });
     }
   }
 

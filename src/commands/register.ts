@@ -13,8 +13,9 @@ type ViewId = Extract<CommandId, `jsonbin.view.${string}`>;
 export type RowId = Extract<CommandId, `jsonbin.row.${string}`>;
 export type TabId = Extract<CommandId, `jsonbin.tab.${string}`>;
 type ExplorerId = Extract<CommandId, `jsonbin.explorer.${string}`>;
+type ScmId = Extract<CommandId, `jsonbin.scm.${string}`>;
 /** The palette's and programmatic callers' ids: the plain ones. */
-export type PaletteId = Exclude<CommandId, ViewId | RowId | TabId | ExplorerId>;
+export type PaletteId = Exclude<CommandId, ViewId | RowId | TabId | ExplorerId | ScmId>;
 
 /**
  * A command's arguments `A` are those of `run`; every other form returns them, typed by that
@@ -45,6 +46,8 @@ export interface Forms<A> {
   tab?: [TabId, (uri: vscode.Uri) => Promise<A>];
   /** Explorer context menu: VS Code passes the clicked file's Uri and every selected file's (absent from a keybinding). */
   explorer?: [ExplorerId, (uri: vscode.Uri | undefined, selected: vscode.Uri[] | undefined) => Promise<A>];
+  /** Source Control view: VS Code passes a file's resource state (and the selected ones'), a group, or the source control. */
+  scm?: [ScmId, (clicked: unknown, selected?: readonly unknown[]) => Promise<A>];
 }
 
 /** A command id and what runs when it is invoked, with the arguments VS Code or the caller passes. */
@@ -85,6 +88,10 @@ export function register<A extends [] | unknown[], R>(id: PaletteId, action: Act
     const [explorerId, fromExplorer] = forms.explorer;
     handlers.push([explorerId, (uri?: vscode.Uri, selected?: vscode.Uri[]) => interactive(() => fromExplorer(uri, selected))]);
   }
+  if (forms.scm) {
+    const [scmId, fromScm] = forms.scm;
+    handlers.push([scmId, (clicked: unknown, selected?: readonly unknown[]) => interactive(() => fromScm(clicked, selected))]);
+  }
   return handlers;
 }
 
@@ -99,6 +106,8 @@ const NEEDS = {
   'a collection id (null: no collection)': (c: string) => vscode.l10n.t('{0} needs a collection id (null: no collection)', c),
   "a change tab's Uri": (c: string) => vscode.l10n.t("{0} needs a change tab's Uri", c),
   "a draft's Uri": (c: string) => vscode.l10n.t("{0} needs a draft's Uri", c),
+  "a file's Uri": (c: string) => vscode.l10n.t("{0} needs a file's Uri", c),
+  "a file's Uri and a bin id": (c: string) => vscode.l10n.t("{0} needs a file's Uri and a bin id", c),
   'a JSONPath (a string, such as $.users[0].name)': (c: string) => vscode.l10n.t('{0} needs a JSONPath (a string, such as $.users[0].name)', c),
   'a key': (c: string) => vscode.l10n.t('{0} needs a key', c),
   'a name': (c: string) => vscode.l10n.t('{0} needs a name', c),

@@ -24,8 +24,8 @@ export type RowKind =
   | 'account.default'
   | 'account.default.active';
 
-/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc. */
-export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc';
+/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc; or a JSON file's tab (linked files). */
+export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc' | 'jsonFile';
 
 export type Privacy = 'public' | 'private' | 'unknownPrivacy';
 
@@ -74,6 +74,21 @@ export interface CommandSpec {
   tab?: { menus: readonly TabEntry[] };
   /** The Explorer's context menu: VS Code passes the clicked file's Uri and every selected file's. */
   explorer?: { group: string; when: string };
+  /**
+   * The JSONBin Source Control view of linked files: a file's row (VS Code passes its resource state
+   * and every selected one's), a group's row (the group), the view's title (the source control).
+   */
+  scm?: { resource?: ScmEntry; group?: ScmEntry; title?: { group: string } };
+}
+
+/** A group of the Source Control view of linked files. */
+export type ScmGroup = 'toPush' | 'toPull' | 'both';
+
+export interface ScmEntry {
+  on: readonly ScmGroup[];
+  group: string;
+  /** Also a button on the row. */
+  inline?: boolean;
 }
 
 export const SUBMENUS = {
@@ -98,6 +113,8 @@ export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab:
 
 const BINS: RowKind[] = ['bin', 'bin.remembered'];
 const COLLECTIONS: RowKind[] = ['collection', 'collection.withSchemaDoc'];
+const JSON_FILE = `${ContextKey.hasKey} && resourceExtname =~ /^\\.json$/i`;
+const EXPLORER_JSON = 'resourceExtname =~ /^\\.json$/i && !explorerResourceIsFolder';
 const MASTER_KEY = `${ContextKey.hasKey} && !${ContextKey.accessKey}`;
 
 export const COMMANDS = {
@@ -417,6 +434,43 @@ export const COMMANDS = {
     palette: `resourceScheme == untitled && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
+  // Linked files (a workspace JSON file and its bin): on the file in the Explorer, and from the palette for the active editor's.
+  linkFile: {
+    title: 'Link to Bin...',
+    icon: 'link',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@1' }] },
+  },
+  unlinkFile: { title: 'Unlink from Bin', icon: 'debug-disconnect', palette: JSON_FILE, explorer: { group: '7_jsonbin@6', when: EXPLORER_JSON } },
+  pushFile: {
+    title: 'Push to Bin',
+    icon: 'cloud-upload',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@2' }] },
+    scm: { resource: { on: ['toPush', 'both'], group: '1_sync@1', inline: true } },
+  },
+  pullFile: {
+    title: 'Pull from Bin',
+    icon: 'cloud-download',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@3' }] },
+    scm: { resource: { on: ['toPull', 'both'], group: '1_sync@2', inline: true } },
+  },
+  compareWithBin: {
+    title: 'Compare with Bin',
+    icon: 'diff',
+    palette: JSON_FILE,
+    explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON },
+    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@4' }] },
+    scm: { resource: { on: ['toPush', 'toPull', 'both'], group: '2_compare@1', inline: true } },
+  },
+  pushAllFiles: { title: 'Push All to Bins', icon: 'cloud-upload', scm: { group: { on: ['toPush'], group: '1_sync@1', inline: true } } },
+  pullAllFiles: { title: 'Pull All from Bins', icon: 'cloud-download', scm: { group: { on: ['toPull'], group: '1_sync@2', inline: true } } },
+  checkLinks: { title: 'Check Links', icon: 'sync', scm: { title: { group: 'navigation' } } },
+  linkStatus: { title: 'Linked Files Status', icon: 'info', palette: false },
 } satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -5,6 +5,7 @@ import { binCommands } from './bins/binCommands';
 import { binStateCommands } from './bins/binStateCommands';
 import { changeCommands } from './changeBins/changeCommands';
 import { findCommands } from './find/findCommands';
+import { linkCommands } from './links/linkCommands';
 import { manageAccounts } from './manageAccounts/manageAccounts';
 import { requestBreakdownCommands } from './manageAccounts/requestBreakdown';
 import type { CommandId } from '../commands/ids';
@@ -50,5 +51,6 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...findCommands(p),
     ...peekCommands(p),
     ...offlineCommands(p),
+    ...linkCommands(p),
   ]);
 }

@@ -14,6 +14,7 @@ import type { RecordWrites } from '../store/recordWrites';
 import type { BinCollections } from '../store/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Drafts } from './drafts';
+import type { Links } from './linkRegistry';
 import type { RememberedBins } from '../store/rememberedBins';
 import type { ServiceSnapshots } from '../ui/conflict';
 import type { Prompts } from '../ui/prompter';
@@ -40,4 +41,6 @@ export interface Parts {
   openExternal: Opener;
   /** Schema docs drafted from records and new bins' records, in untitled tabs. */
   drafts: Drafts;
+  /** The workspace's files linked to bins. */
+  links: Links;
 }

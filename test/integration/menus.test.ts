@@ -18,6 +18,7 @@ import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
 import { draftCases } from './menus/draftCases';
 import { findCases } from './menus/findCases';
+import { linkCases } from './menus/linkCases';
 import { offlineCases } from './menus/offlineCases';
 import { shareCases } from './menus/shareCases';
 import { transferCases } from './menus/transferCases';
@@ -190,12 +191,13 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...offlineCases(context),
     ...draftCases(context),
     ...changeCases(context),
+    ...linkCases(context),
   };
 
   // The other places run the same action as their palette form.
   const formOf: Record<string, string> = {};
   for (const [key, id] of Object.entries(Command)) {
-    const base = /^(view|row|tab|explorer)([A-Z]\w*)$/.exec(key);
+    const base = /^(view|row|tab|explorer|scm)([A-Z]\w*)$/.exec(key);
     if (base) {
       formOf[id] = Command[(base[2][0].toLowerCase() + base[2].slice(1)) as keyof typeof Command];
     }

@@ -381,4 +381,37 @@ describe('against a minimal service (required fields only, contract routes only)
       [[id, collection.id]],
     );
   });
+  it('a linked file: uploaded and linked, pushed (a read and a PUT), refused by the schema doc with nothing sent, pulled (a read)', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'minimal-links', 'linked.json');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{ "title": "linked" }'));
+    let id = '';
+    await requestsDuring(minimal, async () => {
+      const uploaded = await vscode.commands.executeCommand<{ created: { id: string }[] }>(Command.uploadAsBin, [uri], {
+        collectionId: collection.id,
+        link: true,
+      });
+      id = uploaded.created[0].id;
+    });
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{ "title": "pushed" }'));
+    const pushed = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.pushFile, uri));
+    // One read answered (on the contract's route, after a first `/latest` refused once a session), then one PUT.
+    assertReadOnContractRoute(
+      pushed.filter((r) => r.method === 'GET'),
+      [id],
+    );
+    assert.deepEqual(
+      pushed.filter((r) => r.method === 'PUT').map((r) => r.path),
+      [`/v3/b/${id}`],
+    );
+    assert.deepEqual((await other.readBin(id)).record, { title: 'pushed' });
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('{ "title": 5 }'));
+    const refused = await requestsDuring(minimal, () => assert.rejects(Promise.resolve(vscode.commands.executeCommand(Command.pushFile, uri)), /Not pushed/));
+    assert.deepEqual(refused, []);
+    await other.updateBin(id, { title: 'theirs' });
+    const pulled = await requestsDuring(minimal, () => vscode.commands.executeCommand(Command.pullFile, uri, { ask: false }));
+    assertReadOnContractRoute(pulled, [id]);
+    assert.equal(pulled.filter((r) => r.method !== 'GET').length, 0);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))), { title: 'theirs' });
+    await vscode.commands.executeCommand(Command.unlinkFile, uri);
+  });
 });

@@ -13,6 +13,8 @@ const encoder = new TextEncoder();
 export interface ExportOptions {
   /** Asks first when more bins than this would be read (the interactive forms pass the setting); absent: never asks. */
   warnAboveRequests?: number;
+  /** Keeps each file (when in a workspace folder) linked to its bin (`.vscode/jsonbin-links.json`); no request. */
+  link?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ function shownRecord(account: string, id: string, version: number | undefined): 
  * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
  */
 export async function exportCollection(
-  p: Pick<Parts, 'connection' | 'prompts'>,
+  p: Pick<Parts, 'account' | 'connection' | 'links' | 'prompts'>,
   collectionId: string,
   folder: vscode.Uri,
   options: ExportOptions = {},
@@ -110,6 +112,12 @@ export async function exportCollection(
       await vscode.workspace.fs.writeFile(file, encoder.encode(formatRecord(record)));
       written.push(file);
       progress.report({ message: vscode.l10n.t('{0} of {1} written', written.length, bins.length), increment: 100 / bins.length });
+    }
+    if (options.link === true) {
+      await p.links.linkTransferred(
+        written.map((uri, i) => ({ uri, binId: bins[i].id })),
+        p.account,
+      );
     }
     return written;
   });

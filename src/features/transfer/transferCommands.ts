@@ -25,8 +25,26 @@ interface SaveTarget {
   title: string;
 }
 
-export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection'>): Handler[] {
+export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection' | 'links'>): Handler[] {
   const ui = p.prompts;
+
+  /** Whether to keep files linked to their bins, as the setting says (asked only about files of the workspace). */
+  const offerLink = async (uris: vscode.Uri[], several = uris.length > 1): Promise<boolean> => {
+    const offer = settings.offerLinks();
+    if (offer === 'never' || !p.links.canLink(uris)) {
+      return false;
+    }
+    return (
+      offer === 'always' ||
+      ui.confirm(
+        !several ? vscode.l10n.t('Keep the file linked to its bin?') : vscode.l10n.t('Keep the files linked to their bins?'),
+        vscode.l10n.t(
+          'Push to Bin and Pull from Bin then keep them together, and the Source Control view shows what differs. The links are kept in .vscode/jsonbin-links.json; linking costs no request.',
+        ),
+        vscode.l10n.t('Keep Linked'),
+      )
+    );
+  };
 
   const askCollection = async (): Promise<UploadOptions> => ({
     collectionId: (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
@@ -50,10 +68,10 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
   };
   const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [
     uris,
-    { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests() },
+    { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests(), link: await offerLink(uris) },
   ];
 
-  const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri }]> => {
+  const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri; link?: boolean }]> => {
     const folder = defaultFolder();
     const fileName = `${safeFileStem(target.title, target.id)}.json`;
     const uri = cancelIfUndefined(
@@ -64,7 +82,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
         title: vscode.l10n.t('Save bin {0} as a file', target.title),
       }),
     );
-    return [target.id, { version: target.version, uri }];
+    // A version is what the bin held once: only the latest record is linked.
+    return [target.id, { version: target.version, uri, link: target.version === undefined && (await offerLink([uri])) }];
   };
 
   const askFolder = async (count: number): Promise<vscode.Uri> => {
@@ -92,18 +111,26 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
         defaultUri: defaultFolder(),
       }),
     );
-    return [collection.id, cancelIfUndefined(folder), { warnAboveRequests: settings.warnAboveRequests() }];
+    const chosen = cancelIfUndefined(folder);
+    return [collection.id, chosen, { warnAboveRequests: settings.warnAboveRequests(), link: await offerLink([vscode.Uri.joinPath(chosen, 'bin.json')], true) }];
   };
 
   return [
     ...register(
       Command.uploadAsBin,
       {
-        run: (uris: vscode.Uri[], options: UploadOptions = {}) => {
+        run: async (uris: vscode.Uri[], options: UploadOptions = {}) => {
           if (!Array.isArray(uris) || uris.length === 0 || !uris.every((u) => u instanceof vscode.Uri)) {
             throw new Error(needs(Command.uploadAsBin, 'uris: the files to upload, an array of Uri'));
           }
-          return uploadFiles(p, uris, options);
+          const uploaded = await uploadFiles(p, uris, options);
+          if (options.link === true) {
+            await p.links.linkTransferred(
+              uploaded.created.map((c) => ({ uri: c.uri, binId: c.id })),
+              p.account,
+            );
+          }
+          return uploaded;
         },
         ask: async () => askUpload(await askFiles()),
         show: (uploaded, [, options]) => showUploaded(p, uploaded, options ?? {}),
@@ -116,7 +143,10 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       Command.saveBinAsFile,
       {
         // Several bins (a selection of rows): each into the folder `uri`, named as an export names them.
-        run: async (ids: string | { id: string; name?: string }[], options: { version?: number; uri: vscode.Uri }): Promise<vscode.Uri | vscode.Uri[]> => {
+        run: async (
+          ids: string | { id: string; name?: string }[],
+          options: { version?: number; uri: vscode.Uri; link?: boolean },
+        ): Promise<vscode.Uri | vscode.Uri[]> => {
           required(ids, 'a bin id', Command.saveBinAsFile);
           const uri = requiredUri(options?.uri, '{ uri, version? }: the Uri of the file to write', Command.saveBinAsFile);
           if (typeof ids !== 'string') {
@@ -126,7 +156,11 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
           if (version !== undefined && (!Number.isInteger(version) || version < 0)) {
             throw new Error(needs(Command.saveBinAsFile, 'a version that is an integer, 0 for the base record'));
           }
-          return saveBinAsFile(p, ids, version, uri);
+          const saved = await saveBinAsFile(p, ids, version, uri);
+          if (options.link === true && version === undefined) {
+            await p.links.linkTransferred([{ uri: saved, binId: ids }], p.account);
+          }
+          return saved;
         },
         ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
         show: (saved, [ids, { uri }]) =>

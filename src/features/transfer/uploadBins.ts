@@ -23,6 +23,8 @@ export interface UploadOptions {
   private?: boolean;
   /** Asks first when more bins than this would be created (the interactive forms pass the setting); absent: never asks. */
   warnAboveRequests?: number;
+  /** Keeps each file of a workspace folder linked to its new bin (`.vscode/jsonbin-links.json`). */
+  link?: boolean;
 }
 
 export interface Uploaded {

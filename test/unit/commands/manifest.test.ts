@@ -115,7 +115,7 @@ describe('the manifest against the command table, its menus', () => {
 
   it('keeps every place form out of the palette, and every palette form in it unless the table says not', () => {
     const hidden = menus.commandPalette.filter((e) => e.when === 'false').map(label);
-    const forms = Object.values(Command).filter((id) => /^jsonbin\.(view|row|tab|explorer)\./.test(id));
+    const forms = Object.values(Command).filter((id) => /^jsonbin\.(view|row|tab|explorer|scm)\./.test(id));
     const kept = Object.entries(COMMANDS)
       .filter(([, spec]) => 'palette' in spec && spec.palette === false)
       .map(([name]) => `jsonbin.${name}`);
