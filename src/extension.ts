@@ -106,7 +106,15 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const openExternal: Opener = (uri) => vscode.env.openExternal(uri);
   let opener = openExternal;
   const drafts = new Drafts();
-  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts };
+  const sharedByCommands = {
+    accounts,
+    treeView,
+    prompts,
+    snapshots,
+    openExternal: (uri: vscode.Uri) => opener(uri),
+    drafts,
+    extensionUri: context.extensionUri,
+  };
   // The account's parts seen through the shared ones: its `account` stays current after a rename.
   const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));

@@ -40,4 +40,6 @@ export interface Parts {
   openExternal: Opener;
   /** Schema docs drafted from records and new bins' records, in untitled tabs. */
   drafts: Drafts;
+  /** The extension's folder: the table's webview script is there. */
+  extensionUri: vscode.Uri;
 }

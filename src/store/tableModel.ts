@@ -41,7 +41,7 @@ export function propertyColumns(schema: Json | undefined, records: readonly Json
 export function enumOf(schema: Json | undefined, key: string): Scalar[] | undefined {
   const property = isObject(schema) && isObject(schema.properties) ? schema.properties[key] : undefined;
   const values = isObject(property) && Array.isArray(property.enum) ? property.enum : undefined;
-  return values?.every((v) => v === null || typeof v !== 'object') ? (values) : undefined;
+  return values?.every((v) => v === null || typeof v !== 'object') ? values : undefined;
 }
 
 /**

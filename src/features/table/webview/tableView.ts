@@ -8,11 +8,13 @@
 import {
   CellStyleModule,
   CheckboxEditorModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   createGrid,
   ModuleRegistry,
   NumberEditorModule,
   QuickFilterModule,
+  RowApiModule,
   RowStyleModule,
   SelectEditorModule,
   TextEditorModule,
@@ -25,6 +27,8 @@ import type { CellView, ColumnView, FromWebview, RowView, TableWords, ToWebview 
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  RowApiModule,
   TextEditorModule,
   NumberEditorModule,
   CheckboxEditorModule,
