@@ -242,8 +242,8 @@ export const COMMANDS = {
     row: {
       menus: [
         { on: ['group.uncategorized', ...COLLECTIONS], group: '0_open@1' },
-        // Not on remembered bins' rows, whose menu is full: a selection may hold them.
-        { on: ['bin'], group: '3_edit@5' },
+        // In the Open submenu: a bin row's menu holds at most ten items.
+        { on: BINS, group: '1_open@3', in: 'open' },
       ],
     },
   },

@@ -46,6 +46,8 @@ export class TablePanel {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Reads asked for and not yet shown: the snapshot says the table is still reading. */
   private reading = 0;
+  /** Rows whose reads are under way: a second report of the same rows in view asks for them once. */
+  private readonly pending = new Set<string>();
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
 
@@ -104,7 +106,7 @@ export class TablePanel {
       const text = this.session.textOf(id) ?? reads.known(id);
       if (text !== undefined) {
         this.session.set(id, text, undefined);
-        void this.check(id, text);
+        void this.check(id, text).then(() => this.refresh([id]));
       }
     }
     const columns = this.session.columnViews();
@@ -117,7 +119,7 @@ export class TablePanel {
       case 'shown':
         this.session.visible = message.visible;
         this.session.order = message.order;
-        await this.readRows(message.visible.filter((id) => !this.session.has(id)));
+        await this.readRows(message.visible.filter((id) => !this.session.has(id) && !this.pending.has(id)));
         break;
       case 'readAll':
         await this.readAll();
@@ -141,6 +143,7 @@ export class TablePanel {
   async readRows(ids: readonly string[]): Promise<void> {
     const reads = readsOf(this.p);
     this.reading++;
+    ids.forEach((id) => this.pending.add(id));
     try {
       await Promise.all(
         ids.map(async (id) => {
@@ -157,6 +160,7 @@ export class TablePanel {
       );
     } finally {
       this.reading--;
+      ids.forEach((id) => this.pending.delete(id));
     }
     this.refresh(ids);
   }
@@ -183,7 +187,7 @@ export class TablePanel {
 
   /** Read All: every row not read yet, asked first above `jsonbin.warnAboveRequests`. */
   async readAll(warnAbove: number | undefined = settings.warnAboveRequests()): Promise<void> {
-    const unread = this.session.ids.filter((id) => !this.session.has(id));
+    const unread = this.session.ids.filter((id) => !this.session.has(id) && !this.pending.has(id));
     const sent = unread.filter((id) => readsOf(this.p).known(id) === undefined && this.session.textOf(id) === undefined).length;
     await confirmRequests(
       this.p,

@@ -15,7 +15,7 @@ export function tableCases(c: MenuContext): Record<string, Case> {
 
   /** The table opens as a webview tab titled by what it shows; it reads at most its listing, its schema doc and the rows in view. */
   const openCase: Case = async (place, kind) => {
-    const bin = kind === 'bin' ? await newBin('bin') : undefined;
+    const bin = kind?.startsWith('bin') ? await newBin(kind) : undefined;
     const args = await argsFor(place, kind, bin);
     const answers = place.menu === 'palette' ? [c.collectionWithSchema.name] : [];
     const requests = await invoke(place.entry.command, args, ...answers);

@@ -61,7 +61,7 @@ let words: TableWords;
 
 const fixedColumns = (): ColDef<RowView>[] => [
   { colId: 'unsaved', headerName: words.unsaved, width: 60, valueGetter: (p) => (p.data?.unsaved ? '●' : ''), headerTooltip: words.unsaved },
-  { colId: 'name', headerName: words.name, field: 'name', pinned: 'left', minWidth: 140 },
+  { colId: 'name', headerName: words.name, field: 'name', minWidth: 140 },
   { colId: 'validity', headerName: words.validity, field: 'validity', cellClassRules: { invalid: (p) => p.data?.valid === false } },
   { colId: 'privacy', headerName: words.privacy, field: 'privacy', width: 100 },
   { colId: 'created', headerName: words.created, field: 'created' },
@@ -150,6 +150,10 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
     getRowId: (p) => p.data.id,
     // Rows in view only: a row's record is read when it is drawn, none ahead of the scroll.
     rowBuffer: 0,
+    // Rows in the document in the order shown: a screen reader reads them as sorted.
+    ensureDomOrder: true,
+    // Every column drawn: a record has tens of properties, not thousands, and a screen reader sees them all.
+    suppressColumnVirtualisation: true,
     defaultColDef: { sortable: true, resizable: true, minWidth: 80 },
     singleClickEdit: false,
     stopEditingWhenCellsLoseFocus: true,
