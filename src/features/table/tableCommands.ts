@@ -13,7 +13,7 @@ import { selectedRows } from '../binTarget';
 import { CollectionNode, UncategorizedNode, type BinNode } from '../tree/nodes';
 import { activeTable, TablePanel, tableOf, type PanelParts } from './tablePanel';
 import type { TableSnapshot } from './tableSession';
-import { sourceOf, type TableTarget } from './tableSource';
+import { sourceOf, titleOf, type TableTarget } from './tableSource';
 
 /** What a programmatic call names: a collection's bins, bins by id (of that collection, when both), or the bins in no collection. */
 export interface OpenTableTargets {
@@ -30,7 +30,8 @@ export function tableCommands(p: PanelParts): Handler[] {
       Command.openTable,
       {
         run: async (targets: OpenTableTargets | TableTarget) => {
-          const panel = new TablePanel(p, await sourceOf(p, targetOf(targets)));
+          const target = targetOf(targets);
+          const panel = new TablePanel(p, await titleOf(p, target), sourceOf(p, target));
           await panel.whenReady();
           ('paths' in targets ? targets.paths : undefined)?.forEach((path) => panel.addColumn(path));
           return panel.id;

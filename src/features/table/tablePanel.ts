@@ -40,8 +40,9 @@ export function activeTable(): TablePanel | undefined {
 }
 
 export class TablePanel {
+  readonly id = `table-${nextId++}`;
   readonly panel: vscode.WebviewPanel;
-  readonly session: TableSession;
+  private made?: TableSession;
   private readonly ready: Promise<void>;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Reads asked for and not yet shown: the snapshot says the table is still reading. */
@@ -51,26 +52,36 @@ export class TablePanel {
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
 
+  /** The webview loads its script while `source` lists the bins: the first rows show after the slower of the two. */
   constructor(
     private readonly p: PanelParts,
-    source: TableSource,
+    title: string,
+    source: Promise<TableSource>,
   ) {
-    const id = `table-${nextId++}`;
-    this.session = new TableSession(id, source, p.account.id);
     const script = vscode.Uri.joinPath(p.extensionUri, 'dist', 'webview');
-    this.panel = vscode.window.createWebviewPanel('jsonbin.table', source.title, vscode.ViewColumn.Active, {
+    this.panel = vscode.window.createWebviewPanel('jsonbin.table', title, vscode.ViewColumn.Active, {
       enableScripts: true,
       retainContextWhenHidden: true,
       localResourceRoots: [script],
     });
-    panels.set(id, this);
-    let started: () => void;
-    this.ready = new Promise((resolve) => (started = resolve));
+    panels.set(this.id, this);
+    let loaded: () => void;
+    const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
+    this.ready = Promise.all([source, webviewReady]).then(
+      ([listed]) => {
+        this.made = new TableSession(this.id, listed, p.account.id);
+        this.panel.title = listed.title;
+        this.start();
+      },
+      (error: unknown) => {
+        this.panel.dispose();
+        throw error;
+      },
+    );
     this.subscriptions.push(
       this.panel.webview.onDidReceiveMessage((message: FromWebview) => {
         if (message.type === 'ready') {
-          this.start();
-          started();
+          loaded();
         } else {
           void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage((error as Error).message));
         }
@@ -82,11 +93,15 @@ export class TablePanel {
     this.panel.webview.html = page(this.panel.webview, vscode.Uri.joinPath(script, 'table.js'));
   }
 
-  get id(): string {
-    return this.session.id;
+  /** What the table shows, once its bins are listed (every message of the webview comes after). */
+  get session(): TableSession {
+    if (!this.made) {
+      throw new Error(vscode.l10n.t('The table is still listing its bins'));
+    }
+    return this.made;
   }
 
-  /** Resolves once the webview drew its first rows' frame. */
+  /** Resolves once the bins are listed and the webview was sent its first rows; rejects when the listing failed. */
   whenReady(): Promise<void> {
     return this.ready;
   }
@@ -96,7 +111,10 @@ export class TablePanel {
   }
 
   private post(message: ToWebview): void {
-    void this.panel.webview.postMessage(message);
+    // A table closed while it was listing or reading has nothing to show to.
+    if (panels.has(this.id)) {
+      void this.panel.webview.postMessage(message);
+    }
   }
 
   private start(): void {
@@ -217,6 +235,9 @@ export class TablePanel {
 
   /** A bin's document changed (an edit here or in its tab, a save, undo): its row follows. */
   private followDocument(document: vscode.TextDocument): void {
+    if (!this.made) {
+      return;
+    }
     const resource = parseUri(document.uri, this.p.account.id);
     const id = resource?.kind === 'bin' && resource.version === undefined ? resource.id : undefined;
     if (id === undefined || !this.session.ids.includes(id)) {

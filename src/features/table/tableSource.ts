@@ -38,6 +38,19 @@ export function readsOf(p: Pick<Parts, 'connection' | 'bins'>): TableReads {
   return reads;
 }
 
+/** The table's title before its bins are listed: the collection's name (its listing is the session's), or what the bins are. */
+export async function titleOf(p: SourceParts, target: TableTarget): Promise<string> {
+  if ('bins' in target) {
+    return target.bins.length === 1
+      ? (target.bins[0].name ?? knownBinName(p, target.bins[0].id) ?? target.bins[0].id)
+      : vscode.l10n.t('{0} bins', target.bins.length);
+  }
+  if ('uncategorized' in target) {
+    return vscode.l10n.t('Bins in no collection');
+  }
+  return (await p.schemaDocs.listCollections()).find((c) => c.id === target.collectionId)?.name ?? target.collectionId;
+}
+
 export async function sourceOf(p: SourceParts, target: TableTarget): Promise<TableSource> {
   const reads = readsOf(p);
   if ('bins' in target) {
@@ -47,8 +60,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     const [only] = collections;
     const collectionId = collections.size === 1 && typeof only === 'string' ? only : undefined;
     const bins = ids.map((id) => ({ ...summaryOf(p, id), ...given.get(id) }));
-    const title = bins.length === 1 ? (bins[0].name ?? bins[0].id) : vscode.l10n.t('{0} bins', bins.length);
-    return { title, bins, collectionId, schema: await p.schemaDocs.schemaFor(collectionId), requests: 0 };
+    return { title: await titleOf(p, { bins }), bins, collectionId, schema: await p.schemaDocs.schemaFor(collectionId), requests: 0 };
   }
   if ('uncategorized' in target) {
     // As the view lists them: the remembered bins first, then those the service lists.
@@ -56,7 +68,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     const listing = p.account.keyKind === 'master' ? await reads.listing(UNCATEGORIZED) : { bins: [], pages: 0 };
     const ids = new Set(remembered.map((b) => b.id));
     const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listing.bins.filter((b) => !ids.has(b.id))];
-    return { title: vscode.l10n.t('Bins in no collection'), bins, requests: listing.pages };
+    return { title: await titleOf(p, target), bins, requests: listing.pages };
   }
   const listing = await reads.listing(target.collectionId);
   // Listed from the collection: each bin's schema doc is known without its read's metadata (a minimal service omits it).

@@ -20,11 +20,12 @@ export function tableCases(c: MenuContext): Record<string, Case> {
     const answers = place.menu === 'palette' ? [c.collectionWithSchema.name] : [];
     const requests = await invoke(place.entry.command, args, ...answers);
     const tab = await activeWebview();
+    const row = args[0] as { bin?: { name?: string } } | undefined;
     const title =
       kind === 'group.uncategorized'
         ? 'Bins in no collection'
-        : kind === 'bin'
-          ? bin!.name
+        : row?.bin
+          ? row.bin.name
           : kind === 'collection'
             ? c.plainCollection.name
             : c.collectionWithSchema.name;
