@@ -262,8 +262,8 @@ export function startupRows({ bundle, runs, webRuns }, report) {
     value: table.median,
     unit: 'ms',
     spread: fmtSpread(table),
-    comparison: `the listing's ${tableRun.pages} pages one after another, then ${tableRun.visibleRows} reads of the rows in view`,
-    ...judge(table.median, '<=', 3000, 'ms'),
+    comparison: `the first listing page and the reads of the rows it puts in view; the ${tableRun.pages} pages all listed (and ${tableRun.visibleRows} rows in view read) after ${fmtMs(stat(runs.map((r) => r.table.listedMs)).median)}`,
+    ...judge(table.median, '<=', 1500, 'ms'),
   });
   // The target: the listing's pages plus one read per row in view; the collections' listing (once a session, for the table's title) beside it.
   const extra = Math.max(...runs.map((r) => r.table.reads - r.table.visibleRows + r.table.other.filter((p) => p !== 'GET /v3/c').length));

@@ -11,7 +11,8 @@ import type { Listing } from './collectionCheck';
 const decoder = new TextDecoder();
 
 export class TableReads {
-  private readonly listings = new Map<string, Promise<Listing>>();
+  /** Each listing, under way or done; undefined when it was left or failed (the next lists again). */
+  private readonly listings = new Map<string, Promise<Listing | undefined>>();
   private readonly texts = new Map<string, string>();
   private readonly reading = new Map<string, Promise<string>>();
   private readonly subscriptions: { dispose(): void }[];
@@ -36,26 +37,52 @@ export class TableReads {
     ];
   }
 
-  /** A listing's bins, page by page, once per session; `pages` is what the first call sent (0 after). */
+  /** A listing's bins, once per session; `pages` is what this call sent (0 when it was listed before). */
   async listing(collectionId: string): Promise<Listing> {
-    const known = this.listings.get(collectionId);
-    if (known) {
-      return { bins: (await known).bins, pages: 0 };
-    }
-    const pending = this.list(collectionId);
-    this.listings.set(collectionId, pending);
-    pending.catch(() => this.listings.delete(collectionId));
-    return pending;
-  }
-
-  private async list(collectionId: string): Promise<Listing> {
     const bins: BinSummary[] = [];
     let pages = 0;
-    for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE; pages++) {
-      page = await this.client().listBins(collectionId, bins.at(-1)?.id);
-      bins.push(...page);
+    for await (const page of this.pages(collectionId)) {
+      bins.push(...page.bins);
+      pages += page.requests;
     }
     return { bins, pages };
+  }
+
+  /**
+   * A listing as its pages arrive (one request each), so that a table shows the first rows before
+   * the last page; listed before in this session, all its bins at once and no request. A listing
+   * left before its end is dropped: the next one starts again.
+   */
+  async *pages(collectionId: string): AsyncGenerator<{ bins: BinSummary[]; requests: number }> {
+    const known = this.listings.get(collectionId);
+    if (known) {
+      const done = await known;
+      if (done) {
+        yield { bins: done.bins, requests: 0 };
+      } else {
+        yield* this.pages(collectionId);
+      }
+      return;
+    }
+    let settle!: (listing: Listing | undefined) => void;
+    this.listings.set(collectionId, new Promise((resolve) => (settle = resolve)));
+    const bins: BinSummary[] = [];
+    let pages = 0;
+    let complete = false;
+    try {
+      for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE;) {
+        page = await this.client().listBins(collectionId, bins.at(-1)?.id);
+        pages++;
+        bins.push(...page);
+        yield { bins: page, requests: 1 };
+      }
+      complete = true;
+    } finally {
+      if (!complete) {
+        this.listings.delete(collectionId);
+      }
+      settle(complete ? { bins, pages } : undefined);
+    }
   }
 
   /** The record text read in this session, without a request; undefined when not read yet. */

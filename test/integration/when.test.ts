@@ -42,6 +42,7 @@ const meantFor: Record<string, string[]> = {
   [Command.rowDraftSchemaDoc]: [...BINS, ...COLLECTIONS],
   // Not on remembered bins' rows, whose menu is full: a selection may hold them.
   [Command.rowChangeBins]: ['bin', ...COLLECTIONS],
+  [Command.rowOpenTable]: [...BINS, 'group.uncategorized', ...COLLECTIONS],
   [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
@@ -93,6 +94,7 @@ describe('row menus', () => {
       Command.rowForgetBin,
       Command.rowDraftSchemaDoc,
       Command.rowCopyTypeScriptTypes,
+      Command.rowOpenTable,
     ];
     const sorted = (list: string[]) => [...list].sort();
     assert.deepEqual(commandsShownOn('bin.remembered;public', rows), sorted(reads), 'an access key that may only read');
@@ -117,7 +119,7 @@ describe('row menus', () => {
       sorted([...reads, Command.rowDeleteBin, Command.rowDeleteVersions, Command.rowOpenInDashboard]),
       'one that may delete, on jsonbin.io',
     );
-    assert.deepEqual(commandsShownOn('group.uncategorized', rows), [Command.rowAddBin], 'Create Bin only where the key may create');
+    assert.deepEqual(commandsShownOn('group.uncategorized', rows), [Command.rowAddBin, Command.rowOpenTable], 'Create Bin only where the key may create');
   });
 
   it('put nothing on Load more and message rows', () => {

@@ -56,6 +56,8 @@ export interface TableWords {
 export type ToWebview =
   | { type: 'init'; words: TableWords; columns: ColumnView[]; rows: RowView[]; status: string }
   | { type: 'rows'; rows: RowView[]; status: string }
+  /** Rows of the listing's next page. */
+  | { type: 'add'; rows: RowView[]; status: string }
   | { type: 'columns'; columns: ColumnView[]; rows: RowView[] };
 
 /** What the grid shows now, as the webview reports it after each change of its viewport, sort or filter. */

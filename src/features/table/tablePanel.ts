@@ -6,6 +6,7 @@
  * system provider and the one write path.
  */
 import * as vscode from 'vscode';
+import { BINS_PER_PAGE } from '../../api';
 import { settings } from '../../config';
 import { binUri, parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
@@ -24,6 +25,8 @@ export interface FoundProblems {
   showFound(failing: { uri: vscode.Uri; text: string; problems: import('../../schema/validator').Problem[] }[], against: string): void;
 }
 
+/** Listing pages sent to the webview in one message, once the first are shown. */
+const PAGES_AT_ONCE = 10;
 /** Reads sent at once by Read All: a few, as a tab's opens would be. */
 const READS_AT_ONCE = 6;
 
@@ -72,6 +75,7 @@ export class TablePanel {
         this.made = new TableSession(this.id, listed, p.account.id);
         this.panel.title = listed.title;
         this.start();
+        void this.listRest(listed);
       },
       (error: unknown) => {
         this.panel.dispose();
@@ -154,6 +158,39 @@ export class TablePanel {
       case 'saveAll':
         await this.saveAll();
         break;
+    }
+  }
+
+  /** The listing's pages after the first, each shown as it arrives; the table is busy until the last. */
+  private async listRest(source: TableSource): Promise<void> {
+    if (!source.more) {
+      return;
+    }
+    this.reading++;
+    // The first pages fill the rows in view at once; later ones are sent ten at a time, as the grid takes them in one transaction.
+    let waiting: string[] = [];
+    const send = () => {
+      this.post({ type: 'add', rows: this.session.rows(waiting), status: this.status() });
+      waiting = [];
+    };
+    try {
+      for await (const page of source.more) {
+        if (!panels.has(this.id)) {
+          break;
+        }
+        this.session.add(page.bins, page.requests);
+        waiting.push(...page.bins.map((b) => b.id));
+        if (this.session.ids.length <= PAGES_AT_ONCE * BINS_PER_PAGE || waiting.length >= PAGES_AT_ONCE * BINS_PER_PAGE) {
+          send();
+        }
+      }
+    } catch (error) {
+      void vscode.window.showErrorMessage((error as Error).message);
+    } finally {
+      this.reading--;
+      if (waiting.length > 0) {
+        send();
+      }
     }
   }
 

@@ -56,6 +56,12 @@ export class TableSession {
     this.requests = source.requests;
   }
 
+  /** The listing's next page: its bins' rows. */
+  add(bins: TableSource['bins'], requests: number): void {
+    this.source.bins.push(...bins);
+    this.requests += requests;
+  }
+
   get ids(): string[] {
     return this.source.bins.map((b) => b.id);
   }

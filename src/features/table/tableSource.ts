@@ -22,8 +22,10 @@ export interface TableSource {
   /** The collection whose schema doc checks the rows: undefined for bins of several or none. */
   collectionId?: string;
   schema?: CollectionSchema;
-  /** Requests the listing sent (0 when this session listed it already). */
+  /** Requests the listing sent so far (0 when this session listed it already). */
   requests: number;
+  /** The listing's next pages, as they arrive: the table shows the first before the last is listed. */
+  more?: AsyncGenerator<{ bins: BinSummary[]; requests: number }>;
 }
 
 const sessions = new WeakMap<BinStore, TableReads>();
@@ -70,17 +72,24 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listing.bins.filter((b) => !ids.has(b.id))];
     return { title: await titleOf(p, target), bins, requests: listing.pages };
   }
-  const listing = await reads.listing(target.collectionId);
-  // Listed from the collection: each bin's schema doc is known without its read's metadata (a minimal service omits it).
-  listing.bins.forEach((b) => p.binCollections.learn(b.id, target.collectionId));
-  const name = (await p.schemaDocs.listCollections()).find((c) => c.id === target.collectionId)?.name ?? target.collectionId;
+  const pages = learning(p, target.collectionId, reads.pages(target.collectionId));
+  const [first, schema, title] = await Promise.all([pages.next(), p.schemaDocs.schemaFor(target.collectionId), titleOf(p, target)]);
   return {
-    title: name,
-    bins: listing.bins,
+    title,
+    bins: first.done ? [] : [...first.value.bins],
     collectionId: target.collectionId,
-    schema: await p.schemaDocs.schemaFor(target.collectionId),
-    requests: listing.pages,
+    schema,
+    requests: first.done ? 0 : first.value.requests,
+    more: pages,
   };
+}
+
+/** Listed from the collection: each bin's schema doc is known without its read's metadata (a minimal service omits it). */
+async function* learning(p: SourceParts, collectionId: string, pages: AsyncGenerator<{ bins: BinSummary[]; requests: number }>) {
+  for await (const page of pages) {
+    page.bins.forEach((b) => p.binCollections.learn(b.id, collectionId));
+    yield page;
+  }
 }
 
 /** A bin's listing fields as this window knows them, without a request: a read fills in what is missing. */

@@ -41,6 +41,21 @@ describe("a table's reads in a session", () => {
     ]);
   });
 
+  it('hands each page over as it arrives; a listing left before its end is listed again by the next', async () => {
+    const { f } = world;
+    const mark = f.service.log.length;
+    const pages = reads.pages(collectionId);
+    const first = await pages.next();
+    assert.equal(first.done, false);
+    assert.equal(first.value.bins.length, 10);
+    assert.equal(world.paths(mark).length, 1, 'the first page before the second is asked for');
+    await pages.return(undefined);
+    const again = await reads.listing(collectionId);
+    assert.equal(again.pages, 2);
+    assert.equal(world.paths(mark).length, 3);
+    assert.equal((await reads.listing(collectionId)).pages, 0);
+  });
+
   it('reads a bin again after the store saved it, and lists again after a bin was created', async () => {
     const { f, a } = world;
     await reads.listing(collectionId);

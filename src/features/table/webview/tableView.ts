@@ -205,6 +205,10 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'init':
       start(message);
       break;
+    case 'add':
+      api?.applyTransaction({ add: message.rows });
+      document.getElementById('status')!.textContent = message.status;
+      break;
     case 'rows':
       api?.applyTransaction({ update: message.rows });
       document.getElementById('status')!.textContent = message.status;
