@@ -479,9 +479,9 @@ try {
       await showJsonBinView(page);
       await expandRow(page, 'Collections', 'Course modules');
       await expandRow(page, 'Course modules', 'Photosynthesis');
-      // The bin's tab is open beside the table: the edit shows there.
+      // The bin's tab is open beside the table: the edit shows there (an earlier step renamed the bin: "Photosynthesis renamed").
       await clickTreeRow(page, 'Photosynthesis');
-      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).waitFor();
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis' }).waitFor();
       await clickRowMenu(page, 'Course modules', 'Open as Table');
       // The webview's document is two frames deep.
       const table = page.frameLocator('iframe.webview').frameLocator('#active-frame');
@@ -501,24 +501,29 @@ try {
       await table.locator('#path').fill('$.title.length');
       await table.locator('#path').press('Enter');
       await table.locator('.ag-header-cell[col-id="$.title.length"]').waitFor();
+      // Columns are hidden from the Columns list.
+      await table.locator('#columnsLabel').click();
+      await table.locator('#columnList label', { hasText: 'Privacy' }).locator('input').uncheck();
+      await table.locator('.ag-header-cell[col-id="privacy"]').waitFor({ state: 'detached' });
+      await table.locator('#columnsLabel').click();
       // The row of a name's cell: its parent, as the grid draws each row in an element of its own.
       const photosynthesis = nameCell('Photosynthesis').locator('xpath=..');
       const titleCell = photosynthesis.locator('.ag-cell[col-id="title"]');
       assert.equal((await titleCell.innerText()).trim(), 'Photosynthesis basics');
       const before = demo.service.log.length;
       await titleCell.dblclick();
-      await page.keyboard.press('Control+a');
-      await page.keyboard.type('Photosynthesis in plants');
-      await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab.dirty', { hasText: 'Photosynthesis.json' }).waitFor();
+      const editor = table.locator('.ag-cell-inline-editing input');
+      await editor.fill('Photosynthesis in plants');
+      await editor.press('Enter');
+      await page.locator('.tabs-container .tab.dirty', { hasText: 'Photosynthesis' }).waitFor();
       await photosynthesis.locator('.ag-cell[col-id="$.title.length"]', { hasText: '24' }).waitFor();
       assert.deepEqual(paths(before), [], 'an edit sends nothing');
-      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis.json' }).click();
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis' }).click();
       await page.locator('.monaco-editor .view-lines', { hasText: '"title": "Photosynthesis in plants"' }).first().waitFor();
       const sentBefore = puts().length;
       await focusEditor(page);
       await page.keyboard.press('Control+s');
-      await savedTab(page, 'Photosynthesis.json');
+      await savedTab(page, 'Photosynthesis');
       const sent = puts().slice(sentBefore);
       assert.equal(sent.length, 1);
       assert.equal(JSON.parse(sent[0].body).title, 'Photosynthesis in plants');

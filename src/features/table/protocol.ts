@@ -47,6 +47,8 @@ export interface TableWords {
   unsaved: string;
   filter: string;
   addColumn: string;
+  /** The list of columns, each shown or hidden. */
+  columns: string;
   addColumnPlaceholder: string;
   readAll: string;
   saveAll: string;

@@ -19,6 +19,9 @@ button { background: var(--vscode-button-background); color: var(--vscode-button
 button:hover { background: var(--vscode-button-hoverBackground); }
 #status { margin-left: auto; color: var(--vscode-descriptionForeground); }
 #grid { flex: 1; min-height: 0; }
+#columns { position: relative; }
+#columnList { position: absolute; z-index: 10; background: var(--vscode-dropdown-background); color: var(--vscode-dropdown-foreground); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 4px 8px; max-height: 60vh; overflow: auto; white-space: nowrap; }
+#columnList label { display: block; }
 .invalid { text-decoration: underline wavy var(--vscode-editorError-foreground); color: var(--vscode-errorForeground); }
 .node { color: var(--vscode-textLink-foreground); cursor: pointer; }
 .unsaved .ag-cell[col-id="unsaved"] { color: var(--vscode-editorWarning-foreground); }
@@ -29,6 +32,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 <input id="filter" type="search">
 <input id="path" type="text">
 <button id="addColumn"></button>
+<details id="columns"><summary id="columnsLabel"></summary><div id="columnList"></div></details>
 <button id="readAll"></button>
 <button id="saveAll"></button>
 <span id="status" role="status" aria-live="polite"></span>

@@ -333,6 +333,7 @@ function words(): TableWords {
     unsaved: vscode.l10n.t('Unsaved'),
     filter: vscode.l10n.t('Filter the rows read'),
     addColumn: vscode.l10n.t('Add Column'),
+    columns: vscode.l10n.t('Columns'),
     addColumnPlaceholder: vscode.l10n.t('JSONPath, such as $.objectives.length'),
     readAll: vscode.l10n.t('Read All'),
     saveAll: vscode.l10n.t('Save All'),

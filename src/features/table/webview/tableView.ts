@@ -10,6 +10,7 @@ import {
   CheckboxEditorModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
+  ColumnApiModule,
   createGrid,
   ModuleRegistry,
   NumberEditorModule,
@@ -28,6 +29,7 @@ import type { CellView, ColumnView, FromWebview, RowView, TableWords, ToWebview 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   ClientSideRowModelApiModule,
+  ColumnApiModule,
   RowApiModule,
   TextEditorModule,
   NumberEditorModule,
@@ -133,6 +135,22 @@ function reportShown(): void {
   });
 }
 
+/** The Columns list: a checkbox per column, which shows or hides it (the grid keeps the choice when columns are added). */
+function listColumns(): void {
+  const list = document.getElementById('columnList')!;
+  list.replaceChildren(
+    ...(api?.getColumns() ?? []).map((column) => {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = column.isVisible();
+      box.addEventListener('change', () => api?.setColumnsVisible([column.getColId()], box.checked));
+      label.append(box, ` ${column.getColDef().headerName ?? column.getColId()}`);
+      return label;
+    }),
+  );
+}
+
 function openNode(id: string | undefined, column: string): void {
   if (id !== undefined && (api?.getRowNode(id)?.data?.cells[column]?.node ?? false)) {
     post({ type: 'open', id, column });
@@ -171,6 +189,7 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
   });
   document.getElementById('status')!.textContent = message.status;
   wireHeader();
+  listColumns();
 }
 
 function wireHeader(): void {
@@ -181,6 +200,7 @@ function wireHeader(): void {
   const path = document.getElementById('path') as HTMLInputElement;
   path.placeholder = words.addColumnPlaceholder;
   path.setAttribute('aria-label', words.addColumn);
+  document.getElementById('columnsLabel')!.textContent = words.columns;
   const add = document.getElementById('addColumn') as HTMLButtonElement;
   add.textContent = words.addColumn;
   const addPath = () => {
@@ -216,6 +236,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     case 'columns':
       api?.setGridOption('columnDefs', columnDefs(message.columns));
       api?.applyTransaction({ update: message.rows });
+      listColumns();
       break;
   }
 });
