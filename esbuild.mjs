@@ -58,9 +58,10 @@ const web = (production) => ({
 });
 
 /**
- * Four builds: for Node, the extension, split into chunks, and the validation worker, one file
+ * Five builds: for Node, the extension, split into chunks, and the validation worker, one file
  * that shares no chunk with the extension (so that activation never waits on a chunk split for
- * the worker); for the browser, the same two, the extension's chunks as classic scripts.
+ * the worker); for the browser, the same two, the extension's chunks as classic scripts; and the
+ * table's webview script.
  * @param {{ production: boolean }} mode
  */
 export function bundleOptions({ production }) {
@@ -87,6 +88,9 @@ export function bundleOptions({ production }) {
       plugins: [webPlatform, commonJsModules({ production })],
     },
     { ...web(production), format: 'iife', entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
+    // The table's webview script, one for both hosts (it runs in the webview, a page of its own):
+    // the grid library loads only when a table opens, never with the extension.
+    { ...web(production), format: 'iife', outdir: 'dist/webview', entryPoints: [{ in: 'src/features/table/webview/tableView.ts', out: 'table' }] },
   ];
 }
 

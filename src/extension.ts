@@ -120,7 +120,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     () => accounts.all(),
     shared.resolveConflict,
   );
-  const sharedByCommands = { accounts, treeView, prompts, snapshots, openExternal: (uri: vscode.Uri) => opener(uri), drafts, links };
+  const sharedByCommands = {
+    accounts,
+    treeView,
+    prompts,
+    snapshots,
+    openExternal: (uri: vscode.Uri) => opener(uri),
+    drafts,
+    links,
+    extensionUri: context.extensionUri,
+  };
   // The account's parts seen through the shared ones: its `account` stays current after a rename.
   const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {
     const parts = await (account === undefined ? accounts.activeParts() : accounts.parts(account));

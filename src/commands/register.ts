@@ -114,6 +114,7 @@ const NEEDS = {
   "a query: part of a bin's name or id": (c: string) => vscode.l10n.t("{0} needs a query: part of a bin's name or id", c),
   'a record: { record, name?, private?, collectionId? }': (c: string) => vscode.l10n.t('{0} needs a record: { record, name?, private?, collectionId? }', c),
   'a schema doc id': (c: string) => vscode.l10n.t('{0} needs a schema doc id', c),
+  'a table id': (c: string) => vscode.l10n.t('{0} needs a table id', c),
   'a service URL': (c: string) => vscode.l10n.t('{0} needs a service URL', c),
   'a version: an integer, 0 for the base record': (c: string) => vscode.l10n.t('{0} needs a version: an integer, 0 for the base record', c),
   'a version that is an integer, 0 for the base record': (c: string) => vscode.l10n.t('{0} needs a version that is an integer, 0 for the base record', c),

@@ -254,6 +254,20 @@ export const COMMANDS = {
       ],
     },
   },
+  // A collection's bins (the uncategorized ones, or selected bins) side by side in a webview editor.
+  openTable: {
+    title: 'Open as Table',
+    icon: 'table',
+    row: {
+      menus: [
+        { on: ['group.uncategorized', ...COLLECTIONS], group: '0_open@1' },
+        // In the Open submenu: a bin row's menu holds at most ten items.
+        { on: BINS, group: '1_open@3', in: 'open' },
+      ],
+    },
+  },
+  // What a table shows (its rows, columns, validity, unsaved edits), for tests and programmatic callers.
+  tableSnapshot: { title: 'Table Snapshot', icon: 'table', palette: false },
   previewBinChange: { title: 'Preview Change', icon: 'diff-multiple', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
   applyBinChange: { title: 'Apply Change', icon: 'check-all', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
 

@@ -22,6 +22,7 @@ import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
 import { createFromDraftCommands } from './schemaDocs/createFromDraft';
 import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
 import { shareCommands } from './share/shareCommands';
+import { tableCommands } from './table/tableCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
 import type { ViewParts } from './tree/binsView';
@@ -50,6 +51,7 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...shareCommands(p),
     ...findCommands(p),
     ...peekCommands(p),
+    ...tableCommands(p),
     ...offlineCommands(p),
     ...linkCommands(p),
   ]);

@@ -43,4 +43,6 @@ export interface Parts {
   drafts: Drafts;
   /** The workspace's files linked to bins. */
   links: Links;
+  /** The extension's folder: the table's webview script is there. */
+  extensionUri: vscode.Uri;
 }

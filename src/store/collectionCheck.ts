@@ -19,7 +19,7 @@ export interface CollectionCheckOptions {
   /** Told how many bins the listing found, before any is read: it may refuse (throw) to stop there. */
   listed?: (bins: number, pages: number) => Promise<void>;
   /** The collection's bins, listed already: no listing is sent, and `listed` is not told. */
-  listing?: Listing;
+  listing?: { bins: ListedBin[]; pages: number };
   progress?: (checked: number, total: number) => void;
   /** Asked before each request: true stops the check, keeping what was found. */
   stopped?: () => boolean;
@@ -139,7 +139,7 @@ export type ListedBin = Pick<BinSummary, 'id' | 'name'>;
 
 /** A collection's bins, and the pages their listing took. */
 export interface Listing {
-  bins: ListedBin[];
+  bins: BinSummary[];
   pages: number;
 }
 

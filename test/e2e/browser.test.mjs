@@ -36,7 +36,7 @@ import {
 } from './workbench.mjs';
 
 const results = [];
-const STEPS = 17;
+const STEPS = 18;
 async function step(name, body) {
   try {
     await body();
@@ -469,6 +469,65 @@ try {
       } finally {
         await staging.stop();
       }
+    },
+  );
+
+  await step(
+    'Open as Table on the demo collection: its rows, a cell marked invalid, sorting, a JSONPath column; a cell edited makes the open tab dirty with the same text, and its save is one PUT',
+    async () => {
+      await closeAllEditors(page);
+      await showJsonBinView(page);
+      await expandRow(page, 'Collections', 'Course modules');
+      await expandRow(page, 'Course modules', 'Photosynthesis');
+      // The bin's tab is open beside the table: the edit shows there (an earlier step renamed the bin: "Photosynthesis renamed").
+      await clickTreeRow(page, 'Photosynthesis');
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis' }).waitFor();
+      await clickRowMenu(page, 'Course modules', 'Open as Table');
+      // The webview's document is two frames deep.
+      const table = page.frameLocator('iframe.webview').frameLocator('#active-frame');
+      const nameCell = (name) => table.locator('.ag-cell[col-id="name"]', { hasText: name });
+      await nameCell('Thermodynamics (draft)').waitFor({ timeout: 20_000 });
+      await table.locator('.ag-cell.invalid').first().waitFor({ timeout: 20_000 });
+      assert.ok((await table.locator('[role="grid"], [role="treegrid"]').count()) > 0, 'an ARIA grid');
+      // Sorting by name: the header says so to screen readers, and the rows follow in the document.
+      await table.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label').click();
+      await table.locator('.ag-header-cell[col-id="name"][aria-sort="ascending"]').waitFor();
+      const names = (await table.locator('.ag-center-cols-container .ag-row .ag-cell[col-id="name"]').allInnerTexts()).map((t) => t.trim());
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => a.localeCompare(b)),
+        'sorted by name',
+      );
+      await table.locator('#path').fill('$.title.length');
+      await table.locator('#path').press('Enter');
+      await table.locator('.ag-header-cell[col-id="$.title.length"]').waitFor();
+      // Columns are hidden from the Columns list.
+      await table.locator('#columnsLabel').click();
+      await table.locator('#columnList label', { hasText: 'Privacy' }).locator('input').uncheck();
+      await table.locator('.ag-header-cell[col-id="privacy"]').waitFor({ state: 'detached' });
+      await table.locator('#columnsLabel').click();
+      // The row of a name's cell: its parent, as the grid draws each row in an element of its own.
+      const photosynthesis = nameCell('Photosynthesis').locator('xpath=..');
+      const titleCell = photosynthesis.locator('.ag-cell[col-id="title"]');
+      assert.equal((await titleCell.innerText()).trim(), 'Photosynthesis basics');
+      const before = demo.service.log.length;
+      await titleCell.dblclick();
+      const editor = table.locator('.ag-cell-inline-editing input');
+      await editor.fill('Photosynthesis in plants');
+      await editor.press('Enter');
+      await page.locator('.tabs-container .tab.dirty', { hasText: 'Photosynthesis' }).waitFor();
+      await photosynthesis.locator('.ag-cell[col-id="$.title.length"]', { hasText: '24' }).waitFor();
+      assert.deepEqual(paths(before), [], 'an edit sends nothing');
+      await page.locator('.tabs-container .tab', { hasText: 'Photosynthesis' }).click();
+      await page.locator('.monaco-editor .view-lines', { hasText: '"title": "Photosynthesis in plants"' }).first().waitFor();
+      const sentBefore = puts().length;
+      await focusEditor(page);
+      await page.keyboard.press('Control+s');
+      await savedTab(page, 'Photosynthesis');
+      const sent = puts().slice(sentBefore);
+      assert.equal(sent.length, 1);
+      assert.equal(JSON.parse(sent[0].body).title, 'Photosynthesis in plants');
+      await closeAllEditors(page);
     },
   );
 

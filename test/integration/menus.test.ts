@@ -14,6 +14,7 @@ import type { Prompter } from '../../src/ui/prompter';
 import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';
 import { changeCases } from './menus/changeCases';
+import { tableCases } from './menus/tableCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
 import { draftCases } from './menus/draftCases';
@@ -192,6 +193,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...draftCases(context),
     ...changeCases(context),
     ...linkCases(context),
+    ...tableCases(context),
   };
 
   // The other places run the same action as their palette form.

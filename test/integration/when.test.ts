@@ -42,6 +42,7 @@ const meantFor: Record<string, string[]> = {
   [Command.rowDraftSchemaDoc]: [...BINS, ...COLLECTIONS],
   [Command.rowChangeBins]: [...BINS, ...COLLECTIONS],
   [Command.rowValidateBins]: BINS,
+  [Command.rowOpenTable]: [...BINS, 'group.uncategorized', ...COLLECTIONS],
   [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
@@ -94,6 +95,7 @@ describe('row menus', () => {
       Command.rowDraftSchemaDoc,
       Command.rowValidateBins,
       Command.rowCopyTypeScriptTypes,
+      Command.rowOpenTable,
     ];
     const sorted = (list: string[]) => [...list].sort();
     assert.deepEqual(commandsShownOn('bin.remembered;public', rows), sorted(reads), 'an access key that may only read');
@@ -119,7 +121,7 @@ describe('row menus', () => {
       sorted([...reads, Command.rowDeleteBin, Command.rowDeleteVersions, Command.rowOpenInDashboard]),
       'one that may delete, on jsonbin.io',
     );
-    assert.deepEqual(commandsShownOn('group.uncategorized', rows), [Command.rowAddBin], 'Create Bin only where the key may create');
+    assert.deepEqual(commandsShownOn('group.uncategorized', rows), [Command.rowAddBin, Command.rowOpenTable], 'Create Bin only where the key may create');
   });
 
   it('put nothing on Load more and message rows', () => {

@@ -1,7 +1,7 @@
 /**
  * Measurements that need the real VS Code runner (`npm run bench` starts it): module load and
- * activation (and an empty extension's), requests at activation, edit to diagnostics, memory of open bins and the tree at
- * scale. Prints one `BENCH {...}` line for the bench to read.
+ * activation (and an empty extension's), requests at activation, edit to diagnostics, memory of open bins, Open as Table on
+ * 1,000 bins and the tree at scale. Prints one `BENCH {...}` line for the bench to read.
  */
 import * as vscode from 'vscode';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { measureActivation, measureEmptyActivation, settled } from './activation
 import { measureEditing } from './editing';
 import { measureOpenBins } from './openBins';
 import { benchTreeScale } from './treeScale';
+import { measureTable } from './tableOpen';
 
 const SUITE_MARK = '[suite] ';
 /** The first level of the tree is measured with an account of this many collections. */
@@ -37,6 +38,7 @@ export async function run(): Promise<void> {
   await vscode.commands.executeCommand(Command.setApiKey, account.key);
   result.editing = await measureEditing(service, account, join(extension.extensionPath, 'dist'));
   result.openBins = await measureOpenBins(service, account);
+  result.table = await measureTable(service, account);
   for (let i = 0; i < COLLECTIONS; i++) {
     service.store.createCollection(account, `Collection ${i}`);
   }

@@ -26,6 +26,7 @@ export async function run(): Promise<void> {
     await import('./accounts.test.js');
     await import('./sync.test.js');
     await import('./links.test.js');
+    await import('./table.test.js');
   }
   const runner = await new Promise<MochaType.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));

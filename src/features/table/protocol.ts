@@ -1,0 +1,80 @@
+/**
+ * The messages between a table's panel (the extension) and its webview script: plain data, no
+ * `vscode`, so that the webview's bundle imports the types alone. Every word the webview shows
+ * comes localized from the extension (`TableWords`, the header's `status`).
+ */
+
+/** One cell as the grid shows it: the value's short text, and whether and how it is edited in place. */
+export interface CellView {
+  text: string;
+  /** A string, number, boolean or null value, edited in its cell; absent for arrays, objects and missing values. */
+  value?: string | number | boolean | null;
+  /** A summary of an array or object (`3 items`): opening it opens the bin's tab at that node. */
+  node?: boolean;
+  /** The schema problem at this value (or inside it), on hover. */
+  problem?: string;
+  /** The schema doc's enum for this property: a drop-down. */
+  options?: (string | number | boolean | null)[];
+}
+
+export interface RowView {
+  id: string;
+  name: string;
+  privacy: string;
+  created: string;
+  /** Whether the record was read: an unread row shows only the listing's fields. */
+  read: boolean;
+  /** The validity's text (`Valid`, `2 problems`, `Not checked`), empty while unread. */
+  validity: string;
+  valid?: boolean;
+  unsaved: boolean;
+  cells: Record<string, CellView>;
+}
+
+export interface ColumnView {
+  /** The property's name, or `$path` for a JSONPath column. */
+  id: string;
+  header: string;
+  /** A user-added JSONPath column: never edited in place. */
+  path?: boolean;
+}
+
+export interface TableWords {
+  name: string;
+  privacy: string;
+  created: string;
+  validity: string;
+  unsaved: string;
+  filter: string;
+  addColumn: string;
+  /** The list of columns, each shown or hidden. */
+  columns: string;
+  addColumnPlaceholder: string;
+  readAll: string;
+  saveAll: string;
+  grid: string;
+}
+
+export type ToWebview =
+  | { type: 'init'; words: TableWords; columns: ColumnView[]; rows: RowView[]; status: string }
+  | { type: 'rows'; rows: RowView[]; status: string }
+  /** Rows of the listing's next page. */
+  | { type: 'add'; rows: RowView[]; status: string }
+  | { type: 'columns'; columns: ColumnView[]; rows: RowView[] };
+
+/** What the grid shows now, as the webview reports it after each change of its viewport, sort or filter. */
+export interface Shown {
+  /** Ids of the rows in view, top to bottom. */
+  visible: string[];
+  /** Ids of every row the filter keeps, in the sorted order. */
+  order: string[];
+}
+
+export type FromWebview =
+  | { type: 'ready' }
+  | ({ type: 'shown' } & Shown)
+  | { type: 'edit'; id: string; column: string; value: string | number | boolean | null }
+  | { type: 'open'; id: string; column: string }
+  | { type: 'addColumn'; path: string }
+  | { type: 'readAll' }
+  | { type: 'saveAll' };

@@ -1,0 +1,342 @@
+/**
+ * A table's webview editor: the panel, its page (a Content Security Policy that allows only its
+ * own script, by nonce), and what its messages do: the rows scrolled into view are read (once per
+ * session, through the store), checked against the schema doc in the validation worker, and
+ * shown; an edit changes the bin's text document; Save All saves those documents through the file
+ * system provider and the one write path.
+ */
+import * as vscode from 'vscode';
+import { BINS_PER_PAGE } from '../../api';
+import { settings } from '../../config';
+import { binUri, parseUri } from '../../fs/uris';
+import { checkPath } from '../../store/tableModel';
+import { openDocumentsOf } from '../binTarget';
+import { confirmRequests } from '../requestWarning';
+import type { FromWebview, TableWords, ToWebview } from './protocol';
+import { editCell, openAt } from './tableEdits';
+import { TableSession } from './tableSession';
+import { readsOf, type SourceParts, type TableSource } from './tableSource';
+import { page } from './tablePage';
+
+export type PanelParts = SourceParts & Pick<import('../parts').Parts, 'prompts' | 'extensionUri'> & { diagnostics: FoundProblems };
+
+/** Where the failing rows' problems show when their bins have no open tab (the Problems panel). */
+export interface FoundProblems {
+  showFound(failing: { uri: vscode.Uri; text: string; problems: import('../../schema/validator').Problem[] }[], against: string): void;
+}
+
+/** Listing pages sent to the webview in one message, once the first are shown. */
+const PAGES_AT_ONCE = 10;
+/** Reads sent at once by Read All: a few, as a tab's opens would be. */
+const READS_AT_ONCE = 6;
+
+let nextId = 1;
+const panels = new Map<string, TablePanel>();
+
+export function tableOf(id: string): TablePanel | undefined {
+  return panels.get(id);
+}
+
+/** The table the user looks at, for the palette's forms. */
+export function activeTable(): TablePanel | undefined {
+  return [...panels.values()].find((t) => t.panel.active);
+}
+
+export class TablePanel {
+  readonly id = `table-${nextId++}`;
+  readonly panel: vscode.WebviewPanel;
+  private made?: TableSession;
+  private readonly ready: Promise<void>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Reads asked for and not yet shown: the snapshot says the table is still reading. */
+  private reading = 0;
+  /** Rows whose reads are under way: a second report of the same rows in view asks for them once. */
+  private readonly pending = new Set<string>();
+  /** The columns the webview was last sent, as JSON. */
+  private columnsShown = '';
+
+  /** The webview loads its script while `source` lists the bins: the first rows show after the slower of the two. */
+  constructor(
+    private readonly p: PanelParts,
+    title: string,
+    source: Promise<TableSource>,
+  ) {
+    const script = vscode.Uri.joinPath(p.extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel('jsonbin.table', title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [script],
+    });
+    panels.set(this.id, this);
+    let loaded: () => void;
+    const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
+    this.ready = Promise.all([source, webviewReady]).then(
+      ([listed]) => {
+        this.made = new TableSession(this.id, listed, p.account.id);
+        this.panel.title = listed.title;
+        this.start();
+        void this.listRest(listed);
+      },
+      (error: unknown) => {
+        this.panel.dispose();
+        throw error;
+      },
+    );
+    this.subscriptions.push(
+      this.panel.webview.onDidReceiveMessage((message: FromWebview) => {
+        if (message.type === 'ready') {
+          loaded();
+        } else {
+          void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage((error as Error).message));
+        }
+      }),
+      vscode.workspace.onDidChangeTextDocument((e) => this.followDocument(e.document)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.followDocument(d)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+    this.panel.webview.html = page(this.panel.webview, vscode.Uri.joinPath(script, 'table.js'));
+  }
+
+  /** What the table shows, once its bins are listed (every message of the webview comes after). */
+  get session(): TableSession {
+    if (!this.made) {
+      throw new Error(vscode.l10n.t('The table is still listing its bins'));
+    }
+    return this.made;
+  }
+
+  /** Resolves once the bins are listed and the webview was sent its first rows; rejects when the listing failed. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  get busy(): boolean {
+    return this.reading > 0;
+  }
+
+  private post(message: ToWebview): void {
+    // A table closed while it was listing or reading has nothing to show to.
+    if (panels.has(this.id)) {
+      void this.panel.webview.postMessage(message);
+    }
+  }
+
+  private start(): void {
+    // What this session read already (or a tab shows) is shown at once, with no request.
+    const reads = readsOf(this.p);
+    for (const id of this.session.ids) {
+      const text = this.session.textOf(id) ?? reads.known(id);
+      if (text !== undefined) {
+        this.session.set(id, text, undefined);
+        void this.check(id, text).then(() => this.refresh([id]));
+      }
+    }
+    const columns = this.session.columnViews();
+    this.columnsShown = JSON.stringify(columns);
+    this.post({ type: 'init', words: words(), columns, rows: this.session.rows(), status: this.status() });
+  }
+
+  private async handle(message: Exclude<FromWebview, { type: 'ready' }>): Promise<void> {
+    switch (message.type) {
+      case 'shown':
+        this.session.visible = message.visible;
+        this.session.order = message.order;
+        await this.readRows(message.visible.filter((id) => !this.session.has(id) && !this.pending.has(id)));
+        break;
+      case 'readAll':
+        await this.readAll();
+        break;
+      case 'addColumn':
+        this.addColumn(message.path);
+        break;
+      case 'edit':
+        await editCell(this.p, this.session, message.id, message.column, message.value);
+        break;
+      case 'open':
+        await openAt(this.p, this.session, message.id, message.column);
+        break;
+      case 'saveAll':
+        await this.saveAll();
+        break;
+    }
+  }
+
+  /** The listing's pages after the first, each shown as it arrives; the table is busy until the last. */
+  private async listRest(source: TableSource): Promise<void> {
+    if (!source.more) {
+      return;
+    }
+    this.reading++;
+    // The first pages fill the rows in view at once; later ones are sent ten at a time, as the grid takes them in one transaction.
+    let waiting: string[] = [];
+    const send = () => {
+      this.post({ type: 'add', rows: this.session.rows(waiting), status: this.status() });
+      waiting = [];
+    };
+    try {
+      for await (const page of source.more) {
+        if (!panels.has(this.id)) {
+          break;
+        }
+        this.session.add(page.bins, page.requests);
+        waiting.push(...page.bins.map((b) => b.id));
+        if (this.session.ids.length <= PAGES_AT_ONCE * BINS_PER_PAGE || waiting.length >= PAGES_AT_ONCE * BINS_PER_PAGE) {
+          send();
+        }
+      }
+    } catch (error) {
+      void vscode.window.showErrorMessage((error as Error).message);
+    } finally {
+      this.reading--;
+      if (waiting.length > 0) {
+        send();
+      }
+    }
+  }
+
+  /** Reads the records of `ids` (each once per session), then shows their rows. */
+  async readRows(ids: readonly string[]): Promise<void> {
+    const reads = readsOf(this.p);
+    this.reading++;
+    ids.forEach((id) => this.pending.add(id));
+    try {
+      await Promise.all(
+        ids.map(async (id) => {
+          const sent = reads.known(id) === undefined && this.session.textOf(id) === undefined;
+          const text = this.session.textOf(id) ?? (await reads.read(id).catch((error: Error) => this.notRead(id, error)));
+          if (sent) {
+            this.session.requests++;
+          }
+          if (text !== undefined) {
+            this.session.set(id, text, undefined);
+            await this.check(id, text);
+          }
+        }),
+      );
+    } finally {
+      this.reading--;
+      ids.forEach((id) => this.pending.delete(id));
+    }
+    this.refresh(ids);
+  }
+
+  private notRead(id: string, error: Error): undefined {
+    this.session.set(id, '', undefined, error.message);
+    return undefined;
+  }
+
+  /** The record checked in the validation worker against the collection's schema doc, as a tab's is. */
+  private async check(id: string, text: string): Promise<void> {
+    const collectionId = this.session.source.collectionId;
+    if (!this.session.source.schema || collectionId === undefined) {
+      return;
+    }
+    try {
+      const checked = await this.p.schemaDocs.check(collectionId, text, settings.maxProblems());
+      this.session.set(id, text, checked?.result);
+    } catch (error) {
+      this.session.set(id, text, undefined, (error as Error).message);
+    }
+    this.showProblems();
+  }
+
+  /** Read All: every row not read yet, asked first above `jsonbin.warnAboveRequests`. */
+  async readAll(warnAbove: number | undefined = settings.warnAboveRequests()): Promise<void> {
+    const unread = this.session.ids.filter((id) => !this.session.has(id) && !this.pending.has(id));
+    const sent = unread.filter((id) => readsOf(this.p).known(id) === undefined && this.session.textOf(id) === undefined).length;
+    await confirmRequests(
+      this.p,
+      warnAbove,
+      sent,
+      () => vscode.l10n.t('Reading {0} bins sends {1} requests. Send them?', unread.length, sent),
+      vscode.l10n.t('One request reads each bin not read yet in this window.'),
+    );
+    for (let i = 0; i < unread.length; i += READS_AT_ONCE) {
+      await this.readRows(unread.slice(i, i + READS_AT_ONCE));
+    }
+  }
+
+  addColumn(path: string): void {
+    checkPath(path);
+    if (this.session.addPath(path)) {
+      this.refresh([]);
+    }
+  }
+
+  /** Saves every bin of the table with unsaved edits: one PUT each, through the file system provider and the write path. */
+  async saveAll(): Promise<number> {
+    const dirty = this.session.ids.flatMap((id) => openDocumentsOf(this.p.account.id, id).filter((d) => d.isDirty));
+    const saved = await Promise.all(dirty.map((d) => d.save()));
+    return saved.filter(Boolean).length;
+  }
+
+  /** A bin's document changed (an edit here or in its tab, a save, undo): its row follows. */
+  private followDocument(document: vscode.TextDocument): void {
+    if (!this.made) {
+      return;
+    }
+    const resource = parseUri(document.uri, this.p.account.id);
+    const id = resource?.kind === 'bin' && resource.version === undefined ? resource.id : undefined;
+    if (id === undefined || !this.session.ids.includes(id)) {
+      return;
+    }
+    const text = document.getText();
+    this.session.set(id, text, undefined);
+    void this.check(id, text).then(() => this.refresh([id]));
+  }
+
+  /** Shows rows `ids` again; when the columns changed (records read without a schema doc bring theirs), every row. */
+  private refresh(ids: readonly string[]): void {
+    const columns = this.session.columnViews();
+    const shown = JSON.stringify(columns);
+    if (shown !== this.columnsShown) {
+      this.columnsShown = shown;
+      this.post({ type: 'columns', columns, rows: this.session.rows() });
+    }
+    this.post({ type: 'rows', rows: this.session.rows(ids), status: this.status() });
+  }
+
+  private showProblems(): void {
+    const schema = this.session.source.schema;
+    if (!schema) {
+      return;
+    }
+    const failing = this.session.ids.flatMap((id) => {
+      const failed = this.session.failing(id);
+      return failed ? [{ uri: binUri(id, this.session.source.bins.find((b) => b.id === id)?.name, undefined, this.p.account.id), ...failed }] : [];
+    });
+    this.p.diagnostics.showFound(failing, schema.schemaDoc.name);
+  }
+
+  private status(): string {
+    const read = this.session.ids.filter((id) => this.session.has(id)).length;
+    const total = this.session.ids.length;
+    return this.session.requests === 1
+      ? vscode.l10n.t('{0} of {1} bins read · 1 request sent', read, total)
+      : vscode.l10n.t('{0} of {1} bins read · {2} requests sent', read, total, this.session.requests);
+  }
+
+  private dispose(): void {
+    panels.delete(this.id);
+    for (const subscription of this.subscriptions) {
+      subscription.dispose();
+    }
+  }
+}
+
+function words(): TableWords {
+  return {
+    name: vscode.l10n.t('Name'),
+    privacy: vscode.l10n.t('Privacy'),
+    created: vscode.l10n.t('Created'),
+    validity: vscode.l10n.t('Schema'),
+    unsaved: vscode.l10n.t('Unsaved'),
+    filter: vscode.l10n.t('Filter the rows read'),
+    addColumn: vscode.l10n.t('Add Column'),
+    columns: vscode.l10n.t('Columns'),
+    addColumnPlaceholder: vscode.l10n.t('JSONPath, such as $.objectives.length'),
+    readAll: vscode.l10n.t('Read All'),
+    saveAll: vscode.l10n.t('Save All'),
+    grid: vscode.l10n.t('Bins'),
+  };
+}

@@ -1,0 +1,244 @@
+/// <reference lib="dom" />
+/**
+ * The table's webview script (bundled alone into dist/webview/table.js, loaded only when a table
+ * opens): AG Grid Community draws the rows, virtualized, as an ARIA grid with its keyboard
+ * navigation; this script only turns the extension's messages into the grid's rows and columns
+ * and sends back what the user did and which rows are in view (the extension reads those).
+ */
+import {
+  CellStyleModule,
+  CheckboxEditorModule,
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  createGrid,
+  ModuleRegistry,
+  NumberEditorModule,
+  QuickFilterModule,
+  RowApiModule,
+  RowStyleModule,
+  SelectEditorModule,
+  TextEditorModule,
+  themeQuartz,
+  TooltipModule,
+  type ColDef,
+  type GridApi,
+} from 'ag-grid-community';
+import type { CellView, ColumnView, FromWebview, RowView, TableWords, ToWebview } from '../protocol';
+
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  ColumnApiModule,
+  RowApiModule,
+  TextEditorModule,
+  NumberEditorModule,
+  CheckboxEditorModule,
+  SelectEditorModule,
+  QuickFilterModule,
+  TooltipModule,
+  CellStyleModule,
+  RowStyleModule,
+]);
+
+declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
+const vscode = acquireVsCodeApi();
+const post = (message: FromWebview) => vscode.postMessage(message);
+
+/** The workbench's colours: the grid follows the theme, light, dark or high contrast. */
+const theme = themeQuartz.withParams({
+  backgroundColor: 'var(--vscode-editor-background)',
+  foregroundColor: 'var(--vscode-editor-foreground)',
+  headerBackgroundColor: 'var(--vscode-editorGroupHeader-tabsBackground)',
+  borderColor: 'var(--vscode-panel-border)',
+  accentColor: 'var(--vscode-focusBorder)',
+  fontFamily: 'var(--vscode-font-family)',
+  fontSize: 'var(--vscode-font-size)',
+  rowHoverColor: 'var(--vscode-list-hoverBackground)',
+  selectedRowBackgroundColor: 'var(--vscode-list-activeSelectionBackground)',
+});
+
+let api: GridApi<RowView> | undefined;
+let words: TableWords;
+
+const fixedColumns = (): ColDef<RowView>[] => [
+  { colId: 'unsaved', headerName: words.unsaved, width: 60, valueGetter: (p) => (p.data?.unsaved ? '●' : ''), headerTooltip: words.unsaved },
+  { colId: 'name', headerName: words.name, field: 'name', minWidth: 140 },
+  { colId: 'validity', headerName: words.validity, field: 'validity', cellClassRules: { invalid: (p) => p.data?.valid === false } },
+  { colId: 'privacy', headerName: words.privacy, field: 'privacy', width: 100 },
+  { colId: 'created', headerName: words.created, field: 'created' },
+];
+
+const cellOf = (row: RowView | undefined, column: string): CellView | undefined => row?.cells[column];
+
+function propertyColumn(column: ColumnView): ColDef<RowView> {
+  return {
+    colId: column.id,
+    headerName: column.header,
+    headerTooltip: column.header,
+    valueGetter: (p) => {
+      const cell = cellOf(p.data, column.id);
+      return cell?.value !== undefined ? cell.value : cell?.text;
+    },
+    valueFormatter: (p) => cellOf(p.data, column.id)?.text ?? '',
+    valueSetter: (p) => {
+      const cell = cellOf(p.data, column.id);
+      if (!cell || p.newValue === p.oldValue) {
+        return false;
+      }
+      post({ type: 'edit', id: p.data.id, column: column.id, value: (p.newValue as CellView['value']) ?? null });
+      return false;
+    },
+    editable: (p) => !column.path && cellOf(p.data, column.id)?.value !== undefined,
+    cellEditorSelector: (p) => {
+      const cell = cellOf(p.data, column.id);
+      if (cell?.options) {
+        return { component: 'agSelectCellEditor', params: { values: cell.options } };
+      }
+      if (typeof cell?.value === 'number') {
+        return { component: 'agNumberCellEditor' };
+      }
+      if (typeof cell?.value === 'boolean') {
+        return { component: 'agCheckboxCellEditor' };
+      }
+      return { component: 'agTextCellEditor' };
+    },
+    tooltipValueGetter: (p) => cellOf(p.data, column.id)?.problem,
+    cellClassRules: { invalid: (p) => cellOf(p.data, column.id)?.problem !== undefined, node: (p) => cellOf(p.data, column.id)?.node === true },
+  };
+}
+
+function columnDefs(columns: ColumnView[]): ColDef<RowView>[] {
+  return [...fixedColumns(), ...columns.map(propertyColumn)];
+}
+
+/** Which rows are in view and in what order: the extension reads the records of the rows in view. */
+let reportQueued = false;
+function reportShown(): void {
+  if (reportQueued || !api) {
+    return;
+  }
+  reportQueued = true;
+  requestAnimationFrame(() => {
+    reportQueued = false;
+    const grid = api!;
+    const visible: string[] = [];
+    for (let i = Math.max(0, grid.getFirstDisplayedRowIndex()); i <= grid.getLastDisplayedRowIndex(); i++) {
+      const id = grid.getDisplayedRowAtIndex(i)?.data?.id;
+      if (id !== undefined) {
+        visible.push(id);
+      }
+    }
+    const order: string[] = [];
+    grid.forEachNodeAfterFilterAndSort((node) => node.data && order.push(node.data.id));
+    post({ type: 'shown', visible, order });
+  });
+}
+
+/** The Columns list: a checkbox per column, which shows or hides it (the grid keeps the choice when columns are added). */
+function listColumns(): void {
+  const list = document.getElementById('columnList')!;
+  list.replaceChildren(
+    ...(api?.getColumns() ?? []).map((column) => {
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = column.isVisible();
+      box.addEventListener('change', () => api?.setColumnsVisible([column.getColId()], box.checked));
+      label.append(box, ` ${column.getColDef().headerName ?? column.getColId()}`);
+      return label;
+    }),
+  );
+}
+
+function openNode(id: string | undefined, column: string): void {
+  if (id !== undefined && (api?.getRowNode(id)?.data?.cells[column]?.node ?? false)) {
+    post({ type: 'open', id, column });
+  }
+}
+
+function start(message: Extract<ToWebview, { type: 'init' }>): void {
+  words = message.words;
+  const host = document.getElementById('grid')!;
+  host.setAttribute('aria-label', words.grid);
+  api = createGrid<RowView>(host, {
+    theme,
+    columnDefs: columnDefs(message.columns),
+    rowData: message.rows,
+    getRowId: (p) => p.data.id,
+    // Rows in view only: a row's record is read when it is drawn, none ahead of the scroll.
+    rowBuffer: 0,
+    // Rows in the document in the order shown: a screen reader reads them as sorted.
+    ensureDomOrder: true,
+    // Every column drawn: a record has tens of properties, not thousands, and a screen reader sees them all.
+    suppressColumnVirtualisation: true,
+    defaultColDef: { sortable: true, resizable: true, minWidth: 80 },
+    singleClickEdit: false,
+    stopEditingWhenCellsLoseFocus: true,
+    tooltipShowDelay: 300,
+    rowClassRules: { unsaved: (p) => p.data?.unsaved === true, 'invalid-row': (p) => p.data?.valid === false },
+    onViewportChanged: reportShown,
+    onModelUpdated: reportShown,
+    onBodyScroll: reportShown,
+    onCellDoubleClicked: (e) => openNode(e.data?.id, e.column.getColId()),
+    onCellKeyDown: (e) => {
+      if ('column' in e && (e.event as KeyboardEvent | undefined)?.key === 'Enter') {
+        openNode(e.data?.id, e.column.getColId());
+      }
+    },
+  });
+  document.getElementById('status')!.textContent = message.status;
+  wireHeader();
+  listColumns();
+}
+
+function wireHeader(): void {
+  const filter = document.getElementById('filter') as HTMLInputElement;
+  filter.placeholder = words.filter;
+  filter.setAttribute('aria-label', words.filter);
+  filter.addEventListener('input', () => api?.setGridOption('quickFilterText', filter.value));
+  const path = document.getElementById('path') as HTMLInputElement;
+  path.placeholder = words.addColumnPlaceholder;
+  path.setAttribute('aria-label', words.addColumn);
+  document.getElementById('columnsLabel')!.textContent = words.columns;
+  const add = document.getElementById('addColumn') as HTMLButtonElement;
+  add.textContent = words.addColumn;
+  const addPath = () => {
+    if (path.value.trim()) {
+      post({ type: 'addColumn', path: path.value.trim() });
+      path.value = '';
+    }
+  };
+  add.addEventListener('click', addPath);
+  path.addEventListener('keydown', (e) => e.key === 'Enter' && addPath());
+  const readAll = document.getElementById('readAll') as HTMLButtonElement;
+  readAll.textContent = words.readAll;
+  readAll.addEventListener('click', () => post({ type: 'readAll' }));
+  const saveAll = document.getElementById('saveAll') as HTMLButtonElement;
+  saveAll.textContent = words.saveAll;
+  saveAll.addEventListener('click', () => post({ type: 'saveAll' }));
+}
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'init':
+      start(message);
+      break;
+    case 'add':
+      api?.applyTransaction({ add: message.rows });
+      document.getElementById('status')!.textContent = message.status;
+      break;
+    case 'rows':
+      api?.applyTransaction({ update: message.rows });
+      document.getElementById('status')!.textContent = message.status;
+      break;
+    case 'columns':
+      api?.setGridOption('columnDefs', columnDefs(message.columns));
+      api?.applyTransaction({ update: message.rows });
+      listColumns();
+      break;
+  }
+});
+
+post({ type: 'ready' });

@@ -1,0 +1,127 @@
+/**
+ * A collection as a table: the rows in view read (once per session), counted from the local
+ * service's log; validity and marked cells from the schema doc; a tab's edit shown in the table as
+ * unsaved; Save All through the write path (one PUT); JSONPath columns.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Json } from '../../src/api';
+import { Command } from '../../src/commands/ids';
+import type { TableSnapshot } from '../../src/features/table/tableSession';
+import { binUri } from '../../src/fs/uris';
+import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
+
+type Snapshot = TableSnapshot & { reading: boolean };
+
+const SCHEMA = {
+  type: 'object',
+  required: ['title', 'level'],
+  properties: { title: { type: 'string' }, level: { enum: ['beginner', 'advanced'] }, objectives: { type: 'array', minItems: 1 }, hours: { type: 'number' } },
+};
+
+describe('a collection as a table', function () {
+  this.timeout(60_000);
+  let w: World;
+  let made = 0;
+
+  before(async () => {
+    w = await setup();
+    await run('workbench.action.closeSidebar');
+  });
+  afterEach(() => closeAll());
+
+  /** A validated collection of `count` bins: every fourth lacks its level, every fifth has no objectives. */
+  async function collection(count: number) {
+    const name = `table ${++made}`;
+    const created = await w.other.createCollection(name);
+    const doc = await w.other.createSchemaDoc(`${name} modules`, SCHEMA);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const record: { [key: string]: Json } = { title: `module ${i}`, objectives: i % 5 === 0 ? [] : ['a', 'b', 'c'], hours: i };
+      if (i % 4 !== 0) {
+        record.level = 'beginner';
+      }
+      ids.push((await w.other.createBin({ record, collectionId: created.id, name: `${name} b${i}` })).metadata.id);
+    }
+    // Attached after the bins were stored: the service checked none of them.
+    await w.other.attachSchemaDoc(created.id, doc.metadata.id);
+    return { id: created.id, ids, name, schemaDocId: doc.metadata.id };
+  }
+
+  const snapshot = (id: string) => run<Snapshot>(Command.tableSnapshot, id);
+  /** The table once the rows in view are read and shown. */
+  const settled = (id: string) =>
+    until(async () => {
+      const s = await snapshot(id);
+      const rows = new Map(s.rows.map((r) => [r.id, r]));
+      return !s.reading && s.visible.length > 0 && s.visible.every((v) => rows.get(v)?.read) && s;
+    }, 'the rows in view read');
+
+  it('sends the listing pages and one read per row in view, nothing more; a second table of it sends nothing', async () => {
+    const c = await collection(35);
+    let id = '';
+    const requests = await requestsDuring(w.service, async () => {
+      id = await run<string>(Command.openTable, { collectionId: c.id });
+      await settled(id);
+    });
+    const table = await settled(id);
+    const paths = pathsOf(requests);
+    assert.ok(table.visible.length > 0 && table.visible.length < 35, `${table.visible.length} rows in view`);
+    // 35 bins, 10 a page: 4 pages.
+    const listing = paths.filter((p) => p.startsWith(`GET /v3/c/${c.id}/bins`));
+    assert.equal(listing.length, 4);
+    const reads = paths.filter((p) => p.startsWith('GET /v3/b/'));
+    assert.deepEqual([...reads].sort(), table.visible.map((v) => `GET /v3/b/${v}/latest`).sort());
+    // The collections' listing and the schema doc are validation's, read once a session, as a tab's check reads them.
+    assert.deepEqual(paths.filter((p) => !listing.includes(p) && !reads.includes(p)).sort(), ['GET /v3/c', `GET /v3/s/${c.schemaDocId}`].sort());
+    assert.equal(table.requests, 4 + table.visible.length);
+    assert.equal(table.rows.filter((r) => r.read).length, table.visible.length);
+    await closeAll();
+
+    const again = await requestsDuring(w.service, async () => settled(await run<string>(Command.openTable, { collectionId: c.id })));
+    assert.deepEqual(pathsOf(again), []);
+  });
+
+  it('shows validity per row and marks the cell a problem points at, with its message; arrays summarized', async () => {
+    const c = await collection(3);
+    const id = await run<string>(Command.openTable, { collectionId: c.id });
+    const table = await settled(id);
+    assert.deepEqual(table.columns, ['title', 'level', 'objectives', 'hours']);
+    const byName = new Map(table.rows.map((r) => [r.name, r]));
+    const first = byName.get(`${c.name} b0`)!;
+    assert.equal(first.valid, false);
+    assert.deepEqual(Object.keys(first.problems).sort(), ['level', 'objectives']);
+    assert.match(first.problems.level, /level/);
+    assert.equal(first.cells.objectives, '0 items');
+    const second = byName.get(`${c.name} b1`)!;
+    assert.equal(second.valid, true);
+    assert.deepEqual(second.cells, { title: 'module 1', level: 'beginner', objectives: '3 items', hours: '1' });
+    // The failing bins' problems are in the Problems panel, though their tabs are closed.
+    const uri = binUri(first.id, first.name);
+    await until(() => vscode.languages.getDiagnostics().some(([u, d]) => u.path === uri.path && d.length > 0), 'the Problems panel');
+  });
+
+  it("follows the bin's tab: an edit there shows in the table as unsaved, and its save sends one PUT", async () => {
+    const c = await collection(2);
+    const id = await run<string>(Command.openTable, { collectionId: c.id, paths: ['$.objectives.length'] });
+    const table = await settled(id);
+    assert.deepEqual(table.columns, ['title', 'level', 'objectives', 'hours', '$.objectives.length']);
+    const row = table.rows.find((r) => r.name === `${c.name} b1`)!;
+    assert.equal(row.cells['$.objectives.length'], '3');
+    const document = await vscode.workspace.openTextDocument(binUri(row.id, row.name));
+    const edited = { title: 'edited', level: 'advanced', objectives: ['a'], hours: 2 };
+    await replaceText(document, JSON.stringify(edited, null, 2));
+    const shown = await until(async () => {
+      const r = (await snapshot(id)).rows.find((r) => r.id === row.id)!;
+      return r.unsaved && r.cells.title === 'edited' && r;
+    }, 'the edit in the table');
+    assert.equal(shown.cells['$.objectives.length'], '1');
+    const requests = await requestsDuring(w.service, () => document.save());
+    assert.deepEqual(
+      pathsOf(requests).filter((p) => p.startsWith('PUT')),
+      [`PUT /v3/b/${row.id}`],
+    );
+    await until(async () => !(await snapshot(id)).rows.find((r) => r.id === row.id)!.unsaved, 'the row saved');
+    assert.deepEqual((await w.other.readBin(row.id)).record, edited);
+  });
+});
