@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { Command } from '../../src/commands/ids';
 import { StateKey } from '../../src/api/stateKeys';
-import { run, setup, TEST_KEY, type World } from './support';
+import { run, setup, TEST_KEY, until, type World } from './support';
 
 describe('what follows the user through Settings Sync', () => {
   let w: World;
@@ -42,12 +42,14 @@ describe('what follows the user through Settings Sync', () => {
         [accountId, 'Synced', w.service.baseUrl, 'master'],
       ],
     );
-    const remembered = value<Record<string, { order: string[] }>>(StateKey.bins)[w.service.baseUrl].order;
     // Which bins, not their order: this suite's earlier files remember bins of the same account too.
-    assert.deepEqual(
-      [added, created].filter((id) => !remembered.includes(id)),
-      [],
-    );
+    // Waited for: the list is written a moment after the last change, and the state read again.
+    const missing = () => {
+      const remembered =
+        (w.api.syncedState().find((s) => s.key === StateKey.bins)?.value as Record<string, { order: string[] }> | undefined)?.[w.service.baseUrl]?.order ?? [];
+      return [added, created].filter((id) => !remembered.includes(id));
+    };
+    await until(() => missing().length === 0 || undefined, `the synced list to hold ${missing().join(', ')}`);
     const collections = value<Record<string, Record<string, string | null>>>(StateKey.binCollections)[w.service.baseUrl];
     assert.equal(collections[inCollection], collectionId);
   });
