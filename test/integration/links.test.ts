@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, pathsOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
+import { closeAll, config, pathsOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 interface Status {
   file: vscode.Uri;
@@ -108,6 +108,31 @@ describe('linked files', function () {
     assert.equal(result.find((s) => s.binId === id)?.state, 'changedThere');
     await write(uri, '{ "name": "mine" }');
     assert.equal(await statusOf(uri), 'changedBoth');
+  });
+
+  it('reads the bin of a linked file made active after jsonbin.checkForChanges.onFocusAfterMinutes once, and not by default', async () => {
+    const id = (await w.other.createBin({ record: { name: 'focus' }, collectionId })).metadata.id;
+    const uri = fileIn('focus.json');
+    await write(uri, '{ "name": "focus" }');
+    await run(Command.linkFile, uri, id);
+    await w.other.updateBin(id, { name: 'theirs' });
+    const show = async () => {
+      await vscode.window.showTextDocument(uri);
+      await until(() => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() || undefined, 'the file to be active');
+      await w.api.whenIdle();
+    };
+    assert.deepEqual((await counted(show)).paths, []);
+    assert.equal(await statusOf(uri), 'same');
+    await closeAll();
+    // An interval far shorter than opening the file takes: it has passed when the file becomes active.
+    await config().update('checkForChanges.onFocusAfterMinutes', 0.000_01, vscode.ConfigurationTarget.Global);
+    try {
+      const { paths } = await counted(show);
+      assert.deepEqual(paths, [`GET /v3/b/${id}/latest`]);
+      assert.equal(await statusOf(uri), 'changedThere');
+    } finally {
+      await config().update('checkForChanges.onFocusAfterMinutes', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('asks before pushing over a bin changed since: Cancel sends no PUT, Overwrite does', async () => {

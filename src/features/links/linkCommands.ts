@@ -178,8 +178,9 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
     ...register(
       Command.checkLinks,
       {
-        run: async (options: { warnAboveRequests?: number } = {}) => {
-          const all = await p.links.all();
+        // `files`: those linked files only (the check on focus passes the active one).
+        run: async (options: { files?: vscode.Uri[]; warnAboveRequests?: number } = {}) => {
+          const all = options.files ? await Promise.all(options.files.map((uri) => linkedOf(uri, Command.checkLinks))) : await p.links.all();
           await confirmRequests(
             p,
             options.warnAboveRequests,

@@ -4,7 +4,9 @@
  * is known (a push, a pull, Check Links), said with when the service's side was last seen.
  */
 import * as vscode from 'vscode';
+import { activity } from '../../api/activity';
 import { Command } from '../../commands/ids';
+import { settings } from '../../config';
 import type { LinkState } from '../../store/links/linkState';
 import { relativeTime } from '../../ui/relativeTime';
 import type { LinkedFile, Links } from '../linkRegistry';
@@ -168,7 +170,10 @@ export function showLinks(links: Links): LinkViews {
     scm,
     vscode.window.registerFileDecorationProvider(decorations),
     links.onDidChange((uris) => refresh(uris)),
-    vscode.window.onDidChangeActiveTextEditor(() => void status.update()),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      void status.update();
+      void activity.track(checkOnFocus(links, editor?.document.uri));
+    }),
     vscode.workspace.onDidChangeTextDocument(async (e) => {
       if (e.contentChanges.length > 0 && (await links.find(e.document.uri))) {
         refresh([e.document.uri]);
@@ -185,4 +190,17 @@ export function showLinks(links: Links): LinkViews {
   void status.update();
   void scm.refresh();
   return { disposables, status, decorations, scm };
+}
+
+/**
+ * The opt-in check on focus (`jsonbin.checkForChanges.onFocusAfterMinutes`), as bin tabs have it:
+ * a linked file made active that long after its bin was last seen reads the bin once.
+ */
+async function checkOnFocus(links: Links, uri: vscode.Uri | undefined): Promise<void> {
+  const afterMs = settings.checkForChangesAfterMs();
+  const linked = uri && afterMs > 0 ? await links.find(uri) : undefined;
+  if (linked && Date.now() - (links.memo(linked).seenAt ?? 0) >= afterMs) {
+    // A bin that cannot be read is remembered as such by the check; nothing else is worth a message here.
+    await vscode.commands.executeCommand(Command.checkLinks, { files: [linked.uri] }).then(undefined, () => undefined);
+  }
 }
