@@ -9,12 +9,15 @@ import { apiUrlOf } from '../accounts/accounts';
 import { recordText } from '../api/record';
 import type { AccountInfo } from '../accounts/accountList';
 import { formatLinks, LINKS_FILE, parseLinks, withLink, withoutLink, type Link } from '../store/links/linkFile';
-import { fileDigest, stateOf, type LinkMemo, type LinkState } from '../store/links/linkState';
+import type { LinkMemo, LinkState } from '../store/links/linkState';
 import type { ConflictResolver } from '../store/ports';
 import type { BinStore } from '../store/binStore';
 import type { BinCollections } from '../store/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { RecordWrites } from '../store/recordWrites';
+
+/** Digests of files and links' states, loaded with the first state asked for: activation does not load the hashing. */
+const linkStates = () => import('../store/links/linkState.js');
 
 /** Where this user's knowledge of the links is kept, in the workspace's state. */
 const MEMO_KEY = 'jsonbin.links';
@@ -111,7 +114,7 @@ export class Links implements vscode.Disposable {
     const linked: LinkedFile[] = [];
     for (const { uri, binId } of files.filter((f) => placeOf(f.uri))) {
       const text = await this.textOf(uri);
-      const digest = text === undefined ? undefined : await fileDigest(text);
+      const digest = text === undefined ? undefined : await (await linkStates()).fileDigest(text);
       const link = await this.link(uri, binId, account);
       await this.remember(link, digest === undefined ? {} : { base: digest, remote: digest, seenAt: Date.now(), record: recordText(JSON.parse(text!)) });
       linked.push(link);
@@ -198,6 +201,7 @@ export class Links implements vscode.Disposable {
   /** The state of a link from what is known: no request. */
   async stateOf(linked: LinkedFile): Promise<LinkState> {
     const text = await this.textOf(linked.uri);
+    const { fileDigest, stateOf } = await linkStates();
     return stateOf(text === undefined ? undefined : await fileDigest(text), this.memo(linked));
   }
 
