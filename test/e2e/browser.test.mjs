@@ -8,7 +8,7 @@
 // With --web, the same steps with the packaged extension in the browser's web worker host
 // (`npm start -- --web`): every request it sends then carries the browser's Origin.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
@@ -354,12 +354,14 @@ try {
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
   });
 
-  await step('Explorer: Upload as Bin on a local JSON file sends its text as written, and the bin shows in the view', async () => {
+  await step('Explorer: Upload as Bin on a local JSON file sends its text as written, keeps the file linked, and the bin shows in the view', async () => {
     await closeAllEditors(page);
     const text = readFileSync(join(demo.workspace, 'optics-module.json'), 'utf8');
     const mark = demo.service.log.length;
     await clickExplorerMenu(page, 'optics-module.json', 'Upload as Bin');
     await pick(page, 'No collection');
+    // A workspace file: the upload offers to keep it linked to its bin (jsonbin.links.offerAfterTransfer asks).
+    await answerDialog(page, 'Keep Linked');
     await until(() => demo.service.requestsSince(mark, 'POST').length > 0, 'the create');
     await page.locator('.notifications-toasts', { hasText: 'Created 1 bin in no collection' }).first().waitFor();
     await page.locator('.notifications-toasts .monaco-button', { hasText: 'Open Bin' }).first().click();
@@ -372,6 +374,11 @@ try {
     );
     assert.equal(writes[0].body, text, "the file's text as written");
     assert.equal(writes[0].headers['x-bin-name'], 'optics-module');
+    const linkFile = join(demo.workspace, '.vscode', 'jsonbin-links.json');
+    await until(() => existsSync(linkFile), 'the link file');
+    const links = readFileSync(linkFile, 'utf8');
+    assert.match(links, /"file": "optics-module\.json"/);
+    assert.ok(!links.includes(demo.demo.account.key), 'no key in the link file');
     await showJsonBinView(page);
     await expandRow(page, 'Bins in no collection', 'optics-module');
   });
