@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { judge } from './report.mjs';
-import { fmtStat, summarize } from './stats.mjs';
+import { alternating, fmtStat } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { BinClient } = require('../out/src/api/index.js');
@@ -74,24 +74,10 @@ export async function benchChangeBins() {
     for (const id of ids) records.push((await a.client.readBin(id)).record);
     for (const [i, id] of ids.entries()) await a.client.updateBin(id, { ...records[i], revision: value });
   };
-  const timed = async (fn) => {
-    const start = performance.now();
-    await fn();
-    return performance.now() - start;
-  };
-  // Warm: the schema doc is read and compiled, the pool's sockets are open.
-  await changeBins();
-  await alone();
-  const times = { change: [], alone: [] };
-  // Which side goes first alternates, so that drift of a noisy machine falls on both.
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['change', 'alone'] : ['alone', 'change'];
-    for (const side of order) times[side].push(await timed(side === 'change' ? changeBins : alone));
-  }
+  // The warm-up reads and compiles the schema doc and opens the pool's sockets.
+  const [c, r] = await alternating(changeBins, alone, ROUNDS);
   a.dispose();
   await f.close();
-  const c = summarize(times.change);
-  const r = summarize(times.alone);
   return { size: JSON.stringify(record).length, change: c, alone: r, ratio: c.median / r.median };
 }
 

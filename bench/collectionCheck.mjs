@@ -3,7 +3,7 @@
 // where the check hands it to the validation worker unparsed), local service over loopback.
 import { createRequire } from 'node:module';
 import { judge } from './report.mjs';
-import { fmtStat, summarize } from './stats.mjs';
+import { alternating, fmtStat } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
 const { BINS_PER_PAGE, BinClient } = require('../out/src/api/index.js');
@@ -46,25 +46,11 @@ export async function benchCollectionCheck() {
     }
     for (const id of ids) await client.readBin(id);
   };
-  const timed = async (fn) => {
-    const start = performance.now();
-    await fn();
-    return performance.now() - start;
-  };
-  // Warm: the schema doc is read and compiled, the pool's sockets are open.
-  await check();
-  await readsAlone();
-  const times = { check: [], reads: [] };
-  // Which side goes first alternates, so that drift of a noisy machine falls on both.
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['check', 'reads'] : ['reads', 'check'];
-    for (const side of order) times[side].push(await timed(side === 'check' ? check : readsAlone));
-  }
+  // The warm-up reads and compiles the schema doc and opens the pool's sockets.
+  const [c, r] = await alternating(check, readsAlone, ROUNDS);
   await validation.dispose();
   await client.close();
   await service.stop();
-  const c = summarize(times.check);
-  const r = summarize(times.reads);
   return { size: Buffer.byteLength(JSON.stringify(record)), check: c, reads: r, ratio: c.median / r.median };
 }
 

@@ -40,3 +40,23 @@ export async function time(fn) {
 export function fmtSpread(s) {
   return `${fmtMs(s.min)}–${fmtMs(s.max)}, n=${s.n}`;
 }
+
+/**
+ * Times two sides of a comparison `rounds` times each, after one warm-up run of each; which side
+ * goes first alternates, so that drift of a noisy machine falls on both. Their medians and spreads.
+ */
+export async function alternating(first, second, rounds) {
+  const timed = async (fn) => {
+    const start = performance.now();
+    await fn();
+    return performance.now() - start;
+  };
+  await first();
+  await second();
+  const times = [[], []];
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const side of order) times[side].push(await timed(side === 0 ? first : second));
+  }
+  return times.map(summarize);
+}
