@@ -102,6 +102,11 @@ export type CompileTypes = (schema: object, name: string, options: { $refOptions
 export interface Host {
   /** The HTTP stack, loaded with the first request (undici on Node, fetch in the browser). */
   http(options: HttpOptions): Promise<Http>;
+  /**
+   * Resolves once a request just handed to the HTTP stack is on its way, so that work started then
+   * overlaps the wait for its answer instead of holding the request back.
+   */
+  afterSend(): Promise<void>;
   /** SHA-256 of `bytes`, in base64: the same digest on every host. */
   sha256(bytes: Uint8Array): string;
   /** The validation worker's file in the extension, relative to its folder. */

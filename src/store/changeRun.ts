@@ -6,9 +6,11 @@
  * short says what is left, and running the same change again finishes it. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
+import equal from 'fast-deep-equal';
 import { recordText, RecordText, type BinClient, type Json } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Problem } from '../schema/validator';
+import { host } from '../platform';
 import type { BinCollections } from './binCollections';
 import { applyRecordChange, type RecordChange } from './recordPatch';
 import { Refused } from './refused';
@@ -64,7 +66,7 @@ export interface ApplyResult {
 
 export interface ChangeRunParts {
   client: BinClient;
-  writes: Pick<RecordWrites, 'prepareUpdate' | 'update'>;
+  writes: Pick<RecordWrites, 'prepareUpdate' | 'sendUpdate'>;
   schemaDocs: Pick<SchemaDocs, 'check'>;
   binCollections: Pick<BinCollections, 'of'>;
   /** Whether a tab of the bin holds unsaved edits: such a bin is left out, never overwritten. */
@@ -77,8 +79,8 @@ export interface ChangeRunParts {
 
 /**
  * One read per bin (none for a bin with unsaved edits), and nothing sent. Each bin's read is sent
- * as the one before is answered, and a changed record's checks run while the next bins are read
- * and patched: still one request at a time, the work done during the waits.
+ * as the one before is answered, and that one is patched while the next is on its way, its checks
+ * running while the next bins are read: still one request at a time, the work done during the waits.
  */
 export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarget[], change: RecordChange): Promise<ChangePreview> {
   const preview: ChangePreview = { changed: [], unchanged: [], notApplicable: [], invalid: [], skipped: [], failed: [], requests: 0 };
@@ -89,28 +91,29 @@ export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarg
   for (let next = readFrom(p, bins, 0, preview); next;) {
     const { index, bin, answer } = next;
     const read = await answer;
+    // Told before the next read is sent, so that a Cancel then stops it.
+    p.progress?.(index + 1, bins.length);
     next = readFrom(p, bins, index + 1, preview);
+    if (next) {
+      await host.afterSend();
+    }
     if ('error' in read) {
       preview.failed.push({ id: bin.id, reason: read.error.message });
       continue;
     }
-    // Compared as sent, compact, as the service keeps it: the size checked is the record's, not its indentation's.
-    const before = JSON.stringify(read.record);
-    const applied = applyRecordChange(JSON.parse(before) as Json, change, true);
+    const applied = applyRecordChange(read.record, change);
     if ('notApplicable' in applied) {
       preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
-      continue;
-    }
-    const record = RecordText.of(applied.record);
-    if (record.text === before) {
+    } else if (equal(applied.record, read.record)) {
       preview.unchanged.push(bin.id);
     } else {
+      // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
+      const record = RecordText.of(applied.record);
       checking.push(checkChanged(p, preview, { id: bin.id, name: read.name ?? bin.name }, record, read.record, doing));
       if (checking.length > CHECKS_WAITING) {
         await settle();
       }
     }
-    p.progress?.(index + 1, bins.length);
   }
   while (checking.length > 0) {
     await settle();
@@ -170,7 +173,8 @@ async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ pr
 
 /**
  * One PUT per changed bin of `preview`, one after another; with `reread`, each after a read that
- * checks the bin still holds what the preview read. Stopped, the bins left are said skipped.
+ * checks the bin still holds what the preview read. Each answer is recorded while the next bin's
+ * request is on its way. Stopped, the bins left are said skipped.
  */
 export async function applyChange(
   p: Pick<ChangeRunParts, 'writes' | 'unsaved' | 'stopped' | 'progress'>,
@@ -179,30 +183,46 @@ export async function applyChange(
   docs: (id: string) => string[],
 ): Promise<ApplyResult> {
   const result: ApplyResult = { changed: [], skipped: [], failed: [], requests: 0 };
+  let recordLast = () => {};
   for (const [i, bin] of preview.changed.entries()) {
-    const target = { id: bin.id, name: bin.name };
-    if (p.stopped()) {
-      result.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was sent') });
+    const skip = p.stopped()
+      ? l10n.t('stopped before it was sent')
+      : p.unsaved(bin.id)
+        ? l10n.t('a tab holds unsaved edits: save or revert it first')
+        : undefined;
+    if (skip) {
+      recordLast();
+      recordLast = () => {};
+      result.skipped.push({ id: bin.id, reason: skip });
       continue;
     }
-    if (p.unsaved(bin.id)) {
-      result.skipped.push({ id: bin.id, reason: l10n.t('a tab holds unsaved edits: save or revert it first') });
-      continue;
-    }
-    try {
-      const { outcome, requests } = await p.writes.update(bin.checked, reread, () => docs(bin.id));
-      result.requests += requests;
-      if (outcome === 'changedSince') {
-        result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
-      } else {
-        result.changed.push(target);
-      }
-    } catch (error) {
-      // An update whose answer was lost says "may have been stored": running the change again tells.
-      result.requests += reread ? 2 : 1;
-      result.failed.push({ id: bin.id, reason: (error as Error).message });
-    }
-    p.progress?.(i + 1, preview.changed.length);
+    // Progress is told as the answer comes in, so that a Cancel then stops the next request.
+    const sending = p.writes.sendUpdate(bin.checked, reread).then(
+      (sent) => {
+        p.progress?.(i + 1, preview.changed.length);
+        return () => {
+          sent.record(docs(bin.id));
+          result.requests += sent.requests;
+          if (sent.outcome === 'changedSince') {
+            result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
+          } else {
+            result.changed.push({ id: bin.id, name: bin.name });
+          }
+        };
+      },
+      (error: Error) => {
+        p.progress?.(i + 1, preview.changed.length);
+        // An update whose answer was lost says "may have been stored": running the change again tells.
+        return () => {
+          result.requests += reread ? 2 : 1;
+          result.failed.push({ id: bin.id, reason: error.message });
+        };
+      },
+    );
+    await host.afterSend();
+    recordLast();
+    recordLast = await sending;
   }
+  recordLast();
   return result;
 }

@@ -1,6 +1,5 @@
 /** What the store and the write path need from the account and the editor, with no `vscode` in sight. */
 import type { BinClient, BinServiceError, Operation, Plan } from '../api';
-import type { SchemaDocImpact } from './collectionCheck';
 import type { Entry } from './entry';
 import type { Resource } from './resource';
 
@@ -34,21 +33,6 @@ export interface OfflineCopies {
   read(resource: Resource, error: BinServiceError): Promise<OfflineCopy | undefined>;
   /** The document `doc` (a Uri, as a string) is served `entry`. */
   showing(doc: string, entry: Entry): void;
-}
-
-/** What the stored bins are checked for: a schema doc's save, or a new schema doc about to validate a collection. */
-export type ImpactOf = 'Save' | 'Creation';
-
-/** What saving a schema doc does first: the stored bins it validates are checked against the text being saved. */
-export interface SchemaDocSaves {
-  /** Whether to check at all (`jsonbin.schemaDocs.checkBinsBeforeSave`). */
-  enabled(): boolean;
-  /** A bin's text in a tab with unsaved edits: checked as it is, not read. */
-  unsavedText(binId: string): string | undefined;
-  /** Told how many bins the check would read: throws to cancel the save, or `SkipCheck` to save unchecked. */
-  beforeReads(bins: number, of: ImpactOf): Promise<void>;
-  /** Some bins would fail: true saves anyway, false cancels the save (nothing sent). */
-  decide(impact: SchemaDocImpact, schemaDocName: string, of: ImpactOf): Promise<boolean>;
 }
 
 export type ConflictChoice = 'overwrite' | 'compare' | 'cancel';

@@ -5,8 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 // The core alone: the package's index also brings its observer, which reaches for a browser window.
-import { applyPatch, validate, type Operation } from 'fast-json-patch/commonjs/core';
-import type { PatchError as JsonPatchError } from 'fast-json-patch/commonjs/helpers';
+import { applyOperation, validate, type Operation } from 'fast-json-patch/commonjs/core';
+import { unescapePathComponent, type PatchError as JsonPatchError } from 'fast-json-patch/commonjs/helpers';
 import { apply as applyMergePatch } from 'json-merge-patch';
 import { unfaithfulNumber, type Json } from '../api';
 
@@ -58,22 +58,89 @@ export function checkRecordChange(change: { patch?: unknown; mergePatch?: unknow
 }
 
 /**
- * `record` changed, or why the change does not apply to it. `record` is left as it is, unless the
- * caller gives a copy of its own to change in place (`inPlace`), which saves copying it again.
+ * `record` changed, or why the change does not apply to it. `record` is left as it is: the new
+ * record shares what the change leaves alone with it, and only the objects and arrays on the way
+ * to what it changes are copied, so that a change made to many large records copies little.
  */
-export function applyRecordChange(record: Json, change: RecordChange, inPlace = false): Applied {
+export function applyRecordChange(record: Json, change: RecordChange): Applied {
+  const owned = new WeakSet<object>();
   if (change.mergePatch !== undefined) {
-    return { record: applyMergePatch(inPlace ? record : structuredClone(record), change.mergePatch) };
+    return { record: applyMergePatch(copyForMerge(record, change.mergePatch, owned), change.mergePatch) };
   }
-  try {
-    return { record: applyPatch(record, change.patch, true, inPlace).newDocument };
-  } catch (error) {
-    if (isPatchError(error)) {
-      const index = error.index ?? 0;
-      return { notApplicable: describe(error), operation: { index, operation: change.patch[index] } };
+  let doc = record;
+  for (const [index, operation] of change.patch.entries()) {
+    doc = copyAlong(doc, changedBy(operation), owned);
+    try {
+      // Each record gets its own copy of the operation: a later operation that changes a value an
+      // earlier one added must not change it in the patch, and so in the next record.
+      doc = applyOperation(doc, structuredClone(operation), true, true, true, index).newDocument;
+    } catch (error) {
+      if (isPatchError(error)) {
+        return { notApplicable: describe(error), operation: { index, operation } };
+      }
+      throw error;
     }
-    throw error;
   }
+  return { record: doc };
+}
+
+/** The JSON Pointers whose parents an operation changes: `copy` only reads its `from`, `test` changes nothing. */
+function changedBy(operation: Operation): string[] {
+  switch (operation.op) {
+    case 'test':
+      return [];
+    case 'move':
+      return [operation.path, operation.from];
+    default:
+      return [operation.path];
+  }
+}
+
+/** A copy of `value` of its own (once), which the change may then change in place. */
+function own<T extends object>(value: T, owned: WeakSet<object>): T {
+  if (owned.has(value)) {
+    return value;
+  }
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as T;
+  owned.add(copy);
+  return copy;
+}
+
+function isContainer(value: unknown): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `doc`, with its own copy of every object and array on the way to each JSON Pointer's parent. */
+function copyAlong(doc: Json, pointers: string[], owned: WeakSet<object>): Json {
+  if (!isContainer(doc)) {
+    return doc;
+  }
+  const root = own(doc, owned);
+  for (const pointer of pointers) {
+    let node: Record<string, Json> = root;
+    for (const key of pointer.split('/').slice(1, -1).map(unescapePathComponent)) {
+      const child = Object.hasOwn(node, key) ? node[key] : undefined;
+      if (!isContainer(child)) {
+        break;
+      }
+      node = node[key] = own(child, owned);
+    }
+  }
+  return root;
+}
+
+/** `target`, with its own copy of every object a merge patch's objects merge into. */
+function copyForMerge(target: Json, patch: Json, owned: WeakSet<object>): Json {
+  if (!isContainer(target) || Array.isArray(target) || !isContainer(patch) || Array.isArray(patch)) {
+    return target;
+  }
+  const copy = own(target, owned);
+  for (const [key, value] of Object.entries(patch)) {
+    if (Object.hasOwn(copy, key) && isContainer(value) && !Array.isArray(value)) {
+      copy[key] = copyForMerge(copy[key], value, owned);
+    }
+  }
+  return copy;
 }
 
 function isPatchError(error: unknown): error is JsonPatchError {

@@ -14,12 +14,12 @@ import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
 import { digestOf, digestOfBytes, serialize } from './entry';
-import { checkSchemaDocImpact, type ImpactOn } from './collectionCheck';
-import type { ConflictResolver, ImpactOf, SchemaDocSaves, Service, WriteSettings } from './ports';
+import { checkImpact, type SchemaDocSaves } from './schemaDocImpact';
+import type { ConflictResolver, Service, WriteSettings } from './ports';
 import { RecordChecks } from './recordChecks';
 import { Refused, rethrow } from './refused';
 import { isReadOnly, type Resource } from './resource';
-import { CheckedBin, CheckedUpdate, type CreateBin, type NewBin, type RestoreHow } from './checkedRecords';
+import { CheckedBin, CheckedUpdate, type CreateBin, type NewBin, type RestoreHow, type SentUpdate } from './checkedRecords';
 
 const decoder = new TextDecoder();
 
@@ -65,7 +65,7 @@ export class RecordWrites {
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
     const record = await this.checks.check(destination, decoder.decode(content), notSaved);
-    if (resource.kind === 'schema' && (await this.checkImpact({ schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
+    if (resource.kind === 'schema' && (await checkImpact(this.impactParts(), { schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
       // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
       current = undefined;
     }
@@ -100,27 +100,8 @@ export class RecordWrites {
     this.store.saved(entry, content, digest, doc);
   }
 
-  /**
-   * Before a schema doc is saved: the stored bins it validates, checked against `schema`; if any
-   * would fail, the user decides. Says whether it checked any collection.
-   */
-  private async checkImpact(on: ImpactOn, schema: Json, name: string, doing: ImpactOf): Promise<boolean> {
-    const saves = this.schemaDocSaves;
-    if (!saves?.enabled()) {
-      return false;
-    }
-    const impact = await checkSchemaDocImpact(this.service.client, this.schemaDocs, on, schema, {
-      listed: (bins) => saves.beforeReads(bins, doing),
-      unsavedText: (binId) => saves.unsavedText(binId),
-    });
-    if (impact && impact.failing.length > 0 && !(await saves.decide(impact, name, doing))) {
-      const failing =
-        impact.checked === 1
-          ? l10n.t('{0} of {1} stored bin would fail it', impact.failing.length, impact.checked)
-          : l10n.t('{0} of {1} stored bins would fail it', impact.failing.length, impact.checked);
-      throw new Refused(doing === 'Save' ? l10n.t('Save cancelled') : l10n.t('Creation cancelled'), failing, 'unavailable');
-    }
-    return impact === undefined || impact.collections > 0;
+  private impactParts() {
+    return { client: this.service.client, schemaDocs: this.schemaDocs, saves: this.schemaDocSaves };
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
@@ -142,22 +123,33 @@ export class RecordWrites {
    * as it is (`changedSince`), one that already holds the record is not sent again (`stored`).
    * Clean documents of the bin (`docs`) show the new record.
    */
-  async update(checked: CheckedUpdate, reread: boolean, docs: () => string[]): Promise<{ outcome: 'written' | 'stored' | 'changedSince'; requests: number }> {
+  async update(checked: CheckedUpdate, reread: boolean, docs: () => string[]): Promise<SentUpdate> {
+    const sent = await this.sendUpdate(checked, reread);
+    sent.record(docs());
+    return sent;
+  }
+
+  /**
+   * `update` in two steps, for a run of many (Change Bins): the answer is in when this resolves,
+   * and its `record` tells the store, which the caller does while the next bin's request is on its
+   * way. Nothing else may read the bin from the store between the two.
+   */
+  async sendUpdate(checked: CheckedUpdate, reread: boolean): Promise<SentUpdate & { record: (docs: string[]) => void }> {
     const { id, record } = checked;
     let requests = 0;
     if (reread && this.settings.conflictCheck()) {
       requests++;
       const current = digestOf((await this.service.client.readBin(id)).record);
       if (current === digestOf(record.value)) {
-        return { outcome: 'stored', requests };
+        return { outcome: 'stored', requests, record: () => undefined };
       }
       if (current !== digestOf(checked.read)) {
-        return { outcome: 'changedSince', requests };
+        return { outcome: 'changedSince', requests, record: () => undefined };
       }
     }
     const answer = await this.service.client.updateBin(id, record);
-    this.store.written({ kind: 'bin', id }, answer.record, { name: checked.name, private: answer.metadata.private }, docs());
-    return { outcome: 'written', requests: requests + 1 };
+    const written = (docs: string[]) => this.store.written({ kind: 'bin', id }, answer.record, { name: checked.name, private: answer.metadata.private }, docs);
+    return { outcome: 'written', requests: requests + 1, record: written };
   }
 
   /** Creates the bin `prepare` checked: one POST. */
@@ -211,7 +203,7 @@ export class RecordWrites {
     this.checks.permitted('createSchemaDoc', notCreated);
     const record = await this.checks.check({ kind: 'schema' }, textOf(schema), notCreated);
     if (attachTo !== undefined) {
-      await this.checkImpact({ collectionId: attachTo }, record.value, name, 'Creation');
+      await checkImpact(this.impactParts(), { collectionId: attachTo }, record.value, name, 'Creation');
     }
     const doc = await this.service.client.createSchemaDoc(name, record);
     this.schemaDocs.updated(doc);

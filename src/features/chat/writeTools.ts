@@ -95,7 +95,7 @@ function patched(current: string, patch: unknown): string {
   } catch (error) {
     throw new ToolRefusal((error as Error).message);
   }
-  const applied = applyRecordChange(JSON.parse(current) as Json, change, true);
+  const applied = applyRecordChange(JSON.parse(current) as Json, change);
   if ('notApplicable' in applied) {
     throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', applied.notApplicable), { failedOperation: applied.operation });
   }

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { warnsAbout } from '../../api/allowance';
-import { SkipCheck } from '../../store/collectionCheck';
-import type { SchemaDocSaves } from '../../store/ports';
+import { SkipCheck } from '../../store/schemaDocImpact';
+import type { SchemaDocSaves } from '../../store/schemaDocImpact';
 import { Refused } from '../../store/refused';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';

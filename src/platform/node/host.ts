@@ -8,6 +8,9 @@ import type { Host, WorkerEvents, WorkerScript, WorkerThread } from '../platform
 export const host: Host = {
   // undici loads with the first request, not with the extension.
   http: async (options) => new (await import('./http.js')).UndiciHttp(options),
+  // undici writes a request on a kept-alive socket in the check phase after the one it was handed
+  // over in (it first lets the socket say whether the service closed it): two turns.
+  afterSend: () => new Promise((resolve) => setImmediate(() => setImmediate(resolve))),
   sha256: (bytes) => createHash('sha256').update(bytes).digest('base64'),
   validationWorkerFile: 'dist/validationWorker.mjs',
   startWorker,

@@ -6,6 +6,8 @@ import { startWorker } from './worker';
 
 export const host: Host = {
   http: async (options) => new FetchHttp(options),
+  // fetch hands the request to the browser's network stack at once.
+  afterSend: () => Promise.resolve(),
   // Web Crypto's digest is asynchronous; the store compares digests synchronously, on every host alike.
   sha256: (bytes) => toBase64(sha256(bytes)),
   validationWorkerFile: 'dist/web/validationWorker.js',

@@ -2,8 +2,8 @@
 import { BinServiceError, type BinClient, type Operation } from '../../../src/api';
 import { BinStore } from '../../../src/store/binStore';
 import type { Entry } from '../../../src/store/entry';
-import type { SchemaDocImpact } from '../../../src/store/collectionCheck';
-import type { ConflictResolver, OfflineCopies, SchemaDocSaves, WriteSettings } from '../../../src/store/ports';
+import type { SchemaDocImpact, SchemaDocSaves } from '../../../src/store/schemaDocImpact';
+import type { ConflictResolver, OfflineCopies, WriteSettings } from '../../../src/store/ports';
 import { RecordWrites } from '../../../src/store/recordWrites';
 import type { Resource } from '../../../src/store/resource';
 import { BinCollections } from '../../../src/store/binCollections';

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Json } from '../../../src/api';
 import { applyChange, previewChange, type ChangeRunParts } from '../../../src/store/changeRun';
 import { applyRecordChange, checkRecordChange, parseRecordChange } from '../../../src/store/recordPatch';
+import { digestOf } from '../../../src/store/entry';
 import { eachTestWithABin } from './accountBins';
 
 describe('one change made to many bins', () => {
@@ -115,6 +116,41 @@ describe('one change made to many bins', () => {
       [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`],
     );
     assert.equal(result.requests, 1);
+  });
+
+  it('records every answer in the store, the last one too, and a Cancel as the progress moves stops the next request', async () => {
+    const preview = await previewChange(
+      parts,
+      ids.map((id) => ({ id })),
+      change,
+    );
+    const told: string[] = [];
+    const mark = world.f.service.log.length;
+    const result = await applyChange(parts, preview, false, (id) => (told.push(id), []));
+    assert.deepEqual(paths(mark), [`PUT /v3/b/${ids[0]}`, `PUT /v3/b/${ids[1]}`]);
+    assert.deepEqual(told, [ids[0], ids[1]]);
+    for (const bin of preview.changed) {
+      assert.equal(world.a.bins.known({ kind: 'bin', id: bin.id })?.digest, digestOf(bin.after), bin.id);
+    }
+    assert.deepEqual(
+      result.changed.map((b) => b.id),
+      [ids[0], ids[1]],
+    );
+    // Cancelled as the progress says the first is done, as the progress notification's Cancel does.
+    let cancelled = false;
+    const cancelAtFirst = { ...parts, stopped: () => cancelled, progress: () => (cancelled = true) };
+    const sentMark = world.f.service.log.length;
+    const again = await applyChange(cancelAtFirst, preview, false, () => []);
+    assert.deepEqual(paths(sentMark), [`PUT /v3/b/${ids[0]}`]);
+    assert.deepEqual(
+      again.changed.map((b) => b.id),
+      [ids[0]],
+    );
+    assert.deepEqual(again.skipped, [{ id: ids[1], reason: 'stopped before it was sent' }]);
+    cancelled = false;
+    const readMark = world.f.service.log.length;
+    await previewChange(cancelAtFirst, [{ id: ids[0] }, { id: ids[1] }], change);
+    assert.deepEqual(paths(readMark), [`GET /v3/b/${ids[0]}/latest`]);
   });
 
   it('leaves out a bin with unsaved edits, unread, and stops before the next request when told', async () => {
