@@ -43,7 +43,9 @@ export function fmtSpread(s) {
 
 /**
  * Times two sides of a comparison `rounds` times each, after one warm-up run of each; which side
- * goes first alternates, so that drift of a noisy machine falls on both. Their medians and spreads.
+ * goes first alternates, so that drift of a noisy machine falls on both. Their medians and spreads,
+ * and the median of the rounds' own ratios (first / second): a round's two sides ran moments apart,
+ * under the same load, so their ratio is steadier than the ratio of the two medians.
  */
 export async function alternating(first, second, rounds) {
   const timed = async (fn) => {
@@ -58,5 +60,6 @@ export async function alternating(first, second, rounds) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     for (const side of order) times[side].push(await timed(side === 0 ? first : second));
   }
-  return times.map(summarize);
+  const ratios = summarize(times[0].map((t, round) => t / times[1][round]));
+  return [summarize(times[0]), summarize(times[1]), ratios];
 }

@@ -201,13 +201,13 @@ export async function applyChange(
       (sent) => {
         p.progress?.(i + 1, preview.changed.length);
         return () => {
-          sent.record(docs(bin.id));
           result.requests += sent.requests;
           if (sent.outcome === 'changedSince') {
             result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
           } else {
             result.changed.push({ id: bin.id, name: bin.name });
           }
+          sent.record(docs(bin.id));
         };
       },
       (error: Error) => {
