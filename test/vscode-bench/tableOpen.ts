@@ -15,6 +15,10 @@ const BINS = 1_000;
 export interface TableFigures {
   bins: number;
   firstRowsMs: number;
+  /** An empty webview panel, from its creation to its script's first message: what any webview costs here. */
+  emptyWebviewMs: number;
+  /** The same for the session's first webview panel, which also starts the workbench's webview machinery (not counted in the others). */
+  firstWebviewMs: number;
   /** To the last page listed and the rows then in view read. */
   listedMs: number;
   requests: number;
@@ -35,6 +39,9 @@ export async function measureTable(service: BinService, account: Account): Promi
       { name: `module ${i}`, private: true, collectionId: collection.id },
     );
   }
+  // The session's first webview starts what every later one shares: timed apart, before both.
+  const firstWebviewMs = await timeEmptyWebview();
+  const emptyWebviewMs = await timeEmptyWebview();
   const mark = service.log.length;
   const start = performance.now();
   const id = await vscode.commands.executeCommand<string>(Command.openTable, { collectionId: collection.id });
@@ -60,6 +67,8 @@ export async function measureTable(service: BinService, account: Account): Promi
   return {
     bins: BINS,
     firstRowsMs: firstRowsMs ?? listedMs,
+    emptyWebviewMs,
+    firstWebviewMs,
     listedMs,
     requests: paths.length,
     pages,
@@ -67,6 +76,18 @@ export async function measureTable(service: BinService, account: Account): Promi
     reads,
     other: paths.filter((p) => !p.startsWith('GET /v3/b/') && !p.startsWith(`GET /v3/c/${collection.id}/bins`)),
   };
+}
+
+/** A webview panel whose only script posts one message as it runs, opened where the table opens. */
+async function timeEmptyWebview(): Promise<number> {
+  const start = performance.now();
+  const panel = vscode.window.createWebviewPanel('jsonbin.benchEmpty', 'Empty', vscode.ViewColumn.Active, { enableScripts: true });
+  const posted = new Promise<void>((resolve) => panel.webview.onDidReceiveMessage(() => resolve()));
+  panel.webview.html = `<!DOCTYPE html><html><body><script>acquireVsCodeApi().postMessage('ready');</script></body></html>`;
+  await posted;
+  const ms = performance.now() - start;
+  panel.dispose();
+  return ms;
 }
 
 /** The listing's pages for `BINS` bins: the last page is the one shorter than a full one. */
