@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The table's webview script (bundled alone into dist/webview/table.js, loaded only when a table
  * opens): AG Grid Community draws the rows, virtualized, as an ARIA grid with its keyboard
