@@ -104,7 +104,7 @@ export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarg
     const applied = applyRecordChange(read.record, change);
     if ('notApplicable' in applied) {
       preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
-    } else if (equal(applied.record, read.record)) {
+    } else if (unchanged(applied.record, read.record)) {
       preview.unchanged.push(bin.id);
     } else {
       // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
@@ -119,6 +119,14 @@ export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarg
     await settle();
   }
   return preview;
+}
+
+/**
+ * The record as it would be stored: equal values in the same key order (a change that only moves
+ * keys changes the text stored). Most changed records differ in value, found without writing them out.
+ */
+function unchanged(after: Json, before: Json): boolean {
+  return equal(after, before) && JSON.stringify(after) === JSON.stringify(before);
 }
 
 /** Checks under way while the next bins are read: enough to keep the worker busy, few enough to hold little. */
@@ -204,10 +212,15 @@ export async function applyChange(
           result.requests += sent.requests;
           if (sent.outcome === 'changedSince') {
             result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
-          } else {
-            result.changed.push({ id: bin.id, name: bin.name });
+            return;
           }
-          sent.record(docs(bin.id));
+          try {
+            sent.record(docs(bin.id));
+            result.changed.push({ id: bin.id, name: bin.name });
+          } catch (error) {
+            // Stored, but not taken in here (a listener failed): said, and the run goes on.
+            result.failed.push({ id: bin.id, reason: l10n.t('it was stored, but this window could not show it: {0}', (error as Error).message) });
+          }
         };
       },
       (error: Error) => {

@@ -69,14 +69,19 @@ export function applyRecordChange(record: Json, change: RecordChange): Applied {
   }
   let doc = record;
   for (const [index, operation] of change.patch.entries()) {
-    doc = copyAlong(doc, changedBy(operation), owned);
+    if (operation.op === 'move' && operation.path.startsWith(`${operation.from}/`)) {
+      return { notApplicable: l10n.t('{0}: {1}', where(index, operation), l10n.t('it moves a value into itself')), operation: { index, operation } };
+    }
+    // A move removes before it adds, and the removal may shift an array its path goes through: what
+    // it changes is known only as it runs, so the record is copied whole for it.
+    doc = operation.op === 'move' ? structuredClone(doc) : copyAlong(doc, changedBy(operation), owned);
     try {
       // Each record gets its own copy of the operation: a later operation that changes a value an
       // earlier one added must not change it in the patch, and so in the next record.
       doc = applyOperation(doc, structuredClone(operation), true, true, true, index).newDocument;
     } catch (error) {
       if (isPatchError(error)) {
-        return { notApplicable: describe(error), operation: { index, operation } };
+        return { notApplicable: describe(error, index), operation: { index, operation } };
       }
       throw error;
     }
@@ -86,14 +91,7 @@ export function applyRecordChange(record: Json, change: RecordChange): Applied {
 
 /** The JSON Pointers whose parents an operation changes: `copy` only reads its `from`, `test` changes nothing. */
 function changedBy(operation: Operation): string[] {
-  switch (operation.op) {
-    case 'test':
-      return [];
-    case 'move':
-      return [operation.path, operation.from];
-    default:
-      return [operation.path];
-  }
+  return operation.op === 'test' ? [] : [operation.path];
 }
 
 /** A copy of `value` of its own (once), which the change may then change in place. */
@@ -148,10 +146,13 @@ function isPatchError(error: unknown): error is JsonPatchError {
 }
 
 /** The failing operation, numbered from 1, and why: the library's own message holds the whole record. */
-function describe(error: JsonPatchError): string {
-  const op = error.operation as Partial<Operation> | undefined;
-  const at = l10n.t('operation {0} ({1} {2})', (error.index ?? 0) + 1, String(op?.op ?? '?'), String(op?.path ?? '?'));
-  return l10n.t('{0}: {1}', at, reasonOf(error.name));
+function describe(error: JsonPatchError, index = error.index ?? 0): string {
+  return l10n.t('{0}: {1}', where(index, error.operation as Partial<Operation> | undefined), reasonOf(error.name));
+}
+
+/** The operation, numbered from 1 (the library numbers some of its errors from the start of what it was given). */
+function where(index: number, op: Partial<Operation> | undefined): string {
+  return l10n.t('operation {0} ({1} {2})', index + 1, String(op?.op ?? '?'), String(op?.path ?? '?'));
 }
 
 function reasonOf(name: JsonPatchError['name']): string {

@@ -7,28 +7,20 @@
  */
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE } from '../../api';
-import { settings } from '../../config';
-import { binUri, parseUri } from '../../fs/uris';
+import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
-import { confirmRequests } from '../requestWarning';
 import type { FromWebview, TableWords, ToWebview } from './protocol';
 import { editCell, openAt } from './tableEdits';
 import { TableSession } from './tableSession';
-import { readsOf, type SourceParts, type TableSource } from './tableSource';
+import { TableRows, type RowsParts } from './tableRows';
+import { readsOf, type TableSource } from './tableSource';
 import { page } from './tablePage';
 
-export type PanelParts = SourceParts & Pick<import('../parts').Parts, 'prompts' | 'extensionUri'> & { diagnostics: FoundProblems };
-
-/** Where the failing rows' problems show when their bins have no open tab (the Problems panel). */
-export interface FoundProblems {
-  showFound(failing: { uri: vscode.Uri; text: string; problems: import('../../schema/validator').Problem[] }[], against: string): void;
-}
+export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri'>;
 
 /** Listing pages sent to the webview in one message, once the first are shown. */
 const PAGES_AT_ONCE = 10;
-/** Reads sent at once by Read All: a few, as a tab's opens would be. */
-const READS_AT_ONCE = 6;
 
 let nextId = 1;
 const panels = new Map<string, TablePanel>();
@@ -48,10 +40,7 @@ export class TablePanel {
   private made?: TableSession;
   private readonly ready: Promise<void>;
   private readonly subscriptions: vscode.Disposable[] = [];
-  /** Reads asked for and not yet shown: the snapshot says the table is still reading. */
-  private reading = 0;
-  /** Rows whose reads are under way: a second report of the same rows in view asks for them once. */
-  private readonly pending = new Set<string>();
+  private readonly rows: TableRows;
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
 
@@ -68,6 +57,11 @@ export class TablePanel {
       localResourceRoots: [script],
     });
     panels.set(this.id, this);
+    this.rows = new TableRows(
+      p,
+      () => this.session,
+      (ids) => this.refresh(ids),
+    );
     let loaded: () => void;
     const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
     this.ready = Promise.all([source, webviewReady]).then(
@@ -111,7 +105,7 @@ export class TablePanel {
   }
 
   get busy(): boolean {
-    return this.reading > 0;
+    return this.rows.reading > 0;
   }
 
   private post(message: ToWebview): void {
@@ -128,7 +122,7 @@ export class TablePanel {
       const text = this.session.textOf(id) ?? reads.known(id);
       if (text !== undefined) {
         this.session.set(id, text, undefined);
-        void this.check(id, text).then(() => this.refresh([id]));
+        void this.rows.check(id, text).then(() => this.refresh([id]));
       }
     }
     const columns = this.session.columnViews();
@@ -141,10 +135,10 @@ export class TablePanel {
       case 'shown':
         this.session.visible = message.visible;
         this.session.order = message.order;
-        await this.readRows(message.visible.filter((id) => !this.session.has(id) && !this.pending.has(id)));
+        await this.rows.read(message.visible.filter((id) => this.rows.unread(id)));
         break;
       case 'readAll':
-        await this.readAll();
+        await this.rows.readAll();
         break;
       case 'addColumn':
         this.addColumn(message.path);
@@ -166,7 +160,7 @@ export class TablePanel {
     if (!source.more) {
       return;
     }
-    this.reading++;
+    this.rows.reading++;
     // The first pages fill the rows in view at once; later ones are sent ten at a time, as the grid takes them in one transaction.
     let waiting: string[] = [];
     const send = () => {
@@ -187,72 +181,10 @@ export class TablePanel {
     } catch (error) {
       void vscode.window.showErrorMessage((error as Error).message);
     } finally {
-      this.reading--;
+      this.rows.reading--;
       if (waiting.length > 0) {
         send();
       }
-    }
-  }
-
-  /** Reads the records of `ids` (each once per session), then shows their rows. */
-  async readRows(ids: readonly string[]): Promise<void> {
-    const reads = readsOf(this.p);
-    this.reading++;
-    ids.forEach((id) => this.pending.add(id));
-    try {
-      await Promise.all(
-        ids.map(async (id) => {
-          const sent = reads.known(id) === undefined && this.session.textOf(id) === undefined;
-          const text = this.session.textOf(id) ?? (await reads.read(id).catch((error: Error) => this.notRead(id, error)));
-          if (sent) {
-            this.session.requests++;
-          }
-          if (text !== undefined) {
-            this.session.set(id, text, undefined);
-            await this.check(id, text);
-          }
-        }),
-      );
-    } finally {
-      this.reading--;
-      ids.forEach((id) => this.pending.delete(id));
-    }
-    this.refresh(ids);
-  }
-
-  private notRead(id: string, error: Error): undefined {
-    this.session.set(id, '', undefined, error.message);
-    return undefined;
-  }
-
-  /** The record checked in the validation worker against the collection's schema doc, as a tab's is. */
-  private async check(id: string, text: string): Promise<void> {
-    const collectionId = this.session.source.collectionId;
-    if (!this.session.source.schema || collectionId === undefined) {
-      return;
-    }
-    try {
-      const checked = await this.p.schemaDocs.check(collectionId, text, settings.maxProblems());
-      this.session.set(id, text, checked?.result);
-    } catch (error) {
-      this.session.set(id, text, undefined, (error as Error).message);
-    }
-    this.showProblems();
-  }
-
-  /** Read All: every row not read yet, asked first above `jsonbin.warnAboveRequests`. */
-  async readAll(warnAbove: number | undefined = settings.warnAboveRequests()): Promise<void> {
-    const unread = this.session.ids.filter((id) => !this.session.has(id) && !this.pending.has(id));
-    const sent = unread.filter((id) => readsOf(this.p).known(id) === undefined && this.session.textOf(id) === undefined).length;
-    await confirmRequests(
-      this.p,
-      warnAbove,
-      sent,
-      () => vscode.l10n.t('Reading {0} bins sends {1} requests. Send them?', unread.length, sent),
-      vscode.l10n.t('One request reads each bin not read yet in this window.'),
-    );
-    for (let i = 0; i < unread.length; i += READS_AT_ONCE) {
-      await this.readRows(unread.slice(i, i + READS_AT_ONCE));
     }
   }
 
@@ -282,7 +214,7 @@ export class TablePanel {
     }
     const text = document.getText();
     this.session.set(id, text, undefined);
-    void this.check(id, text).then(() => this.refresh([id]));
+    void this.rows.check(id, text).then(() => this.refresh([id]));
   }
 
   /** Shows rows `ids` again; when the columns changed (records read without a schema doc bring theirs), every row. */
@@ -294,18 +226,6 @@ export class TablePanel {
       this.post({ type: 'columns', columns, rows: this.session.rows() });
     }
     this.post({ type: 'rows', rows: this.session.rows(ids), status: this.status() });
-  }
-
-  private showProblems(): void {
-    const schema = this.session.source.schema;
-    if (!schema) {
-      return;
-    }
-    const failing = this.session.ids.flatMap((id) => {
-      const failed = this.session.failing(id);
-      return failed ? [{ uri: binUri(id, this.session.source.bins.find((b) => b.id === id)?.name, undefined, this.p.account.id), ...failed }] : [];
-    });
-    this.p.diagnostics.showFound(failing, schema.schemaDoc.name);
   }
 
   private status(): string {

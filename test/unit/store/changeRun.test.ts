@@ -153,6 +153,41 @@ describe('one change made to many bins', () => {
     assert.deepEqual(paths(readMark), [`GET /v3/b/${ids[0]}/latest`]);
   });
 
+  it('a change that only moves a key is a change: the text stored differs', async () => {
+    const moved = checkRecordChange({
+      patch: [
+        { op: 'remove', path: '/kind' },
+        { op: 'add', path: '/kind', value: 'module' },
+      ],
+    });
+    const preview = await previewChange(parts, [{ id: ids[0] }], moved);
+    assert.deepEqual(
+      preview.changed.map((b) => b.id),
+      [ids[0]],
+    );
+  });
+
+  it('goes on when the store cannot take an answer in (a listener failed): that bin is said stored but not shown, the others change', async () => {
+    const preview = await previewChange(
+      parts,
+      ids.map((id) => ({ id })),
+      change,
+    );
+    const mark = world.f.service.log.length;
+    const result = await applyChange(parts, preview, false, (id) => {
+      if (id === ids[0]) {
+        throw new Error('listener failed');
+      }
+      return [];
+    });
+    assert.deepEqual(paths(mark), [`PUT /v3/b/${ids[0]}`, `PUT /v3/b/${ids[1]}`]);
+    assert.deepEqual(result.failed, [{ id: ids[0], reason: 'it was stored, but this window could not show it: listener failed' }]);
+    assert.deepEqual(
+      result.changed.map((b) => b.id),
+      [ids[1]],
+    );
+  });
+
   it('leaves out a bin with unsaved edits, unread, and stops before the next request when told', async () => {
     dirty.add(ids[0]);
     let stopAfter = 2;

@@ -60,6 +60,33 @@ describe('one change applied to a record', () => {
     assert.deepEqual(record, before);
   });
 
+  it('leaves the record as it is when a move shifts the array its path goes through', () => {
+    const record: Json = { arr: [{ m: 1 }, { x: 0 }, { y: 0 }] };
+    const before = structuredClone(record);
+    const after = recordOf(applyRecordChange(record, checkRecordChange({ patch: [{ op: 'move', from: '/arr/0', path: '/arr/1/z' }] })));
+    assert.deepEqual(after, { arr: [{ x: 0 }, { y: 0, z: { m: 1 } }] });
+    assert.deepEqual(record, before);
+  });
+
+  it('says a move into its own value does not apply, and numbers a failing operation from the whole patch', () => {
+    assert.deepEqual(applyRecordChange({ a: { x: 1 } }, checkRecordChange({ patch: [{ op: 'move', from: '/a', path: '/a/b' }] })), {
+      notApplicable: 'operation 1 (move /a/b): it moves a value into itself',
+      operation: { index: 0, operation: { op: 'move', from: '/a', path: '/a/b' } },
+    });
+    const third = applyRecordChange(
+      { a: 1 },
+      checkRecordChange({
+        patch: [
+          { op: 'test', path: '/a', value: 1 },
+          { op: 'test', path: '/a', value: 1 },
+          { op: 'remove', path: '/zz' },
+        ],
+      }),
+    );
+    assert.ok('notApplicable' in third);
+    assert.equal(third.notApplicable, 'operation 3 (remove /zz): the path does not exist in this record');
+  });
+
   it('a merge patch changes nested objects of its own copy only', () => {
     const record = { a: { b: { c: 1, d: 2 } }, e: { f: 1 }, g: 1 };
     const before = structuredClone(record);
