@@ -6,7 +6,7 @@
 import type { BinClient, Collection, Json, SchemaDoc } from '../api';
 import { Emitter } from '../api/events';
 import type { OpenText, SchemaSource, Validation } from './validation';
-import type { ServedResult, TextCheck } from './validator';
+import type { Problem, ServedResult, TextCheck } from './validator';
 
 export interface CollectionSchema {
   schemaDoc: { id: string; name: string };
@@ -76,9 +76,9 @@ export class SchemaDocs {
     return this.validation;
   }
 
-  /** JSON syntax problems of a text, with no schema. */
-  async syntaxProblems(text: string): Promise<number> {
-    return (await this.validation.check(undefined, text, 0)).syntax.length;
+  /** JSON syntax problems of a text, with no schema, placed in it. */
+  async syntaxProblems(text: string): Promise<Problem[]> {
+    return (await this.validation.check(undefined, text, 0)).syntax;
   }
 
   async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {

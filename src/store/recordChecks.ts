@@ -39,7 +39,7 @@ export class RecordChecks {
     try {
       record = typeof written === 'string' ? await RecordText.parse(written) : written;
     } catch (error) {
-      const syntax = await this.schemaDocs.syntaxProblems(text);
+      const syntax = (await this.schemaDocs.syntaxProblems(text)).length;
       if (syntax > 0) {
         const reason = syntax === 1 ? l10n.t('the text has {0} JSON syntax error', syntax) : l10n.t('the text has {0} JSON syntax errors', syntax);
         throw new Refused(doing, reason, 'noPermission', undefined, true);

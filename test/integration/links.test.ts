@@ -97,6 +97,20 @@ describe('linked files', function () {
     await write(uri, before);
   });
 
+  it('places the syntax errors of a refused push in the file when the bin has no schema doc, sending nothing', async () => {
+    const uri = fileIn('broken.json');
+    await write(uri, '{ "name": "here" }');
+    const id = (await w.other.createBin({ record: { name: 'there' } })).metadata.id;
+    await run<Status>(Command.linkFile, uri, id);
+    await write(uri, '{\n  "name": "here",\n  "price": ,\n}\n');
+    const { paths } = await counted(() => assert.rejects(run(Command.pushFile, uri), /Not pushed.*syntax error/));
+    assert.deepEqual(paths, []);
+    const problems = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'JSONBin');
+    assert.ok(problems.length > 0, 'no problem placed in the file');
+    assert.deepEqual([problems[0].range.start.line, problems[0].range.start.character], [2, 11]);
+    await run(Command.unlinkFile, uri);
+  });
+
   it("sees someone else's change only through Check Links (one read per link), then both sides' changes", async () => {
     const uri = fileIn('config.json');
     const id = (await run<Status[]>(Command.linkStatus, uri))[0].binId;

@@ -2,7 +2,9 @@
 import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { Command } from '../../src/commands/ids';
-import { closeAll, openBin, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, until, type World } from './world';
+import type { ValidateResult } from '../../src/features/schemaDocs/validateCollection';
+import { binUri } from '../../src/fs/uris';
+import { closeAll, openBin, pathsOf, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, until, type World } from './world';
 
 describe('schema diagnostics in the web worker host', () => {
   let w: World;
@@ -104,6 +106,40 @@ describe('schema diagnostics in the web worker host', () => {
     } finally {
       w.api.setPrompter(undefined);
     }
+  });
+
+  it("validates bins named by id against their collection's schema doc: one read each, the failing one in the Problems panel at its node", async () => {
+    const valid = (await w.other.createBin({ record: { title: 't', tags: ['a', 'b'] }, collectionId, name: 'web valid' })).metadata.id;
+    // Stored before the schema doc was attached: the service checked it against none.
+    const later = (await w.other.createCollection('web checked later')).id;
+    const failing = (await w.other.createBin({ record: { title: 5, tags: ['a', 'b'] }, collectionId: later, name: 'web failing' })).metadata.id;
+    await w.other.attachSchemaDoc(later, schemaDocId);
+    await run(Command.refresh);
+    let result!: ValidateResult;
+    const requests = await requestsDuring(w, async () => (result = (await run<ValidateResult>(Command.validateBins, { binIds: [valid], collectionId }, {}))!));
+    assert.deepEqual(
+      pathsOf(requests).filter((p) => p.startsWith('GET /v3/b/')),
+      [`GET /v3/b/${valid}/latest`],
+    );
+    assert.equal(result.checked, 1);
+    assert.deepEqual(result.failing, []);
+    const second = await requestsDuring(
+      w,
+      async () => (result = (await run<ValidateResult>(Command.validateBins, { binIds: [failing], collectionId: later }, {}))!),
+    );
+    assert.deepEqual(
+      pathsOf(second).filter((p) => p.startsWith('GET /v3/b/')),
+      [`GET /v3/b/${failing}/latest`],
+    );
+    assert.deepEqual(
+      result.failing.map((b) => [b.id, b.problems.map((p) => p.path)]),
+      [[failing, ['/title']]],
+    );
+    const [problem] = await until(() => {
+      const found = vscode.languages.getDiagnostics(binUri(failing, 'web failing')).filter((d) => d.source?.startsWith('JSONBin'));
+      return found.length > 0 ? found : undefined;
+    }, "the failing bin's problem in the Problems panel");
+    assert.equal(problem.range.start.line, 1);
   });
 
   it('says that TypeScript types cannot be made here (the command is hidden in the browser)', async () => {

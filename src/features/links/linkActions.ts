@@ -109,10 +109,14 @@ export async function pushFile(p: LinkActionParts, linked: LinkedFile, ask: bool
   return pushed ? (result.outcome as PushOutcome) : 'changedSince';
 }
 
-/** A push refused for what the text holds: its syntax and schema problems, at their nodes in the file (no request: the schema doc was just read or known). */
+/**
+ * A push refused for what the text holds: its syntax and schema problems, at their nodes in the
+ * file (no request: the schema doc was just read or known). Without a schema doc (the bin's
+ * collection not known, or none), its syntax problems.
+ */
 async function showProblems(p: LinkActionParts, parts: LinkParts, linked: LinkedFile, text: string): Promise<void> {
   const checked = await parts.schemaDocs.check(parts.binCollections.of(linked.link.binId) ?? undefined, text, settings.maxProblems());
-  const problems = checked ? [...checked.result.syntax, ...checked.result.schema] : [];
+  const problems = checked ? [...checked.result.syntax, ...checked.result.schema] : await parts.schemaDocs.syntaxProblems(text);
   // Positions in the text pushed, without opening a document of the file (it would then stand for the file's text).
   const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
   const positionAt = (offset: number) => {
