@@ -125,7 +125,7 @@ describe('Validate Bins', function () {
     assert.deepEqual(await requestsDuring(w.service, () => run(Command.rowValidateBins, first, [first, row])), []);
   });
 
-  it('programmatic: bins by id, asked first above warnAboveRequests; declined, nothing is read', async () => {
+  it('programmatic: bins by id, asked first above warnAboveRequests; declined, nothing is read; a bare list of ids is refused', async () => {
     // Their collection is known from its listing, as after the view showed it.
     await rowsOf('titled');
     const ids = made.map((b) => b.id);
@@ -139,5 +139,8 @@ describe('Validate Bins', function () {
     assert.equal(reads(paths).length, 4);
     assert.equal(result.failing.length, 2);
     await until(() => problemsOf(made[3]).length === 1 || undefined, 'the failing bin in the Problems panel');
+    // A list of ids is not the form: said, and nothing is read.
+    const refused = await requestsDuring(w.service, () => assert.rejects(run(Command.validateBins, ids), /binIds/));
+    assert.deepEqual(reads(pathsOf(refused)), []);
   });
 });

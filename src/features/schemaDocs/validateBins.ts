@@ -37,12 +37,15 @@ interface Target {
   collectionId: string | null | undefined;
 }
 
+/** What the interactive forms pass: the rows chosen, with what they know of each bin; a caller names bins by id. */
+type RunTargets = ValidateBinsTargets | { rows: Target[] };
+
 export function validateBinsCommands(p: ValidateBinsParts): Handler[] {
-  const interactive = (bins: Target[]): [Target[], ValidateOptions] => [bins, { warnAboveRequests: settings.warnAboveRequests() }];
+  const interactive = (rows: Target[]): [RunTargets, ValidateOptions] => [{ rows }, { warnAboveRequests: settings.warnAboveRequests() }];
   return register(
     Command.validateBins,
     {
-      run: (targets: ValidateBinsTargets | Target[], options: ValidateOptions = {}) => validateBins(p, targetsOf(p, targets), options),
+      run: (targets: RunTargets, options: ValidateOptions = {}) => validateBins(p, targetsOf(p, targets), options),
       ask: async () => interactive(targetsOf(p, { binIds: [(await activeOrAskedBin(p.prompts, p.account.id)).id] })),
       show: (result) => report(result),
     },
@@ -58,9 +61,9 @@ export function validateBinsCommands(p: ValidateBinsParts): Handler[] {
   );
 }
 
-function targetsOf(p: ValidateBinsParts, targets: ValidateBinsTargets | Target[] | undefined): Target[] {
-  if (Array.isArray(targets)) {
-    return targets;
+function targetsOf(p: ValidateBinsParts, targets: RunTargets | undefined): Target[] {
+  if (typeof targets === 'object' && targets !== null && 'rows' in targets) {
+    return targets.rows;
   }
   const ids = required(targets?.binIds, '{ binIds }', Command.validateBins);
   return [...new Set(ids.map(parseBinReference))].map((id) => ({
