@@ -44,12 +44,17 @@ describe('what follows the user through Settings Sync', () => {
     );
     // Which bins, not their order: this suite's earlier files remember bins of the same account too.
     // Waited for: the list is written a moment after the last change, and the state read again.
-    const missing = () => {
-      const remembered =
-        (w.api.syncedState().find((s) => s.key === StateKey.bins)?.value as Record<string, { order: string[] }> | undefined)?.[w.service.baseUrl]?.order ?? [];
-      return [added, created].filter((id) => !remembered.includes(id));
-    };
-    await until(() => missing().length === 0 || undefined, `the synced list to hold ${missing().join(', ')}`);
+    const lists = () => (w.api.syncedState().find((s) => s.key === StateKey.bins)?.value ?? {}) as Record<string, { order: string[] }>;
+    const missing = () => [added, created].filter((id) => !(lists()[w.service.baseUrl]?.order ?? []).includes(id));
+    await until(() => missing().length === 0 || undefined, 'the synced list of the default account to hold the bins it created and added').catch(
+      (error: Error) => {
+        // What was synced instead, to tell a list written under another scope from one not written.
+        const found = Object.entries(lists()).map(
+          ([scope, list]) => `${scope}: ${list.order.length} bins, ${[added, created].filter((id) => list.order.includes(id)).length} of ours`,
+        );
+        throw new Error(`${error.message}; missing ${missing().join(', ')}; synced lists: ${found.join('; ')}; active account ${w.api.accounts.active.name}`);
+      },
+    );
     const collections = value<Record<string, Record<string, string | null>>>(StateKey.binCollections)[w.service.baseUrl];
     assert.equal(collections[inCollection], collectionId);
   });
