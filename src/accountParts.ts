@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { BinStore } from './store/binStore';
 import type { ConflictResolver } from './store/ports';
+import type { Memory } from './api/stateKeys';
 import { RecordWrites } from './store/recordWrites';
 import { settings } from './config';
 import { SchemaDiagnostics } from './features/schemaDocs/schemaDiagnostics';
@@ -44,7 +45,8 @@ export interface AccountParts extends Pick<Parts, 'account' | 'connection' | 'bi
 
 /** What activation gives every account: the rest of `AccountShared` comes with the first account's parts. */
 export interface WindowShared {
-  memory: vscode.Memento;
+  /** The window's global state, written through its one writer (`src/api/stateWriter.ts`). */
+  memory: Memory;
   log: vscode.LogOutputChannel;
   resolveConflict: ConflictResolver;
   /** Whether an open document (its Uri, as a string) has unsaved edits. */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { AccountInfo } from './accounts/accountList';
 import { activity } from './api/activity';
 import { SYNCED_KEYS } from './api/stateKeys';
+import { StateWriter } from './api/stateWriter';
 import { useMessages } from './platform/l10n';
 import type { AccountMaker, AccountParts, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
@@ -79,14 +80,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   const isDirty = (doc: string) => vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === doc);
   const offlineCopiesFolder = vscode.Uri.joinPath(context.globalStorageUri, 'keptCopies');
   const prompts = new Prompts();
+  // Every write of the global state goes through one writer: VS Code drops an update made before the echo of the one before.
+  const state = new StateWriter(context.globalState);
   // Remembered bins, the accounts (never a key) and the bins' collections follow the user to their other
   // machines, under fixed keys: earlier versions kept each account's under keys of its own, moved in first.
-  void migrateScopedKeys(context.globalState);
+  void migrateScopedKeys(state);
   context.globalState.setKeysForSync(SYNCED_KEYS);
 
   // Each account has its own key, connection, files and rows, made when first needed.
   const shared: WindowShared = {
-    memory: context.globalState,
+    memory: state,
     log,
     resolveConflict: conflictResolver(snapshots, () => conflictPrompt),
     isDirty,
@@ -96,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   };
   // What makes the accounts' parts is made with the first of them: its code loads then (accountParts.ts).
   let maker: AccountMaker | undefined;
-  const accounts: Accounts<AccountParts> = new Accounts<AccountParts>(context.globalState, context.secrets, async (info, isActive, keys) => {
+  const accounts: Accounts<AccountParts> = new Accounts<AccountParts>(state, context.secrets, async (info, isActive, keys) => {
     const { accountMaker } = await import('./accountParts.js');
     if (!maker) {
       maker = accountMaker(accounts, shared);

@@ -10,7 +10,7 @@
  * active account, so a window follows without reading a state that may lag behind.
  */
 import * as vscode from 'vscode';
-import { accountScope, forgetScope, SecretKey, StateKey } from '../api/stateKeys';
+import { accountScope, forgetScope, SecretKey, StateKey, type Memory } from '../api/stateKeys';
 import { settings } from '../config';
 import { DEFAULT_ACCOUNT, newAccountId, parseAccounts, type AccountInfo } from './accountList';
 import { KeyStore } from './keyStore';
@@ -26,7 +26,7 @@ interface Stamp {
 }
 
 /** Today's request counts kept for an added account are deleted with it; their code loads then, not with the extension. */
-async function forgetRequestCounts(memory: vscode.Memento, id: string): Promise<void> {
+async function forgetRequestCounts(memory: Memory, id: string): Promise<void> {
   await (await import('../api/allowance.js')).forgetRequestCounts(memory, id);
 }
 
@@ -63,7 +63,7 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
   private readonly following = new Map<string, vscode.Disposable[]>();
 
   constructor(
-    private readonly memory: vscode.Memento,
+    private readonly memory: Memory,
     private readonly secrets: vscode.SecretStorage,
     private readonly make: MakeParts<P>,
   ) {
@@ -213,9 +213,13 @@ export class Accounts<P extends AccountPartsBase> implements vscode.Disposable {
     return Promise.all(this.allMade().map((p) => p.flush())).then(() => undefined);
   }
 
+  /** The window closes: what each account has pending is written (only a removed account's is dropped, in `drop`). */
   dispose(): void {
     this.stampWatch.dispose();
-    this.allMade().forEach((p) => p.dispose());
+    this.allMade().forEach((p) => {
+      void p.flush();
+      p.dispose();
+    });
     this.made.clear();
     this.keyStores.forEach((k) => k.dispose());
     this.changed.dispose();

@@ -57,6 +57,7 @@ class Machine {
 describe('windows in step', () => {
   let machine: Machine;
   const disposed: string[] = [];
+  const flushed: string[] = [];
   const open: { dispose(): void }[] = [];
 
   /** A window: its accounts and its view. */
@@ -72,7 +73,7 @@ describe('windows in step', () => {
           isActive,
           async () => [],
         ),
-        flush: async () => undefined,
+        flush: async () => void flushed.push(id),
         dispose: () => void disposed.push(id),
       };
     };
@@ -86,6 +87,7 @@ describe('windows in step', () => {
   beforeEach(() => {
     machine = new Machine();
     disposed.length = 0;
+    flushed.length = 0;
   });
   afterEach(() => open.splice(0).forEach((d) => d.dispose()));
 
@@ -153,5 +155,18 @@ describe('windows in step', () => {
     assert.equal(second.accounts.active.id, '');
     assert.equal(await second.accounts.parts(work.id), undefined, 'nothing makes its parts again');
     assert.deepEqual(await rowNames(second.view), [], 'one account left: its own rows, no account row');
+  });
+
+  it('writes what each account has pending when the window closes, and drops only a removed account’s', async () => {
+    const { accounts } = window();
+    const work = await accounts.add({ name: 'Work', apiUrl: 'http://127.0.0.1:2/v3', keyKind: 'master' }, 'a-key');
+    await accounts.parts('');
+    await accounts.parts(work.id);
+    await accounts.activate(work.id);
+    assert.deepEqual(flushed, [], 'switching writes nothing early and drops nothing');
+    await accounts.remove(work.id);
+    assert.deepEqual([flushed, disposed], [[], [work.id]], 'the removed account’s pending changes are dropped');
+    accounts.dispose();
+    assert.deepEqual([flushed, disposed], [[''], [work.id, '']], 'the default account’s are written, then its parts disposed');
   });
 });

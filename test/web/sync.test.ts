@@ -35,4 +35,25 @@ describe('what follows the user through Settings Sync, in the web worker host', 
     assert.include(value<Record<string, { order: string[] }>>(StateKey.bins)[w.baseUrl].order, added);
     assert.equal(value<Record<string, Record<string, string | null>>>(StateKey.binCollections)[w.baseUrl][inCollection], collectionId);
   });
+
+  it('stores every remembered bin while other state is written meanwhile', async () => {
+    // VS Code drops an update made between a write and its echo: renames write the accounts while each list is written.
+    await run(Command.switchAccount, 'Default');
+    const remembered: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const id = (await w.other.createBin({ record: { round }, name: `web kept ${round}` })).metadata.id;
+      remembered.push(id);
+      await run(Command.addBin, id);
+      for (let n = 0; n < 40; n++) {
+        await run(Command.renameAccount, '', n % 2 ? 'Default' : 'Default account');
+      }
+    }
+    await w.api.whenIdle();
+    const stored = (w.api.syncedState().find((s) => s.key === StateKey.bins)?.value as Record<string, { order: string[] }>)[w.baseUrl];
+    assert.deepEqual(
+      remembered.filter((id) => !stored.order.includes(id)),
+      [],
+      'remembered bins missing from the stored list',
+    );
+  });
 });
