@@ -1,6 +1,7 @@
 // An ESLint rule: a string or template literal that reaches text the user sees (a notification, a
-// quick pick, an input box, a tree item, a status bar item, a progress notification, a diagnostic,
-// a Markdown string, a command's title, an error's message) must come from `l10n.t` or
+// quick pick, an input box, a tree item, a status bar item's name, a progress notification, a
+// diagnostic, a Markdown string, a command's title, a webview panel's or a Source Control's title,
+// an output channel's name, a diff's title, an error's message) must come from `l10n.t` or
 // `vscode.l10n.t`, so that it can be translated. It reads the syntax only: a sink is known by its
 // name (`showInformationMessage`, `new TreeItem`, `.tooltip =`…), and a literal is followed
 // through `+`, `?:`, `??`, `||`, arrays and casts, but not into a function it is passed through.
@@ -22,6 +23,8 @@ const SHOWN_PROPERTIES = new Set([
   'validationMessage',
   'openLabel',
   'saveLabel',
+  // A language model tool's progress message, shown in the chat while it runs.
+  'invocationMessage',
 ]);
 /** Properties of an object assigned to (`item.tooltip = …`) that the user reads. */
 const SHOWN_MEMBERS = new Set([...SHOWN_PROPERTIES, 'text', 'message', 'name']);
@@ -32,6 +35,22 @@ const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', '
 const PICK_CALLS = new Set(['showQuickPick']);
 /** `progress.report({ message })`: a message is shown only there. */
 const REPORT_CALLS = new Set(['report']);
+/**
+ * Calls and the argument of each that is shown: a webview panel's title, a Source Control's and
+ * its groups' titles, an output channel's name. (A status bar item's name is set as `item.name`:
+ * `createStatusBarItem`'s arguments are an id, an alignment and a priority.)
+ */
+const SHOWN_CALL_ARGUMENT = new Map([
+  ['createWebviewPanel', 1],
+  ['createSourceControl', 1],
+  ['createResourceGroup', 1],
+  ['createOutputChannel', 0],
+]);
+/** Built-in commands run through `executeCommand`, and the argument of each (after the command's id) that is shown. */
+const SHOWN_COMMAND_ARGUMENT = new Map([
+  ['vscode.diff', 3],
+  ['vscode.changes', 1],
+]);
 /** Constructors and the argument of each that is shown (an object's shown properties are checked where they are written). */
 const SHOWN_ARGUMENT = new Map([
   ['TreeItem', 0],
@@ -162,6 +181,10 @@ export default {
           report(node.arguments.flatMap(literalsIn));
         } else if (pickCalls.has(name)) {
           report(literalsIn(node.arguments[0]));
+        } else if (SHOWN_CALL_ARGUMENT.has(name)) {
+          report(literalsIn(node.arguments[SHOWN_CALL_ARGUMENT.get(name)]));
+        } else if (name === 'executeCommand' && SHOWN_COMMAND_ARGUMENT.has(node.arguments[0]?.value)) {
+          report(literalsIn(node.arguments[SHOWN_COMMAND_ARGUMENT.get(node.arguments[0].value)]));
         } else if (REPORT_CALLS.has(name) && node.arguments[0]?.type === 'ObjectExpression') {
           report(node.arguments[0].properties.flatMap((p) => (p.type === 'Property' && keyOf(p) === 'message' ? literalsIn(p.value) : [])));
         }

@@ -74,6 +74,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   performance.mark('jsonbin.activate.start');
   // The core's words (and the validation worker's) in the user's language, before anything is worded.
   useMessages(vscode.l10n.bundle);
+  // The extension's name, never translated (as its problems' source): its log file is named after it too.
+  // eslint-disable-next-line l10n/no-unlocalized-literal
   const log = vscode.window.createOutputChannel('JSONBin', { log: true });
   const snapshots = new ServiceSnapshots();
   let conflictPrompt = askAboutConflict;

@@ -8,6 +8,8 @@ import { getLocation, parseTree, findNodeAtLocation, type Node } from 'jsonc-par
 type Schema = { [key: string]: unknown };
 
 export interface Suggestion {
+  /** A property's name where a key goes, or a value an enum allows. */
+  kind: 'property' | 'value';
   label: string;
   /** Text to insert, as a snippet (`$1` marks where the cursor goes). */
   snippet: string;
@@ -33,6 +35,7 @@ export function suggest(text: string, offset: number, schema: unknown): Suggesti
   // Inside a string being typed, a string value goes in without its quotes.
   const inString = previous?.type === 'string';
   return target.enum.map((value) => ({
+    kind: 'value' as const,
     label: JSON.stringify(value),
     snippet: inString && typeof value === 'string' ? value : JSON.stringify(value),
     detail: l10n.t('allowed value'),
@@ -113,14 +116,23 @@ function propertySuggestions(root: Schema, schema: Schema, present: Set<string>,
     .map(([name, raw]) => {
       const property = resolve(root, raw) ?? {};
       return {
+        kind: 'property' as const,
         label: name,
         // Inside an existing key only the name is inserted; elsewhere a whole property.
         snippet: inKey ? name : `${JSON.stringify(name)}: ${placeholder(property)}`,
-        detail: [required.has(name) ? 'required' : 'optional', typeLabel(property)].filter(Boolean).join(', '),
+        detail: propertyDetail(required.has(name), typeLabel(property)),
         required: required.has(name),
       };
     })
     .sort((a, b) => Number(b.required) - Number(a.required));
+}
+
+/** Whether a property is required, and its type when the schema says it: one message each, as translators need. */
+function propertyDetail(isRequired: boolean, type: string): string {
+  if (type === '') {
+    return isRequired ? l10n.t('required') : l10n.t('optional');
+  }
+  return isRequired ? l10n.t('required, {0}', type) : l10n.t('optional, {0}', type);
 }
 
 function placeholder(schema: Schema): string {

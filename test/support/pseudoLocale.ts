@@ -10,8 +10,9 @@ import { assert } from 'chai';
 import type { JsonBinApi } from '../../src/extension';
 import type { BinClient } from '../../src/api';
 import { Command } from '../../src/commands/ids';
+import type { TableShown } from '../../src/features/table/tableCommands';
 import type { Node } from '../../src/features/tree/nodes';
-import { binUriOf, closeAll, run, schemaDiagnostics, TITLE_AND_TAGS, until } from './workbench';
+import { binUriOf, closeAll, replaceText, run, schemaDiagnostics, TITLE_AND_TAGS, until } from './workbench';
 
 export const PSEUDO_LOCALE = 'qps-ploc';
 const EXTENSION_ID = 'jsonbin-tools.jsonbin-explorer';
@@ -187,6 +188,53 @@ export function describePseudoLocale(setup: () => Promise<PseudoWorld>): void {
         // The names of this suite's collections and bins ("pseudo …") are the user's words, shown as they are.
         asked.every(([, text]) => PSEUDO_LETTER.test(text) || !/[A-Za-z]{2}/.test(text) || text.includes('pseudo ')),
         asked.map(([, text]) => text).join(' | '),
+      );
+    });
+
+    it("shows a table in it: the webview's words and the grid's own, given to AG Grid as its localeText", async () => {
+      const collectionId = (await w.other.createCollection('pseudo table')).id;
+      await w.other.createBin({ record: { title: 't' }, collectionId });
+      const id = await run<string>(Command.openTable, { collectionId });
+      const { texts } = await run<TableShown>(Command.tableSnapshot, id);
+      assert.ok(texts, 'the webview was given its words');
+      const words = Object.entries({ ...texts.words, ...texts.gridTexts }).map(([key, text]): [string, string] => [`table ${key}`, text]);
+      assert.includeMembers(Object.keys(texts.gridTexts), ['noRowsToShow', 'noMatchingRows', 'ariaSortableColumn']);
+      assert.deepEqual(english(phrases, words), []);
+      assert.deepEqual(
+        words.filter(([, text]) => !PSEUDO_LETTER.test(text)),
+        [],
+        'every word, one-word ones too, in the pseudo-language',
+      );
+    });
+
+    it("details the schema doc's completions in it, and offers an enum's values as values", async () => {
+      const collectionId = (await w.other.createCollection('pseudo completions')).id;
+      const schema = { type: 'object', required: ['title'], properties: { title: { type: 'string' }, level: { enum: ['beginner', 'advanced'] } } };
+      await w.other.attachSchemaDoc(collectionId, (await w.other.createSchemaDoc('pseudo levels', schema)).metadata.id);
+      const id = (await w.other.createBin({ record: { title: 't' }, collectionId })).metadata.id;
+      await run(Command.refresh);
+      const document = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, id)));
+      const completions = async (text: string, line: number, character: number, labels: string[]) => {
+        await replaceText(document, text);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          document.uri,
+          new vscode.Position(line, character),
+        );
+        return list.items.filter((i) => labels.includes(typeof i.label === 'string' ? i.label : i.label.label));
+      };
+      const values = await completions('{\n  "title": "t",\n  "level": \n}', 2, 11, ['"beginner"', '"advanced"']);
+      const properties = await completions('{\n  "title": "t",\n  \n}', 2, 2, ['level']);
+      assert.deepEqual(
+        values.map((i) => i.kind),
+        [vscode.CompletionItemKind.EnumMember, vscode.CompletionItemKind.EnumMember],
+      );
+      assert.lengthOf(properties, 1);
+      const details = [...values, ...properties].map((i): [string, string] => [`completion ${JSON.stringify(i.label)} detail`, i.detail ?? '']);
+      assert.deepEqual(english(phrases, details), []);
+      assert.deepEqual(
+        details.filter(([, text]) => !PSEUDO_LETTER.test(text)),
+        [],
       );
     });
 

@@ -51,10 +51,7 @@ export function registerSchemaAssist(
           }
           const { suggest } = await assist();
           return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
-            const item = new vscode.CompletionItem(
-              s.label,
-              s.detail === 'allowed value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property,
-            );
+            const item = new vscode.CompletionItem(s.label, s.kind === 'value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
             item.insertText = new vscode.SnippetString(s.snippet);
             item.detail = s.detail;
             item.sortText = String(i).padStart(4, '0');

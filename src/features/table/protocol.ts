@@ -1,7 +1,7 @@
 /**
  * The messages between a table's panel (the extension) and its webview script: plain data, no
  * `vscode`, so that the webview's bundle imports the types alone. Every word the webview shows
- * comes localized from the extension (`TableWords`, the header's `status`).
+ * comes localized from the extension (`TableWords`, the grid's own `GridTexts`, the header's `status`).
  */
 
 /** One cell as the grid shows it: the value's short text, and whether and how it is edited in place. */
@@ -55,8 +55,30 @@ export interface TableWords {
   grid: string;
 }
 
+/**
+ * AG Grid's own texts that this table can show, by the grid's locale keys (its `localeText`): those
+ * of the modules the webview registers and the options it sets, namely the overlays of no rows and
+ * of no row the filter keeps, a sortable header's hint, the editors' labels and the select editor's
+ * refusal of a value its enum lacks. A module the webview registers later brings its keys here
+ * (test/unit/features/table/protocol.test.ts checks that AG Grid looks each of them up).
+ */
+export const GRID_TEXT_KEYS = [
+  'noRowsToShow',
+  'noMatchingRows',
+  'ariaSortableColumn',
+  'ariaInputEditor',
+  'ariaLabelSelectField',
+  'invalidSelectionValidation',
+  'ariaValidationErrorPrefix',
+  'ariaToggleCellValue',
+  'ariaChecked',
+  'ariaUnchecked',
+] as const;
+
+export type GridTexts = Record<(typeof GRID_TEXT_KEYS)[number], string>;
+
 export type ToWebview =
-  | { type: 'init'; words: TableWords; columns: ColumnView[]; rows: RowView[]; status: string }
+  | { type: 'init'; words: TableWords; gridTexts: GridTexts; columns: ColumnView[]; rows: RowView[]; status: string }
   | { type: 'rows'; rows: RowView[]; status: string }
   /** Rows of the listing's next page. */
   | { type: 'add'; rows: RowView[]; status: string }

@@ -15,6 +15,9 @@ import { activeTable, TablePanel, tableOf, type PanelParts } from './tablePanel'
 import type { TableSnapshot } from './tableSession';
 import { sourceOf, titleOf, type TableTarget } from './tableSource';
 
+/** What `jsonbin.tableSnapshot` answers: what the table shows, whether it is still reading, and the words its webview was given. */
+export type TableShown = TableSnapshot & { reading: boolean; texts: TablePanel['texts'] };
+
 /** What a programmatic call names: a collection's bins, bins by id (of that collection, when both), or the bins in no collection. */
 export interface OpenTableTargets {
   collectionId?: string;
@@ -44,12 +47,12 @@ export function tableCommands(p: PanelParts): Handler[] {
       { row: [Command.rowOpenTable, async (node: CollectionNode | UncategorizedNode | BinNode, selected) => [rowTarget(node, selected)]] },
     ),
     ...register(Command.tableSnapshot, {
-      run: async (id: string): Promise<TableSnapshot & { reading: boolean }> => {
+      run: async (id: string): Promise<TableShown> => {
         const table = tableOf(required(id, 'a table id', Command.tableSnapshot));
         if (!table) {
           throw new Error(vscode.l10n.t('No table {0} is open', id));
         }
-        return { ...table.session.snapshot(table.panel.title), reading: table.busy };
+        return { ...table.session.snapshot(table.panel.title), reading: table.busy, texts: table.texts };
       },
       ask: async () => [cancelIfUndefined(activeTable()).id],
     }),

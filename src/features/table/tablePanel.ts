@@ -10,12 +10,13 @@ import { BINS_PER_PAGE } from '../../api';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
-import type { FromWebview, TableWords, ToWebview } from './protocol';
+import type { FromWebview, GridTexts, TableWords, ToWebview } from './protocol';
 import { editCell, openAt } from './tableEdits';
 import { TableSession } from './tableSession';
 import { TableRows, type RowsParts } from './tableRows';
 import { readsOf, type TableSource } from './tableSource';
 import { page } from './tablePage';
+import { gridTexts, tableWords } from './tableWords';
 
 export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri'>;
 
@@ -43,6 +44,8 @@ export class TablePanel {
   private readonly rows: TableRows;
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
+  /** The words the webview was given, its own and the grid's, for the snapshot. */
+  texts?: { words: TableWords; gridTexts: GridTexts };
 
   /** The webview loads its script while `source` lists the bins: the first rows show after the slower of the two. */
   constructor(
@@ -127,7 +130,8 @@ export class TablePanel {
     }
     const columns = this.session.columnViews();
     this.columnsShown = JSON.stringify(columns);
-    this.post({ type: 'init', words: words(), columns, rows: this.session.rows(), status: this.status() });
+    this.texts = { words: tableWords(), gridTexts: gridTexts() };
+    this.post({ type: 'init', ...this.texts, columns, rows: this.session.rows(), status: this.status() });
   }
 
   private async handle(message: Exclude<FromWebview, { type: 'ready' }>): Promise<void> {
@@ -242,21 +246,4 @@ export class TablePanel {
       subscription.dispose();
     }
   }
-}
-
-function words(): TableWords {
-  return {
-    name: vscode.l10n.t('Name'),
-    privacy: vscode.l10n.t('Privacy'),
-    created: vscode.l10n.t('Created'),
-    validity: vscode.l10n.t('Schema'),
-    unsaved: vscode.l10n.t('Unsaved'),
-    filter: vscode.l10n.t('Filter the rows read'),
-    addColumn: vscode.l10n.t('Add Column'),
-    columns: vscode.l10n.t('Columns'),
-    addColumnPlaceholder: vscode.l10n.t('JSONPath, such as $.objectives.length'),
-    readAll: vscode.l10n.t('Read All'),
-    saveAll: vscode.l10n.t('Save All'),
-    grid: vscode.l10n.t('Bins'),
-  };
 }

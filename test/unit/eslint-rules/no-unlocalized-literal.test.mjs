@@ -28,6 +28,17 @@ tester.run('no-unlocalized-literal', rule, {
     { code: "headers['X-Bin-Name'] = name; memory.update('jsonbin.bins', bins); vscode.commands.executeCommand('setContext', 'jsonbin.hasKey', true);" },
     { code: "new HttpFailure('timeout', false);" },
     { code: "const error = { kind: 'network', status: 500 };" },
+    // A webview panel's, a Source Control's and its groups' titles, an output channel's name, a status bar item's name, a diff's title: localized.
+    { code: "vscode.window.createWebviewPanel('jsonbin.table', vscode.l10n.t('Bins in no collection'), vscode.ViewColumn.Active, { enableScripts: true });" },
+    { code: "const scm = vscode.scm.createSourceControl('jsonbin', l10n.t('JSONBin')); scm.createResourceGroup('toPush', l10n.t('To Push'));" },
+    { code: "vscode.window.createOutputChannel(vscode.l10n.t('JSONBin Log'), { log: true });" },
+    {
+      code: "const item = vscode.window.createStatusBarItem('jsonbin.requests', vscode.StatusBarAlignment.Left, 99); item.name = vscode.l10n.t('JSONBin Requests');",
+    },
+    { code: "vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0}: Service ↔ Yours', name));" },
+    // Their ids are not shown; a command's arguments other than a diff's title are not either.
+    { code: "vscode.window.createWebviewPanel('jsonbin.table', title, column); vscode.window.createStatusBarItem('jsonbin.link');" },
+    { code: "vscode.commands.executeCommand('setContext', 'jsonbin.hasKey', true); vscode.commands.executeCommand('vscode.open', uri, 'Beside');" },
   ],
   invalid: [
     { code: "vscode.window.showInformationMessage('Hello');", errors: literal() },
@@ -59,5 +70,17 @@ tester.run('no-unlocalized-literal', rule, {
     { code: "throw new Refused('Not saved', `the text has ${n} errors`, 'noPermission');", options, errors: literal(2) },
     { code: "await prompts.confirm('Delete the bin?', 'It cannot be undone.', 'Delete');", options, errors: literal(3) },
     { code: "await prompts.pick(['Public', 'Private'], { placeHolder: 'Privacy' });", options, errors: literal(3) },
+    { code: "vscode.window.createWebviewPanel('jsonbin.table', 'Bins in no collection', vscode.ViewColumn.Active, {});", errors: literal() },
+    { code: "vscode.window.createWebviewPanel('jsonbin.table', `Table of ${name}`, column);", errors: literal() },
+    { code: "const scm = vscode.scm.createSourceControl('jsonbin', 'JSONBin Links');", errors: literal() },
+    {
+      code: "scm.createResourceGroup('toPush', 'To Push'); scm.createResourceGroup('both', ok ? l10n.t('Both') : 'Changed on Both Sides');",
+      errors: literal(2),
+    },
+    { code: "vscode.window.createOutputChannel('JSONBin Log', { log: true });", errors: literal() },
+    { code: "const item = vscode.window.createStatusBarItem('jsonbin.requests'); item.name = 'JSONBin Requests';", errors: literal() },
+    { code: "vscode.commands.executeCommand('vscode.diff', left, right, 'Service ↔ Yours');", errors: literal() },
+    { code: "vscode.commands.executeCommand('vscode.changes', `Changes of ${name}`, resources);", errors: literal() },
+    { code: "const prepared = { invocationMessage: 'Creating a bin', confirmationMessages: { title: 'Create a bin?', message } };", errors: literal(2) },
   ],
 });

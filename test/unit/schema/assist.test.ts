@@ -30,6 +30,11 @@ describe('schema assist', () => {
     assert.equal(suggestions[0].snippet, '"problems": [$1]');
     assert.equal(suggestions[0].detail, 'required, array of object');
     assert.equal(suggestions[1].snippet, '"level": ${1:0}');
+    assert.equal(suggestions[1].detail, 'optional, integer');
+    assert.deepEqual(
+      suggestions.map((s) => s.kind),
+      ['property', 'property'],
+    );
   });
 
   it('suggests only names inside a key being typed, and follows arrays into their items', () => {
@@ -45,8 +50,11 @@ describe('schema assist', () => {
 
   it('suggests enum values at a value, without quotes inside a string', () => {
     assert.deepEqual(
-      at('{"problems": [{"type": |}]}').map((s) => s.snippet),
-      ['"scenario"', '"design"'],
+      at('{"problems": [{"type": |}]}').map((s) => [s.kind, s.snippet]),
+      [
+        ['value', '"scenario"'],
+        ['value', '"design"'],
+      ],
     );
     assert.deepEqual(
       at('{"problems": [{"type": "sc|"}]}').map((s) => s.snippet),

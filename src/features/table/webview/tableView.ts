@@ -11,6 +11,7 @@ import {
   ClientSideRowModelModule,
   ColumnApiModule,
   createGrid,
+  LocaleModule,
   ModuleRegistry,
   NumberEditorModule,
   QuickFilterModule,
@@ -38,6 +39,8 @@ ModuleRegistry.registerModules([
   TooltipModule,
   CellStyleModule,
   RowStyleModule,
+  // The grid's own texts in the user's language, as the extension sends them (`localeText`).
+  LocaleModule,
 ]);
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
@@ -162,6 +165,7 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
   host.setAttribute('aria-label', words.grid);
   api = createGrid<RowView>(host, {
     theme,
+    localeText: message.gridTexts,
     columnDefs: columnDefs(message.columns),
     rowData: message.rows,
     getRowId: (p) => p.data.id,
