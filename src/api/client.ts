@@ -21,9 +21,6 @@ import {
 } from './types';
 
 export class BinClient extends Calls {
-  /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
-  private latest = '/latest';
-
   async createBin(input: CreateBinInput): Promise<CreatedBin> {
     const headers: Record<string, string> = {};
     if (input.name !== undefined) {
@@ -187,11 +184,11 @@ export class BinClient extends Calls {
    * the `/latest` route; `headers` ask for a part of it (see `partialReads.ts`).
    */
   readLatest<T>(id: string, options: ReadOptions = {}): Promise<T> {
-    return this.read<T>(id, this.latest, options).catch((error: unknown) => {
-      if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
+    return this.read<T>(id, this.shared.latest, options).catch((error: unknown) => {
+      if (this.shared.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
         throw error;
       }
-      this.latest = '';
+      this.shared.latest = '';
       return this.read<T>(id, '', options);
     });
   }

@@ -6,9 +6,11 @@
  * conflict check against what the tab was read from, the request, and what the answer teaches the
  * store. A refused record sends nothing. A bin's other changes (delete, rename, privacy) are sent
  * here too: the store tells every change of a bin to whoever follows (`BinStore.onDidChangeBins`).
+ * A `scope` given counts what a write sends for its action: the schema doc's look-up, the conflict
+ * check's read and the write itself (see `RequestScope`).
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type SchemaDoc } from '../api';
+import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type RequestScope, type SchemaDoc } from '../api';
 import type { BinChange } from './binChanges';
 import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
@@ -43,13 +45,13 @@ export class RecordWrites {
    * (none when the text is unchanged, or the record was just fetched for this save). `resolve`
    * decides a conflict: the user is asked, unless the caller (an agent's tool) refuses it.
    */
-  async save(resource: Resource, content: Uint8Array, doc: string, resolve: ConflictResolver = this.resolveConflict): Promise<void> {
+  async save(resource: Resource, content: Uint8Array, doc: string, resolve: ConflictResolver = this.resolveConflict, scope?: RequestScope): Promise<void> {
     if (isReadOnly(resource)) {
       throw new Refused('', l10n.t('This tab is read-only'), 'noPermission');
     }
     const notSaved = l10n.t('Not saved');
     this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', notSaved);
-    const { entry, current: fetched } = await this.store.beforeSave(resource);
+    const { entry, current: fetched } = await this.store.beforeSave(resource, scope);
     let current = fetched;
     if (entry.offline) {
       const at = new Date(entry.offline.at).toLocaleString();
@@ -64,14 +66,17 @@ export class RecordWrites {
     }
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
-    const record = await this.checks.check(destination, decoder.decode(content), notSaved);
+    const record = await this.checks.check(destination, decoder.decode(content), notSaved, scope);
     if (resource.kind === 'schema' && (await checkImpact(this.impactParts(), { schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
       // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
       current = undefined;
     }
     let digest: string;
     try {
-      const verdict = this.settings.conflictCheck() ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, resolve) : 'write';
+      const client = this.service.client.within(scope);
+      const verdict = this.settings.conflictCheck()
+        ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, resolve, scope)
+        : 'write';
       if (verdict === 'cancel') {
         throw new Refused(l10n.t('Save cancelled'), l10n.t('it changed on the service since it was opened'), 'unavailable');
       }
@@ -80,11 +85,11 @@ export class RecordWrites {
         digest = digestOf(record.value);
         this.store.offline.keep(resource, serialize(record.value), entry.name);
       } else if (resource.kind === 'schema') {
-        const stored = await this.service.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
+        const stored = await client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(stored);
         digest = digestOf(stored.record);
       } else {
-        const answer = await this.service.client.updateBin(resource.id, record);
+        const answer = await client.updateBin(resource.id, record);
         entry.private = answer.metadata.private;
         const stored = serialize(answer.record);
         digest = digestOfBytes(stored);
@@ -105,15 +110,21 @@ export class RecordWrites {
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
-  async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created')): Promise<CheckedBin> {
+  async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created'), scope?: RequestScope): Promise<CheckedBin> {
     this.checks.permitted('createBin', doing);
-    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
+    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing, scope), bin);
   }
 
   /** Checks a bin's new record computed from the record `read`: a refused one costs no request. */
-  async prepareUpdate(bin: { id: string; name?: string }, written: string | RecordText, read: Json, doing: string): Promise<CheckedUpdate> {
+  async prepareUpdate(
+    bin: { id: string; name?: string },
+    written: string | RecordText,
+    read: Json,
+    doing: string,
+    scope?: RequestScope,
+  ): Promise<CheckedUpdate> {
     this.checks.permitted('updateBin', doing);
-    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, written, doing);
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, written, doing, scope);
     return new CheckedUpdate(bin.id, bin.name, record, read);
   }
 
@@ -134,27 +145,26 @@ export class RecordWrites {
    * and its `record` tells the store, which the caller does while the next bin's request is on its
    * way. Nothing else may read the bin from the store between the two.
    */
-  async sendUpdate(checked: CheckedUpdate, reread: boolean): Promise<SentUpdate & { record: (docs: string[]) => void }> {
+  async sendUpdate(checked: CheckedUpdate, reread: boolean, scope?: RequestScope): Promise<SentUpdate & { record: (docs: string[]) => void }> {
     const { id, record } = checked;
-    let requests = 0;
+    const client = this.service.client.within(scope);
     if (reread && this.settings.conflictCheck()) {
-      requests++;
-      const current = digestOf((await this.service.client.readBin(id)).record);
+      const current = digestOf((await client.readBin(id)).record);
       if (current === digestOf(record.value)) {
-        return { outcome: 'stored', requests, record: () => undefined };
+        return { outcome: 'stored', record: () => undefined };
       }
       if (current !== digestOf(checked.read)) {
-        return { outcome: 'changedSince', requests, record: () => undefined };
+        return { outcome: 'changedSince', record: () => undefined };
       }
     }
-    const answer = await this.service.client.updateBin(id, record);
+    const answer = await client.updateBin(id, record);
     const written = (docs: string[]) => this.store.written({ kind: 'bin', id }, answer.record, { name: checked.name, private: answer.metadata.private }, docs);
-    return { outcome: 'written', requests: requests + 1, record: written };
+    return { outcome: 'written', record: written };
   }
 
   /** Creates the bin `prepare` checked: one POST. */
-  async create(checked: CheckedBin): Promise<CreatedBin> {
-    return this.createAll((create) => create(checked));
+  async create(checked: CheckedBin, scope?: RequestScope): Promise<CreatedBin> {
+    return this.createAll((create) => create(checked), scope);
   }
 
   /**
@@ -162,11 +172,11 @@ export class RecordWrites {
    * The store tells them all when `creating` ends, also when it fails: the view lists their
    * collection once, not once per bin.
    */
-  async createAll<T>(creating: (create: CreateBin) => Promise<T>): Promise<T> {
+  async createAll<T>(creating: (create: CreateBin) => Promise<T>, scope?: RequestScope): Promise<T> {
     const created: BinChange[] = [];
     try {
       return await creating(async ({ bin, record }) => {
-        const answer = await this.service.client.createBin({ ...bin, record });
+        const answer = await this.service.client.within(scope).createBin({ ...bin, record });
         const { id, private: isPrivate, createdAt } = answer.metadata;
         created.push({ kind: 'created', bin: { id, name: bin.name, private: isPrivate, createdAt }, collectionId: bin.collectionId ?? null });
         return answer;
@@ -280,8 +290,9 @@ export class RecordWrites {
     saving: RecordText,
     current: Uint8Array | undefined,
     resolve: ConflictResolver,
+    scope?: RequestScope,
   ): Promise<'write' | 'stored' | 'cancel'> {
-    const bytes = current ?? serialize(await this.readCurrent(resource));
+    const bytes = current ?? serialize(await this.readCurrent(resource, scope));
     const digest = digestOfBytes(bytes);
     if (digest === digestOf(saving.value)) {
       return 'stored';
@@ -292,8 +303,8 @@ export class RecordWrites {
     return (await resolve(doc, decoder.decode(bytes))) === 'overwrite' ? 'write' : 'cancel';
   }
 
-  private async readCurrent(resource: Resource): Promise<Json> {
-    const { client } = this.service;
+  private async readCurrent(resource: Resource, scope: RequestScope | undefined): Promise<Json> {
+    const client = this.service.client.within(scope);
     return resource.kind === 'schema' ? (await client.readSchemaDoc(resource.id)).record : (await client.readBin(resource.id)).record;
   }
 }
