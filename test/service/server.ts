@@ -28,6 +28,8 @@ export interface Fault {
   /** How many requests the fault applies to; unlimited when absent. */
   times?: number;
   delayMs?: number;
+  /** The answer waits until this settles: a test holds a request under way while something else is sent. */
+  hold?: Promise<unknown>;
   status?: number;
   message?: string;
   drop?: boolean;
@@ -198,6 +200,7 @@ export class BinService {
       if (fault?.delayMs) {
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       }
+      await fault?.hold;
       if (fault?.drop) {
         entry.status = 'dropped';
         req.socket.destroy();
