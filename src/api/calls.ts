@@ -27,6 +27,8 @@ export interface Call {
   body?: string;
   /** Answered as the bytes the service sent (see `Request.served`). */
   served?: boolean;
+  /** Answered as its value and its text (see `Request.keepText`). */
+  keepText?: boolean;
 }
 
 /**
@@ -147,6 +149,7 @@ export class Calls {
       headers,
       body: call.body,
       served: call.served,
+      keepText: call.keepText,
       facts: {
         operation: call.operation,
         sentKey: Boolean(key),

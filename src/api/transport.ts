@@ -50,6 +50,8 @@ export interface Request {
   facts: RequestFacts;
   /** A success is answered as the bytes the service sent, not parsed (the caller parses them elsewhere). */
   served?: boolean;
+  /** A success is answered as its value and its text (`Served`): a read checks the record's numbers against what was written. */
+  keepText?: boolean;
   /** The action it is sent for: told of each attempt, as the account's counter is (`onRequest`). */
   scope?: RequestScope;
 }
@@ -163,7 +165,7 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
         ? new BinServiceError('server', l10n.t('The service answered {0} with a body that is not JSON', status), status, operation)
         : unreadAnswer(status, why, operation);
     }
-    return body as T;
+    return (request.keepText ? { value: body, text } : body) as T;
   }
   const given = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
   if (typeof given !== 'string' && (status === 404 || status === 405)) {

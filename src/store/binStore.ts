@@ -6,7 +6,7 @@
  * and the commands are thin layers over it.
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError, type RequestScope } from '../api';
+import { BinServiceError, readAsShown, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
 import { metadataOf, type BinChange } from './binChanges';
@@ -166,7 +166,11 @@ export class BinStore {
    * reload it from here without a request. A document with unsaved edits keeps them and its base.
    */
   written(resource: Resource, record: unknown, meta: Partial<Entry>, docs: string[]): void {
-    const bytes = serialize(record);
+    this.writtenAs(resource, serialize(record), meta, docs);
+  }
+
+  /** `written`, with the record as a tab shows it (one JavaScript cannot hold, as served: `readAsShown`). */
+  writtenAs(resource: Resource, bytes: Uint8Array, meta: Partial<Entry>, docs: string[]): void {
     this.cache(resource, this.entry(resource, bytes, meta));
     this.offline.keep(resource, bytes, meta.name);
     this.changes.fire({ docs });
@@ -248,17 +252,21 @@ export class BinStore {
   private async load(resource: Resource, scope: RequestScope | undefined): Promise<Entry> {
     let entry: Entry;
     const client = this.service.client.within(scope);
+    // A record JavaScript cannot hold as served is shown as served: its value is not the service's.
     if (resource.kind === 'schema') {
-      const doc = await client.readSchemaDoc(resource.id);
-      this.schemaDocs.updated(doc);
-      entry = this.entry(resource, serialize(doc.record), { name: doc.metadata.name });
+      const { read: doc, text, held } = await readAsShown(client.readSchemaDoc(resource.id));
+      if (held) {
+        this.schemaDocs.updated(doc);
+      }
+      entry = this.entry(resource, encoder.encode(text), { name: doc.metadata.name });
     } else {
       // The reads of a part of a bin load with the first one opened.
-      const bin =
+      const { read: bin, text } = await readAsShown(
         resource.kind === 'peek'
-          ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath)
-          : await client.readBin(resource.id, resource.version);
-      entry = this.entry(resource, serialize(bin.record), { name: bin.metadata.name, private: bin.metadata.private });
+          ? (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath)
+          : client.readBin(resource.id, resource.version),
+      );
+      entry = this.entry(resource, encoder.encode(text), { name: bin.metadata.name, private: bin.metadata.private });
       this.offline.keep(resource, entry.bytes, entry.name);
     }
     return this.cache(resource, entry);

@@ -10,11 +10,23 @@
  * check's read and the write itself (see `RequestScope`).
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type RequestScope, type SchemaDoc } from '../api';
+import {
+  BinServiceError,
+  checkName,
+  MAX_SHORT_NAME,
+  RecordText,
+  readAsShown,
+  type CreatedBin,
+  type DeletedBin,
+  type Json,
+  type RequestScope,
+  type SchemaDoc,
+} from '../api';
 import type { BinChange } from './binChanges';
 import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
+import { conflictVerdict } from './conflictCheck';
 import { digestOf, digestOfBytes, serialize } from './entry';
 import { checkImpact, type SchemaDocSaves } from './schemaDocImpact';
 import type { ConflictResolver, Service, WriteSettings } from './ports';
@@ -24,6 +36,7 @@ import { isReadOnly, type Resource } from './resource';
 import { CheckedBin, CheckedUpdate, type CreateBin, type NewBin, type RestoreHow, type SentUpdate } from './checkedRecords';
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export class RecordWrites {
   readonly checks: RecordChecks;
@@ -75,7 +88,7 @@ export class RecordWrites {
     try {
       const client = this.service.client.within(scope);
       const verdict = this.settings.conflictCheck()
-        ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, resolve, scope)
+        ? await conflictVerdict(this.store.baselines, client, { resource, doc, baseline: this.store.baselines.of(doc), saving: record, current, resolve })
         : 'write';
       if (verdict === 'cancel') {
         throw new Refused(l10n.t('Save cancelled'), l10n.t('it changed on the service since it was opened'), 'unavailable');
@@ -149,7 +162,8 @@ export class RecordWrites {
     const { id, record } = checked;
     const client = this.service.client.within(scope);
     if (reread && this.settings.conflictCheck()) {
-      const current = digestOf((await client.readBin(id)).record);
+      // As served: a record JavaScript cannot hold is not the one read, nor the one to write.
+      const current = digestOfBytes(encoder.encode((await readAsShown(client.readBin(id))).text));
       if (current === digestOf(record.value)) {
         return { outcome: 'stored', record: () => undefined };
       }
@@ -259,8 +273,9 @@ export class RecordWrites {
     const restoring = await how.record();
     // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
     const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(id) ?? undefined }, JSON.stringify(restoring), notRestored);
-    const current = await this.service.client.readBin(id);
-    const currentBytes = serialize(current.record);
+    // As served, for the diff and the conflict check: the current record is replaced, not used.
+    const { read: current, text } = await readAsShown(this.service.client.readBin(id));
+    const currentBytes = encoder.encode(text);
     if (digestOfBytes(currentBytes) === digestOf(record.value)) {
       return { alreadyLatest: true, restored: false };
     }
@@ -268,44 +283,14 @@ export class RecordWrites {
     await how.confirm?.(decoder.decode(currentBytes), name);
     // What the user looked at: the record an open tab of the bin was read from, else the current one.
     const baseline = (how.doc && this.store.baselines.of(how.doc)) || digestOfBytes(currentBytes);
-    if ((await this.conflict(resource, how.doc ?? '', baseline, record, currentBytes, how.resolve ?? this.resolveConflict)) === 'cancel') {
+    const checking = { resource, doc: how.doc ?? '', baseline, saving: record, current: currentBytes, resolve: how.resolve ?? this.resolveConflict };
+    if ((await conflictVerdict(this.store.baselines, this.service.client, checking)) === 'cancel') {
       return { alreadyLatest: false, restored: false };
     }
     const answer = await this.service.client.updateBin(id, record);
     // Open tabs of the bin show the restored record, read from what the answer carried.
     this.store.written(resource, answer.record, { name, private: answer.metadata.private }, how.docs());
     return { alreadyLatest: false, restored: true };
-  }
-
-  /**
-   * The service has no etag: read before writing. `write` when the service holds what the
-   * document was based on; `stored` when it already holds the record being written (a save whose
-   * answer was lost); otherwise `resolve` decides, and a document with no known base is asked
-   * about too. `current` is the service's record (serialized) when the write read it anyway.
-   */
-  private async conflict(
-    resource: Resource,
-    doc: string,
-    baseline: string | undefined,
-    saving: RecordText,
-    current: Uint8Array | undefined,
-    resolve: ConflictResolver,
-    scope?: RequestScope,
-  ): Promise<'write' | 'stored' | 'cancel'> {
-    const bytes = current ?? serialize(await this.readCurrent(resource, scope));
-    const digest = digestOfBytes(bytes);
-    if (digest === digestOf(saving.value)) {
-      return 'stored';
-    }
-    if (digest === baseline || this.store.baselines.accepts(doc, digest)) {
-      return 'write';
-    }
-    return (await resolve(doc, decoder.decode(bytes))) === 'overwrite' ? 'write' : 'cancel';
-  }
-
-  private async readCurrent(resource: Resource, scope: RequestScope | undefined): Promise<Json> {
-    const client = this.service.client.within(scope);
-    return resource.kind === 'schema' ? (await client.readSchemaDoc(resource.id)).record : (await client.readBin(resource.id)).record;
   }
 }
 

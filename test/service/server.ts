@@ -36,6 +36,8 @@ export interface Fault {
   malformed?: boolean;
   /** A 200 with this body instead of the real answer (e.g. one of the wrong shape). */
   body?: unknown;
+  /** A 200 with this text as its body, as written: a record no JavaScript value writes (`1e400`), as a service keeping texts would answer. */
+  raw?: string;
   /** A 200 whose body never ends, until the client hangs up. */
   endless?: boolean;
   /** A 200 whose body begins, then stops without ending, until the client hangs up. */
@@ -219,6 +221,11 @@ export class BinService {
       if (fault && 'body' in fault) {
         entry.status = 200;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(fault.body));
+        return;
+      }
+      if (fault?.raw !== undefined) {
+        entry.status = 200;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(fault.raw);
         return;
       }
       if (fault?.malformed) {

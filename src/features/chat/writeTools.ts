@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { applyRecordChange, checkRecordChange, type RecordChange } from '../../store/recordPatch';
 import { settings } from '../../config';
-import type { Json } from '../../api';
+import { unheldInRecord, type Json } from '../../api';
 import { digestOf } from '../../store/entry';
 import { Refused } from '../../store/refused';
 import { ToolRefusal } from './result';
@@ -96,13 +96,20 @@ function sameRecord(text: string, digest: string): boolean {
   }
 }
 
-/** The current record with the patch applied (as Change Bins applies one), or which operation does not apply. */
-function patched(current: string, patch: unknown): string {
+/**
+ * The current record with the patch applied (as Change Bins applies one), or which operation does
+ * not apply. A record holding a number JavaScript cannot hold is refused: patched, it would be sent as another value.
+ */
+async function patched(current: string, patch: unknown): Promise<string> {
   let change: RecordChange;
   try {
     change = checkRecordChange({ patch });
   } catch (error) {
     throw new ToolRefusal((error as Error).message);
+  }
+  const unheld = await unheldInRecord(current);
+  if (unheld !== undefined) {
+    throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', unheld));
   }
   const applied = applyRecordChange(JSON.parse(current) as Json, change);
   if ('notApplicable' in applied) {
@@ -124,7 +131,7 @@ export const updateBin: Run = async (p, input) => {
   // Checked against what the agent read; when it read nothing, against what is read now.
   const readBefore = p.bins.baselines.of(doc) !== undefined;
   const read = !readBefore ? await readLatest(p, binId) : hasPatch ? await readText(p, resource) : undefined;
-  const text = hasPatch ? patched(read!.text, input.patch) : recordText(input);
+  const text = hasPatch ? await patched(read!.text, input.patch) : recordText(input);
   const known = p.bins.known(resource);
   if (known && sameRecord(text, known.digest)) {
     return { binId, name: known.name, unchanged: true };

@@ -214,6 +214,26 @@ describe('one change made to many bins', () => {
     assert.deepEqual(paths(readMark), [`GET /v3/b/${ids[0]}/latest`]);
   });
 
+  it('leaves a bin whose record holds a number JavaScript cannot hold failed, saying so, never patched as another value', async () => {
+    world.f.service.fault({
+      method: 'GET',
+      path: `/b/${ids[0]}/latest`,
+      raw: `{"record":{"kind":"module","title":"a","summary":"s","n":1e400},"metadata":{"id":"${ids[0]}","private":true}}`,
+    });
+    const preview = await previewChange(parts, [{ id: ids[0] }, { id: ids[1] }], change);
+    assert.deepEqual(preview.failed, [
+      {
+        id: ids[0],
+        reason:
+          'The record holds the number 1e400 at /n, beyond what a JSON number can hold here (about ±1.8e308): it would be read as null. Open it in a tab to see it as stored',
+      },
+    ]);
+    assert.deepEqual(
+      preview.changed.map((b) => b.id),
+      [ids[1]],
+    );
+  });
+
   it('a change that only moves a key is a change: the text stored differs', async () => {
     const moved = checkRecordChange({
       patch: [
