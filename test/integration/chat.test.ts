@@ -289,6 +289,27 @@ describe('language model tools', function () {
     assert.equal(again.requests, 2);
   });
 
+  it('hands a record holding a number JavaScript cannot hold as its text, exactly as stored, and refuses to patch it', async () => {
+    const id = (await w.other.createBin({ record: { n: 1 }, name: 'unheld' })).metadata.id;
+    w.service.fault({
+      method: 'GET',
+      path: `/b/${id}/latest`,
+      raw: `{"record":{"n":1e400,"id":12345678901234567890},"metadata":{"id":"${id}","private":true,"name":"unheld"}}`,
+    });
+    try {
+      const { answer, paths } = await sent('jsonbin_readBin', { binId: id });
+      assert.deepEqual(paths, [`GET /v3/b/${id}/latest`]);
+      assert.equal(answer.record, undefined);
+      assert.equal(answer.recordText, '{\n  "n": 1e400,\n  "id": 12345678901234567890\n}');
+      assert.match(answer.unheldNumber as string, /^The record holds the number 1e400 at \/n, beyond what a JSON number can hold here/);
+      const patched = await sent('jsonbin_updateBin', { binId: id, patch: [{ op: 'add', path: '/m', value: 2 }] });
+      assert.deepEqual(patched.paths, []);
+      assert.match(patched.answer.refused!, /^Not saved: The record holds the number 1e400 at \/n/);
+    } finally {
+      w.service.clearFaults();
+    }
+  });
+
   it('refuses a Find or a Validate Collection over its cap before sending anything, saying how many it needs', async () => {
     const find = await sent('jsonbin_findBins', { query: 'graphs', maxRequests: 0 });
     assert.deepEqual(find.paths, []);
