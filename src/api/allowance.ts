@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { BinServiceError, type Operation } from './errors';
+import { counts } from './requestScope';
 import { isScopeOf, StateKey } from './stateKeys';
 import type { RequestLogEntry } from './transport';
 
@@ -68,12 +69,12 @@ export class RequestCounter {
   }
 
   /**
-   * Called with every request the client tried; counts those that reached the service. A request
+   * Called with every request the client tried; counts those sent (`counts`). A request
    * made with a key only being tried (`holdsBack` false) counts, but its "Requests exhausted" is
    * that key's, not the stored key's: it holds nothing back.
    */
   record(entry: RequestLogEntry, holdsBack = true): void {
-    if (entry.reached) {
+    if (counts(entry)) {
       const action = entry.operation ?? 'other';
       for (const count of [this.window, this.day]) {
         count.total++;

@@ -7,6 +7,7 @@ import { checkKeyTransport, parseBaseUrl } from './checks';
 import { BinServiceError, type Operation } from './errors';
 import type { Request, Transport } from './transport';
 import type { Plan } from './json';
+import type { RequestScope } from './requestScope';
 import type { ClientOptions } from './types';
 
 /**
@@ -26,25 +27,55 @@ export interface Call {
   body?: string;
   /** Answered as the bytes the service sent (see `Request.served`). */
   served?: boolean;
+  /** Answered as its value and its text (see `Request.keepText`). */
+  keepText?: boolean;
 }
 
-export class Calls {
+/**
+ * What a client and its views for an action's scope (`within`) share: one transport, what was
+ * learnt of the service and the key.
+ */
+interface Shared {
   /** The transport, and the host's HTTP stack with it, loads with the first request, not with the extension. */
-  private transport?: Promise<Transport>;
+  transport?: Promise<Transport>;
   /** The transport once loaded, so that later requests need not wait for the load. */
-  private loaded?: Transport;
-  private readonly url: URL;
+  loaded?: Transport;
   /** Public bins of other accounts, which answer only without a key. */
-  private readonly keyless = new Set<string>();
+  keyless: Set<string>;
   /**
    * Whether the key is good: only then can a refused read mean "someone else's public bin". Known
    * from an answer, or assumed for a key checked before it was stored until a refusal puts it in doubt.
    */
-  private keyGood: 'answered' | 'assumed' | 'unknown';
+  keyGood: 'answered' | 'assumed' | 'unknown';
+  /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
+  latest: string;
+}
 
-  constructor(protected readonly options: ClientOptions) {
+export class Calls {
+  private readonly url: URL;
+  protected readonly shared: Shared;
+  /** The action this view's requests are counted for (see `within`). */
+  private readonly scope?: RequestScope;
+
+  constructor(
+    protected readonly options: ClientOptions,
+    of?: { shared: Shared; scope: RequestScope },
+  ) {
     this.url = parseBaseUrl(options.baseUrl);
-    this.keyGood = options.keyChecked ? 'assumed' : 'unknown';
+    this.shared = of?.shared ?? { keyless: new Set(), keyGood: options.keyChecked ? 'assumed' : 'unknown', latest: '/latest' };
+    this.scope = of?.scope;
+  }
+
+  /**
+   * This client, its requests counted for `scope` too (none given: this client): the same
+   * transport, key and all it learnt. An action sends through it what it sends for itself.
+   */
+  within(scope: RequestScope | undefined): this {
+    if (!scope) {
+      return this;
+    }
+    const View = this.constructor as new (options: ClientOptions, of: { shared: Shared; scope: RequestScope }) => this;
+    return new View(this.options, { shared: this.shared, scope });
   }
 
   protected get plan(): Plan {
@@ -52,25 +83,25 @@ export class Calls {
   }
 
   async close(): Promise<void> {
-    await (await this.transport)?.close();
+    await (await this.shared.transport)?.close();
   }
 
   private http(): Promise<Transport> {
-    this.transport ??= import('./transport.js').then(({ Transport }) => {
-      this.loaded = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), this.options);
-      return this.loaded;
+    this.shared.transport ??= import('./transport.js').then(({ Transport }) => {
+      this.shared.loaded = new Transport(this.url.origin, this.url.pathname.replace(/\/$/, ''), this.options);
+      return this.shared.loaded;
     });
-    return this.transport;
+    return this.shared.transport;
   }
 
   protected async call<T>(call: Call): Promise<T> {
-    const keyless = call.binId !== undefined && this.keyless.has(call.binId);
+    const keyless = call.binId !== undefined && this.shared.keyless.has(call.binId);
     const given = keyless ? undefined : this.options.key?.();
     const key = typeof given === 'string' || given === undefined ? given : await given;
     try {
       const answer = await this.send<T>(call, key);
       if (key) {
-        this.keyGood = 'answered';
+        this.shared.keyGood = 'answered';
       }
       return answer;
     } catch (error) {
@@ -79,18 +110,18 @@ export class Calls {
       // The refused request stored nothing, so asking again cannot duplicate a write. An access key
       // refused for what it was not granted is not a matter of whose bin it is: not asked again.
       const refused = error instanceof BinServiceError && error.status === 401 && error.kind !== 'notPermitted';
-      if (!(key && this.keyGood !== 'unknown' && call.binId !== undefined && refused)) {
+      if (!(key && this.shared.keyGood !== 'unknown' && call.binId !== undefined && refused)) {
         throw error;
       }
       const answer = await this.send<T>(call, undefined).catch(() => {
         // Refused both ways: an assumed key may be the one refused (revoked since), so it is not
         // worth a second request on every call until the service accepts it again.
-        if (this.keyGood === 'assumed') {
-          this.keyGood = 'unknown';
+        if (this.shared.keyGood === 'assumed') {
+          this.shared.keyGood = 'unknown';
         }
         return Promise.reject(error);
       });
-      this.keyless.add(call.binId);
+      this.shared.keyless.add(call.binId);
       return answer;
     }
   }
@@ -111,12 +142,14 @@ export class Calls {
       headers['Content-Type'] = 'application/json';
     }
     this.options.beforeSend?.(call.operation);
-    return (this.loaded ?? (await this.http())).send<T>({
+    return (this.shared.loaded ?? (await this.http())).send<T>({
+      scope: this.scope,
       method: call.method,
       path: call.path,
       headers,
       body: call.body,
       served: call.served,
+      keepText: call.keepText,
       facts: {
         operation: call.operation,
         sentKey: Boolean(key),

@@ -4,6 +4,7 @@ import { checkId, checkName, checkVersion, MAX_BIN_NAME, MAX_SHORT_NAME, recordB
 import { binRows, createdBin, deleted, isObject, readBin, schemaDocOf, text, updatedBin, versionCount, type RawCollection } from './answers';
 import { Calls } from './calls';
 import { BinServiceError, shaped } from './errors';
+import { heldAsServed, type Served } from './record';
 import {
   UNCATEGORIZED,
   type AccessKey,
@@ -21,9 +22,6 @@ import {
 } from './types';
 
 export class BinClient extends Calls {
-  /** The path segment that reads the latest record; emptied when the service lacks `/latest`. */
-  private latest = '/latest';
-
   async createBin(input: CreateBinInput): Promise<CreatedBin> {
     const headers: Record<string, string> = {};
     if (input.name !== undefined) {
@@ -41,13 +39,20 @@ export class BinClient extends Calls {
     return created;
   }
 
-  /** The latest record, or a given version: 0 is the base record, 1 to the count the kept versions. */
+  /**
+   * The latest record, or a given version: 0 is the base record, 1 to the count the kept versions.
+   * A record holding a number JavaScript cannot hold as served is refused (`UnheldNumber`, which
+   * carries its text as served: `readAsShown` shows that).
+   */
   async readBin(id: string, version?: number): Promise<Bin> {
-    const bin = readBin(version === undefined ? await this.readLatest(id) : await this.read(id, `/${checkVersion(version)}`), id);
+    const options = { keepText: true };
+    const served =
+      version === undefined ? await this.readLatest<Served<unknown>>(id, options) : await this.read<Served<unknown>>(id, `/${checkVersion(version)}`, options);
+    const bin = readBin(served.value, id);
     if (typeof bin.metadata.collectionId === 'string') {
       this.options.onCollectionOf?.(id, bin.metadata.collectionId);
     }
-    return bin;
+    return heldAsServed(served, bin, 'record', 'readBin');
   }
 
   async versionCount(id: string): Promise<VersionCount> {
@@ -136,9 +141,16 @@ export class BinClient extends Calls {
     return rows;
   }
 
+  /** A schema doc holding a number JavaScript cannot hold as served is refused, as a bin's read is. */
   async readSchemaDoc(id: string): Promise<SchemaDoc> {
-    const answer = await this.call({ operation: 'readSchemaDoc', method: 'GET', path: `/s/${checkId(id, 'Schema Id')}`, key: 'master' });
-    return schemaDocOf(answer, 'readSchemaDoc', { id });
+    const served = await this.call<Served<unknown>>({
+      operation: 'readSchemaDoc',
+      method: 'GET',
+      path: `/s/${checkId(id, 'Schema Id')}`,
+      key: 'master',
+      keepText: true,
+    });
+    return heldAsServed(served, schemaDocOf(served.value, 'readSchemaDoc', { id }), 'record', 'readSchemaDoc');
   }
 
   async createSchemaDoc(name: string, schema: RecordInput): Promise<SchemaDoc> {
@@ -187,22 +199,32 @@ export class BinClient extends Calls {
    * the `/latest` route; `headers` ask for a part of it (see `partialReads.ts`).
    */
   readLatest<T>(id: string, options: ReadOptions = {}): Promise<T> {
-    return this.read<T>(id, this.latest, options).catch((error: unknown) => {
-      if (this.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
+    return this.read<T>(id, this.shared.latest, options).catch((error: unknown) => {
+      if (this.shared.latest === '' || !(error instanceof BinServiceError && error.kind === 'unsupported')) {
         throw error;
       }
-      this.latest = '';
+      this.shared.latest = '';
       return this.read<T>(id, '', options);
     });
   }
 
-  private read<T>(id: string, segment: string, { headers, served }: ReadOptions = {}): Promise<T> {
-    return this.call<T>({ operation: 'readBin', method: 'GET', path: `/b/${checkId(id, 'Bin Id')}${segment}`, key: 'ifGiven', binId: id, headers, served });
+  private read<T>(id: string, segment: string, { headers, served, keepText }: ReadOptions = {}): Promise<T> {
+    return this.call<T>({
+      operation: 'readBin',
+      method: 'GET',
+      path: `/b/${checkId(id, 'Bin Id')}${segment}`,
+      key: 'ifGiven',
+      binId: id,
+      headers,
+      served,
+      keepText,
+    });
   }
 }
 
-/** How a read asks: `headers` for a part of the record, `served` for the answer's bytes unparsed. */
+/** How a read asks: `headers` for a part of the record, `served` for the answer's bytes unparsed, `keepText` for its value and text. */
 interface ReadOptions {
   headers?: Record<string, string>;
   served?: boolean;
+  keepText?: boolean;
 }

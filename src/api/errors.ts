@@ -19,6 +19,8 @@ export type ErrorKind =
   | 'unsupported'
   /** The answer was bigger than the cap; it was not read to the end. */
   | 'answerTooLarge'
+  /** A record read holds a number JavaScript cannot hold as the service sent it (`UnheldNumber`). */
+  | 'unheldNumber'
   | 'server';
 
 export class BinServiceError extends Error {

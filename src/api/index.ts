@@ -10,5 +10,6 @@ export * from './client';
 export * from './errors';
 export * from './json';
 export * from './record';
+export * from './requestScope';
 export type { RequestLogEntry, TransportOptions } from './transport';
 export * from './types';

@@ -1,12 +1,14 @@
 /**
  * Reads of a part of a bin's latest record: the record alone (`X-Bin-Meta: false`) and what a
- * JSONPath selects in it (`X-JSON-Path`). Loaded when a part is first opened.
+ * JSONPath selects in it (`X-JSON-Path`). Loaded when a part is first opened. Each is refused, as a
+ * read of the whole bin is, when it holds a number JavaScript cannot hold as served (`UnheldNumber`).
  */
 import * as l10n from '@vscode/l10n';
 import { checkName } from './checks';
 import type { BinClient } from './client';
 import { BinServiceError } from './errors';
 import type { Json } from './json';
+import { heldAsServed, type Served } from './record';
 import type { BinMetadata } from './types';
 
 /** A JSONPath travels in a header: a bound well above any path written by hand. */
@@ -26,8 +28,10 @@ export async function readPart(client: BinClient, id: string, jsonPath?: string)
 
 /** The latest record alone; a service that ignores the header wraps it in a read answer, unwrapped here. */
 export async function readRecord(client: BinClient, id: string): Promise<Json> {
-  const answer = await client.readLatest<Json>(id, { headers: { 'X-Bin-Meta': 'false' } });
-  return readAnswer(answer, id)?.record ?? answer;
+  const served = await client.readLatest<Served<Json>>(id, { headers: { 'X-Bin-Meta': 'false' }, keepText: true });
+  const wrapped = readAnswer(served.value, id);
+  // Refused as a part read (`readPart`) would be: with no metadata.
+  return (await heldAsServed(served, { record: wrapped?.record ?? served.value, metadata: {} }, wrapped ? 'record' : undefined, 'readBin')).record;
 }
 
 /**
@@ -48,12 +52,15 @@ export async function selectJsonPath(client: BinClient, id: string, path: string
   if (ignoringJsonPath.has(client)) {
     throw ignored();
   }
-  const answer = await client.readLatest<Json>(id, { headers: { 'X-JSON-Path': path } });
-  const read = readAnswer(answer, id) ?? { record: answer, metadata: undefined };
+  const served = await client.readLatest<Served<Json>>(id, { headers: { 'X-JSON-Path': path }, keepText: true });
+  const wrapped = readAnswer(served.value, id);
+  const read = wrapped ?? { record: served.value, metadata: undefined };
   if (!Array.isArray(read.record)) {
     ignoringJsonPath.add(client);
     throw ignored(200);
   }
+  // Refused as a part read (`readPart`) would be: the selection as its record.
+  await heldAsServed(served, { record: read.record, metadata: read.metadata ?? {} }, wrapped ? 'record' : undefined, 'readBin');
   return { matches: read.record, metadata: read.metadata };
 }
 

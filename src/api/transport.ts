@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { activity } from './activity';
 import { host, HttpFailure, type Http } from '../platform';
 import { BinServiceError, classify, unreadAnswer, type ErrorKind, type Operation, type RequestFacts } from './errors';
+import type { RequestScope } from './requestScope';
 import { DEFAULT_MAX_ANSWER_BYTES, formatSize } from './checks';
 
 export interface TransportOptions {
@@ -20,7 +21,7 @@ export interface TransportOptions {
   proxyUrl?: string;
   /** Answers longer than this are cut off and refused. */
   maxAnswerBytes?: number;
-  /** Called once per answered or failed request, with nothing secret in it. */
+  /** Called once per answered or failed request (each attempt), with nothing secret in it. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
@@ -33,7 +34,7 @@ export interface RequestLogEntry {
   ms: number;
   /** Why no answer came (the request failed on the way). */
   error?: string;
-  /** True when the request reached the service, or may have (a timeout, a cut-off answer). */
+  /** True when the request reached the service, or may have (a timeout, a cut-off answer): it counts as sent (`counts`). */
   reached: boolean;
   /** How a refusal or failure was classified. */
   kind?: ErrorKind;
@@ -49,6 +50,10 @@ export interface Request {
   facts: RequestFacts;
   /** A success is answered as the bytes the service sent, not parsed (the caller parses them elsewhere). */
   served?: boolean;
+  /** A success is answered as its value and its text (`Served`): a read checks the record's numbers against what was written. */
+  keepText?: boolean;
+  /** The action it is sent for: told of each attempt, as the account's counter is (`onRequest`). */
+  scope?: RequestScope;
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -106,8 +111,11 @@ export class Transport {
     const started = Date.now();
     const path = this.basePath + request.path;
     const operation = request.facts.operation;
-    const log = (fields: Omit<RequestLogEntry, 'method' | 'path' | 'operation' | 'ms'>) =>
-      this.options.onRequest?.({ method: request.method, path, operation, ms: Date.now() - started, ...fields });
+    const log = (fields: Omit<RequestLogEntry, 'method' | 'path' | 'operation' | 'ms'>) => {
+      const entry = { method: request.method, path, operation, ms: Date.now() - started, ...fields };
+      this.options.onRequest?.(entry);
+      request.scope?.record(entry);
+    };
     let status: number;
     let bytes: Uint8Array;
     let http: Http | undefined;
@@ -157,7 +165,7 @@ function parseAnswer<T>(status: number, text: string, request: Request): T {
         ? new BinServiceError('server', l10n.t('The service answered {0} with a body that is not JSON', status), status, operation)
         : unreadAnswer(status, why, operation);
     }
-    return body as T;
+    return (request.keepText ? { value: body, text } : body) as T;
   }
   const given = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
   if (typeof given !== 'string' && (status === 404 || status === 405)) {

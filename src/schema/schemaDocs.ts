@@ -3,7 +3,7 @@
  * fetched once (and compiled once per version, by the validation worker); the one collection
  * listing serves the view too.
  */
-import type { BinClient, Collection, Json, SchemaDoc } from '../api';
+import type { BinClient, Collection, Json, RequestScope, SchemaDoc } from '../api';
 import { Emitter } from '../api/events';
 import type { OpenText, SchemaSource, Validation } from './validation';
 import type { Problem, ServedResult, TextCheck } from './validator';
@@ -45,14 +45,16 @@ export class SchemaDocs {
 
   /**
    * A record's text checked against its collection's schema doc: undefined when the collection has
-   * none. Rejects with `SchemaDocProblem` or `CannotValidate` when it cannot be validated.
+   * none. Rejects with `SchemaDocProblem` or `CannotValidate` when it cannot be validated. What is
+   * read to know the schema doc is counted for `scope` (see `RequestScope`), as in each method here.
    */
   async check(
     collectionId: string | undefined,
     text: string | OpenText,
     maxPlaced?: number,
+    scope?: RequestScope,
   ): Promise<{ schema: CollectionSchema; result: TextCheck } | undefined> {
-    const schema = await this.schemaFor(collectionId);
+    const schema = await this.schemaFor(collectionId, scope);
     if (!schema) {
       return undefined;
     }
@@ -81,21 +83,21 @@ export class SchemaDocs {
     return (await this.validation.check(undefined, text, 0)).syntax;
   }
 
-  async schemaFor(collectionId: string | undefined): Promise<CollectionSchema | undefined> {
+  async schemaFor(collectionId: string | undefined, scope?: RequestScope): Promise<CollectionSchema | undefined> {
     if (!collectionId || !this.readable()) {
       return undefined;
     }
-    let collection = (await this.listCollections()).find((c) => c.id === collectionId);
+    let collection = (await this.listCollections(scope)).find((c) => c.id === collectionId);
     if (!collection && !this.relisted.has(collectionId)) {
       // Created after the listing was fetched: list once more rather than skip validation.
       this.relisted.add(collectionId);
       this.collections = undefined;
-      collection = (await this.listCollections()).find((c) => c.id === collectionId);
+      collection = (await this.listCollections(scope)).find((c) => c.id === collectionId);
     }
     if (!collection?.schemaDocId) {
       return undefined;
     }
-    const doc = await this.read(collection.schemaDocId);
+    const doc = await this.read(collection.schemaDocId, scope);
     let text = this.texts.get(doc);
     if (text === undefined) {
       text = JSON.stringify(doc.record);
@@ -105,10 +107,10 @@ export class SchemaDocs {
   }
 
   /** The schema doc's record and metadata, fetched once. */
-  read(id: string): Promise<SchemaDoc> {
+  read(id: string, scope?: RequestScope): Promise<SchemaDoc> {
     let doc = this.docs.get(id);
     if (!doc) {
-      doc = this.client().readSchemaDoc(id);
+      doc = this.client().within(scope).readSchemaDoc(id);
       this.docs.set(id, doc);
       doc.then(
         (read) => this.learn(read),
@@ -184,12 +186,12 @@ export class SchemaDocs {
   }
 
   /** The account's collections, listed once and shared by the view and validation. */
-  listCollections(): Promise<Collection[]> {
+  listCollections(scope?: RequestScope): Promise<Collection[]> {
     if (!this.readable()) {
       return Promise.resolve([]);
     }
     if (!this.collections) {
-      const listing = this.client().listCollections();
+      const listing = this.client().within(scope).listCollections();
       this.collections = listing;
       listing.catch(() => {
         if (this.collections === listing) {

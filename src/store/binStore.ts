@@ -6,7 +6,7 @@
  * and the commands are thin layers over it.
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError } from '../api';
+import { BinServiceError, readAsShown, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
 import { metadataOf, type BinChange } from './binChanges';
@@ -65,22 +65,23 @@ export class BinStore {
 
   /**
    * Fetches ahead of opening (e.g. to title the tab); the open then costs nothing more. Rejects
-   * with the service's error as it is: the caller is not necessarily opening a document.
+   * with the service's error as it is: the caller is not necessarily opening a document. The read
+   * is counted for `scope`, unless one under way is shared (it was sent for another).
    */
-  fetch(resource: Resource): Promise<Entry> {
+  fetch(resource: Resource, scope?: RequestScope): Promise<Entry> {
     const key = resourceKey(resource);
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.load(resource).finally(() => this.inFlight.delete(key));
+      pending = this.load(resource, scope).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
   /** `fetch`, but when the service cannot be asked a bin's offline copy stands in, as when its tab opens. */
-  async fetchOrOffline(resource: Resource): Promise<Entry> {
+  async fetchOrOffline(resource: Resource, scope?: RequestScope): Promise<Entry> {
     try {
-      return await this.fetch(resource);
+      return await this.fetch(resource, scope);
     } catch (error) {
       const copy = error instanceof BinServiceError ? await this.offline.read(resource, error) : undefined;
       if (!copy) {
@@ -95,12 +96,12 @@ export class BinStore {
     return this.entries.get(resourceKey(resource)) ?? this.fetchForEditor(resource);
   }
 
-  private async fetchForEditor(resource: Resource): Promise<Entry> {
+  private async fetchForEditor(resource: Resource, scope?: RequestScope): Promise<Entry> {
     if (this.deleted.has(resourceKey(resource))) {
       throw new Refused('', l10n.t('This bin was deleted'), 'notFound');
     }
     try {
-      return await this.fetchOrOffline(resource);
+      return await this.fetchOrOffline(resource, scope);
     } catch (error) {
       if (error instanceof BinServiceError) {
         this.failedReads.fire(error);
@@ -142,9 +143,9 @@ export class BinStore {
    * for this save (here, or by the stat the editor sends just before it, which no document read):
    * the conflict check then reads nothing more.
    */
-  async beforeSave(resource: Resource): Promise<{ entry: Entry; current?: Uint8Array }> {
+  async beforeSave(resource: Resource, scope?: RequestScope): Promise<{ entry: Entry; current?: Uint8Array }> {
     const known = this.entries.get(resourceKey(resource));
-    const entry = known ?? (await this.fetchForEditor(resource));
+    const entry = known ?? (await this.fetchForEditor(resource, scope));
     const justFetched = !known || (entry.unread && Date.now() - entry.loadedAt < JUST_FETCHED_MS);
     return { entry, current: justFetched ? entry.bytes : undefined };
   }
@@ -165,7 +166,11 @@ export class BinStore {
    * reload it from here without a request. A document with unsaved edits keeps them and its base.
    */
   written(resource: Resource, record: unknown, meta: Partial<Entry>, docs: string[]): void {
-    const bytes = serialize(record);
+    this.writtenAs(resource, serialize(record), meta, docs);
+  }
+
+  /** `written`, with the record as a tab shows it (one JavaScript cannot hold, as served: `readAsShown`). */
+  writtenAs(resource: Resource, bytes: Uint8Array, meta: Partial<Entry>, docs: string[]): void {
     this.cache(resource, this.entry(resource, bytes, meta));
     this.offline.keep(resource, bytes, meta.name);
     this.changes.fire({ docs });
@@ -244,20 +249,24 @@ export class BinStore {
     this.binChanges.dispose();
   }
 
-  private async load(resource: Resource): Promise<Entry> {
+  private async load(resource: Resource, scope: RequestScope | undefined): Promise<Entry> {
     let entry: Entry;
-    const { client } = this.service;
+    const client = this.service.client.within(scope);
+    // A record JavaScript cannot hold as served is shown as served: its value is not the service's.
     if (resource.kind === 'schema') {
-      const doc = await client.readSchemaDoc(resource.id);
-      this.schemaDocs.updated(doc);
-      entry = this.entry(resource, serialize(doc.record), { name: doc.metadata.name });
+      const { read: doc, text, held } = await readAsShown(client.readSchemaDoc(resource.id));
+      if (held) {
+        this.schemaDocs.updated(doc);
+      }
+      entry = this.entry(resource, encoder.encode(text), { name: doc.metadata.name });
     } else {
       // The reads of a part of a bin load with the first one opened.
-      const bin =
+      const { read: bin, text } = await readAsShown(
         resource.kind === 'peek'
-          ? await (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath)
-          : await client.readBin(resource.id, resource.version);
-      entry = this.entry(resource, serialize(bin.record), { name: bin.metadata.name, private: bin.metadata.private });
+          ? (await import('../api/partialReads.js')).readPart(client, resource.id, resource.jsonPath)
+          : client.readBin(resource.id, resource.version),
+      );
+      entry = this.entry(resource, encoder.encode(text), { name: bin.metadata.name, private: bin.metadata.private });
       this.offline.keep(resource, entry.bytes, entry.name);
     }
     return this.cache(resource, entry);

@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import equal from 'fast-deep-equal';
-import { recordText, RecordText, type BinClient, type Json } from '../api';
+import { recordText, RecordText, type BinClient, type Json, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Problem } from '../schema/validator';
 import { host } from '../platform';
@@ -52,20 +52,19 @@ export interface ChangePreview {
   skipped: { id: string; reason: string }[];
   /** Could not be read. */
   failed: { id: string; reason: string }[];
-  /** Reads sent. */
-  requests: number;
 }
 
 export interface ApplyResult {
   changed: ChangeTarget[];
   skipped: { id: string; reason: string }[];
   failed: { id: string; reason: string }[];
-  /** Reads and PUTs sent (a failed one counted as sent). */
-  requests: number;
 }
 
 export interface ChangeRunParts {
+  /** The client the bins are read with, its requests counted for `scope`. */
   client: BinClient;
+  /** What the run sends is counted for it: the reads, the schema doc's look-up, the conflict checks' reads and the PUTs. */
+  scope?: RequestScope;
   writes: Pick<RecordWrites, 'prepareUpdate' | 'sendUpdate'>;
   schemaDocs: Pick<SchemaDocs, 'check'>;
   binCollections: Pick<BinCollections, 'of'>;
@@ -83,7 +82,7 @@ export interface ChangeRunParts {
  * running while the next bins are read: still one request at a time, the work done during the waits.
  */
 export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarget[], change: RecordChange): Promise<ChangePreview> {
-  const preview: ChangePreview = { changed: [], unchanged: [], notApplicable: [], invalid: [], skipped: [], failed: [], requests: 0 };
+  const preview: ChangePreview = { changed: [], unchanged: [], notApplicable: [], invalid: [], skipped: [], failed: [] };
   const doing = l10n.t('Not changed');
   // Checks under way, oldest first: their bins take their lists in the order they were read.
   const checking: Promise<() => void>[] = [];
@@ -136,7 +135,7 @@ const CHECKS_WAITING = 2;
 async function checkChanged(p: ChangeRunParts, preview: ChangePreview, target: ChangeTarget, record: RecordText, before: Json, doing: string) {
   const after = record.value;
   try {
-    const checked = await p.writes.prepareUpdate(target, record, before, doing);
+    const checked = await p.writes.prepareUpdate(target, record, before, doing, p.scope);
     return () => void preview.changed.push({ ...target, before, after, checked });
   } catch (error) {
     if (!(error instanceof Refused)) {
@@ -161,7 +160,6 @@ function readFrom(p: ChangeRunParts, bins: readonly ChangeTarget[], start: numbe
     } else if (p.stopped()) {
       preview.skipped.push({ id: bin.id, reason: l10n.t('stopped before it was read') });
     } else {
-      preview.requests++;
       const answer: Promise<Read> = p.client.readBin(bin.id).then(
         (read) => ({ record: read.record, name: read.metadata.name }),
         (error: Error) => ({ error }),
@@ -175,7 +173,7 @@ function readFrom(p: ChangeRunParts, bins: readonly ChangeTarget[], start: numbe
 /** The schema problems of an invalid new record, placed in its text for the Problems panel. */
 async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ problems: Problem[]; against?: string }> {
   const collectionId = p.binCollections.of(id);
-  const found = collectionId ? await p.schemaDocs.check(collectionId, text, p.maxPlaced).catch(() => undefined) : undefined;
+  const found = collectionId ? await p.schemaDocs.check(collectionId, text, p.maxPlaced, p.scope).catch(() => undefined) : undefined;
   return found ? { problems: [...found.result.syntax, ...found.result.schema], against: found.schema.schemaDoc.name } : { problems: [] };
 }
 
@@ -185,12 +183,12 @@ async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ pr
  * request is on its way. Stopped, the bins left are said skipped.
  */
 export async function applyChange(
-  p: Pick<ChangeRunParts, 'writes' | 'unsaved' | 'stopped' | 'progress'>,
+  p: Pick<ChangeRunParts, 'writes' | 'unsaved' | 'stopped' | 'progress' | 'scope'>,
   preview: Pick<ChangePreview, 'changed'>,
   reread: boolean,
   docs: (id: string) => string[],
 ): Promise<ApplyResult> {
-  const result: ApplyResult = { changed: [], skipped: [], failed: [], requests: 0 };
+  const result: ApplyResult = { changed: [], skipped: [], failed: [] };
   let recordLast = () => {};
   for (const [i, bin] of preview.changed.entries()) {
     const skip = p.stopped()
@@ -205,11 +203,10 @@ export async function applyChange(
       continue;
     }
     // Progress is told as the answer comes in, so that a Cancel then stops the next request.
-    const sending = p.writes.sendUpdate(bin.checked, reread).then(
+    const sending = p.writes.sendUpdate(bin.checked, reread, p.scope).then(
       (sent) => {
         p.progress?.(i + 1, preview.changed.length);
         return () => {
-          result.requests += sent.requests;
           if (sent.outcome === 'changedSince') {
             result.skipped.push({ id: bin.id, reason: l10n.t('it changed on the service since the preview read it: preview again') });
             return;
@@ -227,7 +224,6 @@ export async function applyChange(
         p.progress?.(i + 1, preview.changed.length);
         // An update whose answer was lost says "may have been stored": running the change again tells.
         return () => {
-          result.requests += reread ? 2 : 1;
           result.failed.push({ id: bin.id, reason: error.message });
         };
       },

@@ -30,7 +30,6 @@ export class CheckedUpdate {
 /** What an update did: `written`, or nothing sent since the bin already held the record or changed since it was read. */
 export interface SentUpdate {
   outcome: 'written' | 'stored' | 'changedSince';
-  requests: number;
 }
 
 /** Creates a bin that passed the checks (`RecordWrites.createAll` hands it out). */

@@ -6,7 +6,7 @@
  * tab's text, without a read. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
-import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json } from '../api';
+import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { SchemaSource } from '../schema/validation';
 import type { Problem, ServedResult } from '../schema/validator';
@@ -25,6 +25,8 @@ export interface CollectionCheckOptions {
   stopped?: () => boolean;
   /** Schema problems placed per bin (all are counted). */
   maxPlaced?: number;
+  /** What the check sends is counted for it: the schema doc's look-up, the listing and the reads. */
+  scope?: RequestScope;
 }
 
 /** A bin that fails: its text (as a tab would show it) and its problems, placed in that text. */
@@ -48,12 +50,13 @@ export interface CollectionCheck {
 }
 
 export async function checkCollection(
-  client: BinClient,
+  account: BinClient,
   schemaDocs: SchemaDocs,
   collectionId: string,
   options: CollectionCheckOptions = {},
 ): Promise<CollectionCheck> {
-  const { source, against } = await schemaOf(schemaDocs, collectionId, options.schema);
+  const client = account.within(options.scope);
+  const { source, against } = await schemaOf(schemaDocs, collectionId, options.schema, options.scope);
   const result: CollectionCheck = { checked: 0, failing: [], notRead: [], stopped: false, against };
   const stopped = () => (result.stopped ||= options.stopped?.() ?? false);
   const listing = options.listing ?? (await listCollection(client, collectionId, stopped));
@@ -175,7 +178,12 @@ async function read(client: BinClient, id: string, result: CollectionCheck): Pro
 }
 
 /** The schema to check against: the one given (refused before any request if it is not a valid schema), or the collection's schema doc. */
-async function schemaOf(schemaDocs: SchemaDocs, collectionId: string, schema: Json | undefined): Promise<{ source: SchemaSource; against: string }> {
+async function schemaOf(
+  schemaDocs: SchemaDocs,
+  collectionId: string,
+  schema: Json | undefined,
+  scope: RequestScope | undefined,
+): Promise<{ source: SchemaSource; against: string }> {
   if (schema !== undefined) {
     const problem = await schemaDocs.schemaProblem(schema);
     if (problem) {
@@ -184,7 +192,7 @@ async function schemaOf(schemaDocs: SchemaDocs, collectionId: string, schema: Js
     // One id for every schema given: the worker keeps the last one compiled, not one per call.
     return { source: { id: 'given', text: JSON.stringify(schema) }, against: l10n.t('the schema given') };
   }
-  const found = await schemaDocs.schemaFor(collectionId);
+  const found = await schemaDocs.schemaFor(collectionId, scope);
   if (!found) {
     throw new Error(l10n.t('Not validated: collection {0} has no schema doc (attach one, or pass a schema)', collectionId));
   }

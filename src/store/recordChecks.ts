@@ -4,7 +4,7 @@
  * collection's schema doc. None of it costs a request (a schema doc is read once per account).
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError, recordBody, RecordText, type Operation } from '../api';
+import { BinServiceError, recordBody, RecordText, type Operation, type RequestScope } from '../api';
 import { CannotValidate, SchemaDocProblem } from '../schema/problems';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Service, WriteSettings } from './ports';
@@ -31,9 +31,10 @@ export class RecordChecks {
 
   /**
    * The record as written, or why it is refused (`doing` begins the message, e.g. "Not saved"). A
-   * text is parsed; a `RecordText` made from a value (`RecordText.of`) is JSON already.
+   * text is parsed; a `RecordText` made from a value (`RecordText.of`) is JSON already. The schema
+   * doc's look-up is counted for `scope`.
    */
-  async check(destination: Destination, written: string | RecordText, doing: string): Promise<RecordText> {
+  async check(destination: Destination, written: string | RecordText, doing: string, scope?: RequestScope): Promise<RecordText> {
     const text = typeof written === 'string' ? written : written.text;
     let record: RecordText;
     try {
@@ -58,15 +59,15 @@ export class RecordChecks {
         throw new Refused(doing, problem, 'noPermission', undefined, true);
       }
     } else if (destination.collectionId && this.settings.validation()) {
-      await this.checkSchema(destination.collectionId, text, doing);
+      await this.checkSchema(destination.collectionId, text, doing, scope);
     }
     return record;
   }
 
-  private async checkSchema(collectionId: string, text: string, doing: string): Promise<void> {
+  private async checkSchema(collectionId: string, text: string, doing: string, scope: RequestScope | undefined): Promise<void> {
     let checked;
     try {
-      checked = await this.schemaDocs.check(collectionId, text, 1);
+      checked = await this.schemaDocs.check(collectionId, text, 1, scope);
     } catch (error) {
       if (error instanceof SchemaDocProblem) {
         // The editor cannot run this schema doc (its diagnostics say why); the service still validates the record.

@@ -6,13 +6,27 @@
  * conflict check against what the tab was read from, the request, and what the answer teaches the
  * store. A refused record sends nothing. A bin's other changes (delete, rename, privacy) are sent
  * here too: the store tells every change of a bin to whoever follows (`BinStore.onDidChangeBins`).
+ * A `scope` given counts what a write sends for its action: the schema doc's look-up, the conflict
+ * check's read and the write itself (see `RequestScope`).
  */
 import * as l10n from '@vscode/l10n';
-import { BinServiceError, checkName, MAX_SHORT_NAME, RecordText, type CreatedBin, type DeletedBin, type Json, type SchemaDoc } from '../api';
+import {
+  BinServiceError,
+  checkName,
+  MAX_SHORT_NAME,
+  RecordText,
+  readAsShown,
+  type CreatedBin,
+  type DeletedBin,
+  type Json,
+  type RequestScope,
+  type SchemaDoc,
+} from '../api';
 import type { BinChange } from './binChanges';
 import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';
+import { conflictVerdict } from './conflictCheck';
 import { digestOf, digestOfBytes, serialize } from './entry';
 import { checkImpact, type SchemaDocSaves } from './schemaDocImpact';
 import type { ConflictResolver, Service, WriteSettings } from './ports';
@@ -22,6 +36,7 @@ import { isReadOnly, type Resource } from './resource';
 import { CheckedBin, CheckedUpdate, type CreateBin, type NewBin, type RestoreHow, type SentUpdate } from './checkedRecords';
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export class RecordWrites {
   readonly checks: RecordChecks;
@@ -43,13 +58,13 @@ export class RecordWrites {
    * (none when the text is unchanged, or the record was just fetched for this save). `resolve`
    * decides a conflict: the user is asked, unless the caller (an agent's tool) refuses it.
    */
-  async save(resource: Resource, content: Uint8Array, doc: string, resolve: ConflictResolver = this.resolveConflict): Promise<void> {
+  async save(resource: Resource, content: Uint8Array, doc: string, resolve: ConflictResolver = this.resolveConflict, scope?: RequestScope): Promise<void> {
     if (isReadOnly(resource)) {
       throw new Refused('', l10n.t('This tab is read-only'), 'noPermission');
     }
     const notSaved = l10n.t('Not saved');
     this.checks.permitted(resource.kind === 'schema' ? 'updateSchemaDoc' : 'updateBin', notSaved);
-    const { entry, current: fetched } = await this.store.beforeSave(resource);
+    const { entry, current: fetched } = await this.store.beforeSave(resource, scope);
     let current = fetched;
     if (entry.offline) {
       const at = new Date(entry.offline.at).toLocaleString();
@@ -64,14 +79,17 @@ export class RecordWrites {
     }
     const destination =
       resource.kind === 'schema' ? ({ kind: 'schema' } as const) : { kind: 'bin' as const, collectionId: this.binCollections.of(resource.id) ?? undefined };
-    const record = await this.checks.check(destination, decoder.decode(content), notSaved);
+    const record = await this.checks.check(destination, decoder.decode(content), notSaved, scope);
     if (resource.kind === 'schema' && (await checkImpact(this.impactParts(), { schemaDocId: resource.id }, record.value, entry.name ?? resource.id, 'Save'))) {
       // Time passed (reads, a question): the record fetched before them may be out of date for the conflict check.
       current = undefined;
     }
     let digest: string;
     try {
-      const verdict = this.settings.conflictCheck() ? await this.conflict(resource, doc, this.store.baselines.of(doc), record, current, resolve) : 'write';
+      const client = this.service.client.within(scope);
+      const verdict = this.settings.conflictCheck()
+        ? await conflictVerdict(this.store.baselines, client, { resource, doc, baseline: this.store.baselines.of(doc), saving: record, current, resolve })
+        : 'write';
       if (verdict === 'cancel') {
         throw new Refused(l10n.t('Save cancelled'), l10n.t('it changed on the service since it was opened'), 'unavailable');
       }
@@ -80,11 +98,11 @@ export class RecordWrites {
         digest = digestOf(record.value);
         this.store.offline.keep(resource, serialize(record.value), entry.name);
       } else if (resource.kind === 'schema') {
-        const stored = await this.service.client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
+        const stored = await client.updateSchemaDoc(resource.id, record, entry.name ?? resource.id);
         this.schemaDocs.updated(stored);
         digest = digestOf(stored.record);
       } else {
-        const answer = await this.service.client.updateBin(resource.id, record);
+        const answer = await client.updateBin(resource.id, record);
         entry.private = answer.metadata.private;
         const stored = serialize(answer.record);
         digest = digestOfBytes(stored);
@@ -105,15 +123,21 @@ export class RecordWrites {
   }
 
   /** Checks a new bin's record (its text as written, or a value): a refused one costs no request. */
-  async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created')): Promise<CheckedBin> {
+  async prepare(record: string | Json | RecordText, bin: NewBin, doing = l10n.t('Not created'), scope?: RequestScope): Promise<CheckedBin> {
     this.checks.permitted('createBin', doing);
-    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing), bin);
+    return new CheckedBin(await this.checks.check({ kind: 'bin', collectionId: bin.collectionId }, textOf(record), doing, scope), bin);
   }
 
   /** Checks a bin's new record computed from the record `read`: a refused one costs no request. */
-  async prepareUpdate(bin: { id: string; name?: string }, written: string | RecordText, read: Json, doing: string): Promise<CheckedUpdate> {
+  async prepareUpdate(
+    bin: { id: string; name?: string },
+    written: string | RecordText,
+    read: Json,
+    doing: string,
+    scope?: RequestScope,
+  ): Promise<CheckedUpdate> {
     this.checks.permitted('updateBin', doing);
-    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, written, doing);
+    const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(bin.id) ?? undefined }, written, doing, scope);
     return new CheckedUpdate(bin.id, bin.name, record, read);
   }
 
@@ -134,27 +158,27 @@ export class RecordWrites {
    * and its `record` tells the store, which the caller does while the next bin's request is on its
    * way. Nothing else may read the bin from the store between the two.
    */
-  async sendUpdate(checked: CheckedUpdate, reread: boolean): Promise<SentUpdate & { record: (docs: string[]) => void }> {
+  async sendUpdate(checked: CheckedUpdate, reread: boolean, scope?: RequestScope): Promise<SentUpdate & { record: (docs: string[]) => void }> {
     const { id, record } = checked;
-    let requests = 0;
+    const client = this.service.client.within(scope);
     if (reread && this.settings.conflictCheck()) {
-      requests++;
-      const current = digestOf((await this.service.client.readBin(id)).record);
+      // As served: a record JavaScript cannot hold is not the one read, nor the one to write.
+      const current = digestOfBytes(encoder.encode((await readAsShown(client.readBin(id))).text));
       if (current === digestOf(record.value)) {
-        return { outcome: 'stored', requests, record: () => undefined };
+        return { outcome: 'stored', record: () => undefined };
       }
       if (current !== digestOf(checked.read)) {
-        return { outcome: 'changedSince', requests, record: () => undefined };
+        return { outcome: 'changedSince', record: () => undefined };
       }
     }
-    const answer = await this.service.client.updateBin(id, record);
+    const answer = await client.updateBin(id, record);
     const written = (docs: string[]) => this.store.written({ kind: 'bin', id }, answer.record, { name: checked.name, private: answer.metadata.private }, docs);
-    return { outcome: 'written', requests: requests + 1, record: written };
+    return { outcome: 'written', record: written };
   }
 
   /** Creates the bin `prepare` checked: one POST. */
-  async create(checked: CheckedBin): Promise<CreatedBin> {
-    return this.createAll((create) => create(checked));
+  async create(checked: CheckedBin, scope?: RequestScope): Promise<CreatedBin> {
+    return this.createAll((create) => create(checked), scope);
   }
 
   /**
@@ -162,11 +186,11 @@ export class RecordWrites {
    * The store tells them all when `creating` ends, also when it fails: the view lists their
    * collection once, not once per bin.
    */
-  async createAll<T>(creating: (create: CreateBin) => Promise<T>): Promise<T> {
+  async createAll<T>(creating: (create: CreateBin) => Promise<T>, scope?: RequestScope): Promise<T> {
     const created: BinChange[] = [];
     try {
       return await creating(async ({ bin, record }) => {
-        const answer = await this.service.client.createBin({ ...bin, record });
+        const answer = await this.service.client.within(scope).createBin({ ...bin, record });
         const { id, private: isPrivate, createdAt } = answer.metadata;
         created.push({ kind: 'created', bin: { id, name: bin.name, private: isPrivate, createdAt }, collectionId: bin.collectionId ?? null });
         return answer;
@@ -249,8 +273,9 @@ export class RecordWrites {
     const restoring = await how.record();
     // Sent compact, as the service keeps it: the size checked is the record's, not its indentation's.
     const record = await this.checks.check({ kind: 'bin', collectionId: this.binCollections.of(id) ?? undefined }, JSON.stringify(restoring), notRestored);
-    const current = await this.service.client.readBin(id);
-    const currentBytes = serialize(current.record);
+    // As served, for the diff and the conflict check: the current record is replaced, not used.
+    const { read: current, text } = await readAsShown(this.service.client.readBin(id));
+    const currentBytes = encoder.encode(text);
     if (digestOfBytes(currentBytes) === digestOf(record.value)) {
       return { alreadyLatest: true, restored: false };
     }
@@ -258,43 +283,14 @@ export class RecordWrites {
     await how.confirm?.(decoder.decode(currentBytes), name);
     // What the user looked at: the record an open tab of the bin was read from, else the current one.
     const baseline = (how.doc && this.store.baselines.of(how.doc)) || digestOfBytes(currentBytes);
-    if ((await this.conflict(resource, how.doc ?? '', baseline, record, currentBytes, how.resolve ?? this.resolveConflict)) === 'cancel') {
+    const checking = { resource, doc: how.doc ?? '', baseline, saving: record, current: currentBytes, resolve: how.resolve ?? this.resolveConflict };
+    if ((await conflictVerdict(this.store.baselines, this.service.client, checking)) === 'cancel') {
       return { alreadyLatest: false, restored: false };
     }
     const answer = await this.service.client.updateBin(id, record);
     // Open tabs of the bin show the restored record, read from what the answer carried.
     this.store.written(resource, answer.record, { name, private: answer.metadata.private }, how.docs());
     return { alreadyLatest: false, restored: true };
-  }
-
-  /**
-   * The service has no etag: read before writing. `write` when the service holds what the
-   * document was based on; `stored` when it already holds the record being written (a save whose
-   * answer was lost); otherwise `resolve` decides, and a document with no known base is asked
-   * about too. `current` is the service's record (serialized) when the write read it anyway.
-   */
-  private async conflict(
-    resource: Resource,
-    doc: string,
-    baseline: string | undefined,
-    saving: RecordText,
-    current: Uint8Array | undefined,
-    resolve: ConflictResolver,
-  ): Promise<'write' | 'stored' | 'cancel'> {
-    const bytes = current ?? serialize(await this.readCurrent(resource));
-    const digest = digestOfBytes(bytes);
-    if (digest === digestOf(saving.value)) {
-      return 'stored';
-    }
-    if (digest === baseline || this.store.baselines.accepts(doc, digest)) {
-      return 'write';
-    }
-    return (await resolve(doc, decoder.decode(bytes))) === 'overwrite' ? 'write' : 'cancel';
-  }
-
-  private async readCurrent(resource: Resource): Promise<Json> {
-    const { client } = this.service;
-    return resource.kind === 'schema' ? (await client.readSchemaDoc(resource.id)).record : (await client.readBin(resource.id)).record;
   }
 }
 

@@ -4,7 +4,7 @@
  * next open of the bin's tab). A second table of the same bins sends nothing. A bin the store says
  * changed (saved, deleted, moved, created in a collection) is read again when next shown.
  */
-import { BINS_PER_PAGE, type BinClient, type BinSummary } from '../api';
+import { BINS_PER_PAGE, type BinClient, type BinSummary, type RequestScope } from '../api';
 import type { BinStore } from './binStore';
 import type { Listing } from './collectionCheck';
 
@@ -37,15 +37,13 @@ export class TableReads {
     ];
   }
 
-  /** A listing's bins, once per session; `pages` is what this call sent (0 when it was listed before). */
-  async listing(collectionId: string): Promise<Listing> {
+  /** A listing's bins, once per session. Each request is counted for `scope`, as in each method here. */
+  async listing(collectionId: string, scope?: RequestScope): Promise<BinSummary[]> {
     const bins: BinSummary[] = [];
-    let pages = 0;
-    for await (const page of this.pages(collectionId)) {
-      bins.push(...page.bins);
-      pages += page.requests;
+    for await (const page of this.pages(collectionId, scope)) {
+      bins.push(...page);
     }
-    return { bins, pages };
+    return bins;
   }
 
   /**
@@ -53,14 +51,14 @@ export class TableReads {
    * the last page; listed before in this session, all its bins at once and no request. A listing
    * left before its end is dropped: the next one starts again.
    */
-  async *pages(collectionId: string): AsyncGenerator<{ bins: BinSummary[]; requests: number }> {
+  async *pages(collectionId: string, scope?: RequestScope): AsyncGenerator<BinSummary[]> {
     const known = this.listings.get(collectionId);
     if (known) {
       const done = await known;
       if (done) {
-        yield { bins: done.bins, requests: 0 };
+        yield done.bins;
       } else {
-        yield* this.pages(collectionId);
+        yield* this.pages(collectionId, scope);
       }
       return;
     }
@@ -71,10 +69,10 @@ export class TableReads {
     let complete = false;
     try {
       for (let page: BinSummary[] | undefined; !page || page.length === BINS_PER_PAGE;) {
-        page = await this.client().listBins(collectionId, bins.at(-1)?.id);
+        page = await this.client().within(scope).listBins(collectionId, bins.at(-1)?.id);
         pages++;
         bins.push(...page);
-        yield { bins: page, requests: 1 };
+        yield page;
       }
       complete = true;
     } finally {
@@ -91,23 +89,23 @@ export class TableReads {
   }
 
   /** A bin's record text: read in this session, else fetched through the store (1 request, shared with a tab's). */
-  read(id: string): Promise<string> {
+  read(id: string, scope?: RequestScope): Promise<string> {
     const known = this.texts.get(id);
     if (known !== undefined) {
       return Promise.resolve(known);
     }
     let pending = this.reading.get(id);
     if (!pending) {
-      pending = this.fetch(id).finally(() => this.reading.delete(id));
+      pending = this.fetch(id, scope).finally(() => this.reading.delete(id));
       this.reading.set(id, pending);
     }
     return pending;
   }
 
-  private async fetch(id: string): Promise<string> {
-    const entry = await this.bins.fetch({ kind: 'bin', id });
+  private async fetch(id: string, scope: RequestScope | undefined): Promise<string> {
+    const entry = await this.bins.fetch({ kind: 'bin', id }, scope);
     // A tab that shared the fetch may have taken its bytes already: the store then holds none, and one more read is needed.
-    const bytes = entry.bytes ?? (await this.bins.fetch({ kind: 'bin', id })).bytes!;
+    const bytes = entry.bytes ?? (await this.bins.fetch({ kind: 'bin', id }, scope)).bytes!;
     const text = decoder.decode(bytes);
     this.texts.set(id, text);
     return text;

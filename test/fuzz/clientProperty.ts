@@ -2,13 +2,16 @@
  * Every client operation against every malformed answer: it settles within its time limit, resolves
  * with the documented shape or rejects with the project's error and a readable message, never
  * shows the key, never follows a redirect, says a record was stored only when the service said so,
- * and says a change the service answered with success but that could not be read may have been done.
+ * says a change the service answered with success but that could not be read may have been done,
+ * and resolves a read only with the record the service sent (one holding a number JavaScript
+ * cannot hold is refused, its text kept as served).
  */
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { BinClient, BinServiceError, type RequestLogEntry } from '../../src/api';
-import { answers, REDIRECT_TARGET, storedBy } from './answers';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { BinClient, BinServiceError, UnheldNumber, unheldInRecord, type RequestLogEntry } from '../../src/api';
+import { answers, declaredBody, REDIRECT_TARGET, storedBy } from './answers';
 import { within, type Figures } from './figures';
 import type { HostileService } from './hostileService';
 import { OPERATIONS } from './operations';
@@ -69,8 +72,20 @@ export function clientProperty(service: HostileService, baseUrl: string, figures
       if (operation.writesRecord) {
         assert.ok(storedBy(answer, KEY), `${what}: resolved though the service never said it stored the record`);
       }
+      if (operation.readsRecord) {
+        const served = servedRecord(declaredBody(answer, KEY));
+        assert.ok(
+          served === undefined || (await unheldInRecord(served)) === undefined,
+          `${what}: resolved with ${JSON.stringify((outcome.value as { record: unknown }).record)?.slice(0, 200)}, not the record served`,
+        );
+      }
     } else {
       const { error } = outcome;
+      if (error instanceof UnheldNumber) {
+        // The record as served, only its spacing changed.
+        const served = servedRecord(declaredBody(answer, KEY));
+        assert.equal(spaceless(error.text), served && spaceless(served), `${what}: refused, keeping ${JSON.stringify(error.text.slice(0, 200))}`);
+      }
       assert.ok(error instanceof BinServiceError, `${what}: rejected with ${String(error)}`);
       assert.ok(readable(error.message, answer.body), `${what}: rejected with a message nobody can read: ${JSON.stringify(error.message.slice(0, 200))}`);
       assert.ok(!KEY_FORMS.some((form) => error.message.includes(form)), `${what}: the key is in the message ${JSON.stringify(error.message)}`);
@@ -91,4 +106,16 @@ export function clientProperty(service: HostileService, baseUrl: string, figures
     assert.ok(!KEY_FORMS.some((form) => JSON.stringify(log).includes(form)), `${what}: the key is in the request log`);
     assert.ok(!service.arrived.some((a) => a.path.startsWith(REDIRECT_TARGET)), `${what}: a redirect was followed`);
   });
+}
+
+/** The text of the answer's `record`, as served; undefined when it has none. */
+function servedRecord(body: string): string | undefined {
+  const tree = parseTree(body);
+  const node = tree && findNodeAtLocation(tree, ['record']);
+  return node && body.slice(node.offset, node.offset + node.length);
+}
+
+/** A JSON text without the spacing between its tokens (inside strings too: both sides lose the same). */
+function spaceless(text: string): string {
+  return text.replace(/\s+/g, '');
 }

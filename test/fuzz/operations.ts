@@ -15,6 +15,8 @@ export interface Operation {
   writesRecord: boolean;
   /** It changes something on the service: an answer of success that cannot be read means it may have been done. */
   changes: boolean;
+  /** It reads a record (the answer's `record`): it resolves only with the record the service sent. */
+  readsRecord?: boolean;
   call(client: BinClient): Promise<unknown>;
   sample: unknown;
   shape: Check;
@@ -56,6 +58,7 @@ export const OPERATIONS: Operation[] = [
     name: 'readBin',
     writesRecord: false,
     changes: false,
+    readsRecord: true,
     call: (c) => c.readBin(ID),
     sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
     shape: binRead,
@@ -64,6 +67,7 @@ export const OPERATIONS: Operation[] = [
     name: 'readVersion',
     writesRecord: false,
     changes: false,
+    readsRecord: true,
     call: (c) => c.readBin(ID, 1),
     sample: { record: { a: 1 }, metadata: { id: ID, private: true, createdAt: AT } },
     shape: binRead,
@@ -156,6 +160,7 @@ export const OPERATIONS: Operation[] = [
     name: 'readSchemaDoc',
     writesRecord: false,
     changes: false,
+    readsRecord: true,
     call: (c) => c.readSchemaDoc(ID),
     sample: { record: { type: 'object' }, metadata: { id: ID, name: 'Schema', createdAt: AT } },
     shape: schemaDoc(ID),

@@ -10,7 +10,7 @@ import { Command } from '../../src/commands/ids';
 import type { ChangeBinsResult } from '../../src/features/changeBins/changeRuns';
 import { binUri } from '../../src/fs/uris';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
-import { closeAll, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
+import { closeAll, idle, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('Change Bins', function () {
   this.timeout(60_000);
@@ -77,6 +77,7 @@ describe('Change Bins', function () {
       [ids[3]],
     );
     assert.deepEqual(result.unchanged, [ids[4]]);
+    assert.equal(result.requests, requests.length, pathsOf(requests).join(', '));
     const diff = await until(multiDiff, 'the multi-file diff');
     assert.equal(diff.textDiffs.length, 2);
     const invalidUri = binUri(ids[3], `${(await w.other.readBin(ids[3])).metadata.name}`);
@@ -93,6 +94,7 @@ describe('Change Bins', function () {
     let result!: ChangeBinsResult;
     const requests = await requestsDuring(w.service, async () => (result = (await run<ChangeBinsResult>(Command.tabApplyBinChange, tab.uri))!));
     assert.deepEqual(pathsOf(requests), [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`, `GET /v3/b/${ids[1]}/latest`]);
+    assert.equal(result.requests, 3, "what the apply sent: the preview's reads were the preview's");
     assert.deepEqual(
       result.changed.map((b) => b.id),
       [ids[0]],
@@ -117,7 +119,7 @@ describe('Change Bins', function () {
       let result!: ChangeBinsResult;
       const requests = await requestsDuring(w.service, async () => (result = (await run<ChangeBinsResult>(Command.tabApplyBinChange, tab.uri))!));
       assert.deepEqual(pathsOf(requests), [`PUT /v3/b/${ids[0]}`, `PUT /v3/b/${ids[1]}`]);
-      assert.equal(result.requests, 5 + 2, "the preview's five reads, then two PUTs");
+      assert.equal(result.requests, 2, 'two PUTs: the preview said its five reads');
       assert.deepEqual((await w.other.readBin(ids[1])).record, { kind: 'module', title: 'b', summary: 's', level: 2 });
     } finally {
       await config.update('conflictCheck', undefined, vscode.ConfigurationTarget.Global);
@@ -137,6 +139,7 @@ describe('Change Bins', function () {
     // Apply without a preview of this text: each bin read once, and written once.
     assert.deepEqual(pathsOf(requests), [`GET /v3/b/${ids[1]}/latest`, `PUT /v3/b/${ids[1]}`]);
     assert.deepEqual(result.skipped, [{ id: ids[0], reason: 'a tab holds unsaved edits: save or revert it first' }]);
+    assert.equal(result.requests, requests.length, pathsOf(requests).join(', '));
     await until(() => (JSON.parse(clean.getText()) as { level?: number }).level === 3 || undefined, 'the clean tab showing the new record');
     assert.ok(dirty.isDirty);
   });
@@ -159,6 +162,7 @@ describe('Change Bins', function () {
       result.changed.map((b) => b.id),
       [ids[1]],
     );
+    assert.equal(result.requests, 3);
   });
 
   it('programmatic: previews only without apply (opens nothing), and with apply reads and writes each bin once', async () => {
@@ -170,7 +174,8 @@ describe('Change Bins', function () {
       pathsOf(previewing).filter((p) => p.startsWith('GET /v3/b/') || !p.startsWith('GET')),
       ids.map((id) => `GET /v3/b/${id}/latest`),
     );
-    assert.equal(preview.requests, 5);
+    // With the look-up of the collection's schema doc, which the preview's checks needed.
+    assert.equal(preview.requests, previewing.length, pathsOf(previewing).join(', '));
     assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 0);
     let applied!: ChangeBinsResult;
     const applying = await requestsDuring(
@@ -187,11 +192,37 @@ describe('Change Bins', function () {
     );
     assert.equal(pathsOf(applying).filter((p) => p.startsWith('GET /v3/b/')).length, 5);
     assert.deepEqual(applied.invalid, [{ id: ids[3], problems: applied.invalid[0].problems }]);
-    assert.equal(applied.requests, 1 + 5 + 2, 'one page, five reads, two PUTs');
+    assert.equal(applied.requests, applying.length, 'one page, five reads, two PUTs');
+    assert.equal(applied.requests, 1 + 5 + 2);
     await assert.rejects(run(Command.changeBins, { binIds: ids }, { patch: {} }), /A JSON Patch is a list of operations/);
     // Above warnAboveRequests, the reads and then the PUTs are said first.
     await run(Command.changeBins, { binIds: ids.slice(0, 2) }, { mergePatch: { checked: true } }, { apply: true, warnAboveRequests: 1 });
     assert.deepEqual(confirmed, ['Previewing the change of 2 bins sends 2 requests. Send them?', 'Changing 2 bins sends 2 requests. Send them?']);
+  });
+
+  it('says what a preview sent: 3 bins of a collection with a schema doc, read, and the schema doc looked up for the checks (4)', async () => {
+    const collection = await w.other.createCollection(`counted ${++made}`);
+    const doc = await w.other.createSchemaDoc(`counted ${made}`, { type: 'object', properties: { count: { type: 'integer' } } });
+    await w.other.attachSchemaDoc(collection.id, doc.metadata.id);
+    const ids: string[] = [];
+    for (let count = 0; count < 3; count++) {
+      ids.push((await w.other.createBin({ record: { count }, collectionId: collection.id })).metadata.id);
+    }
+    // The collections are listed (the view, when shown, lists them), their schema docs not read yet.
+    await run(Command.refresh);
+    await listCollectionsInView(w);
+    await idle();
+    let result!: ChangeBinsResult;
+    const requests = await requestsDuring(
+      w.service,
+      async () => (result = (await run<ChangeBinsResult>(Command.changeBins, { binIds: ids }, { patch: [{ op: 'replace', path: '/count', value: 9 }] }))!),
+    );
+    assert.deepEqual(pathsOf(requests).sort(), [...ids.map((id) => `GET /v3/b/${id}/latest`), `GET /v3/s/${doc.metadata.id}`].sort());
+    assert.equal(result.requests, 4);
+    assert.deepEqual(
+      result.changed.map((b) => b.id),
+      ids,
+    );
   });
 
   it('fixes the failing bins Validate Collection found: one change previewed and applied, and the collection validates', async () => {
@@ -209,8 +240,10 @@ describe('Change Bins', function () {
     const tab = await changeTab();
     await replaceText(tab, '{"summary": "added"}');
     await run(Command.tabPreviewBinChange, tab.uri);
-    const applying = await requestsDuring(w.service, () => run(Command.tabApplyBinChange, tab.uri));
+    let result!: ChangeBinsResult;
+    const applying = await requestsDuring(w.service, async () => (result = (await run<ChangeBinsResult>(Command.tabApplyBinChange, tab.uri))!));
     assert.deepEqual(pathsOf(applying).sort(), [ids[0], ids[2]].flatMap((id) => [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]).sort());
+    assert.equal(result.requests, 4);
     const again = await run<{ failing: unknown[] }>(Command.validateCollection, collection.id);
     assert.deepEqual(again.failing, []);
   });

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { ToolName } from '../../src/features/chat/toolNames';
-import { binUriOf, closeAll, config, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
+import { binUriOf, closeAll, config, idle, pathsOf, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 type Answer = Record<string, unknown> & { requests: number; refused?: string };
 
@@ -258,6 +258,55 @@ describe('language model tools', function () {
       if (reader) {
         await run(Command.removeAccount, reader.id);
       }
+    }
+  });
+
+  it("says what the call sent alone: a tab's read meanwhile is not the tool's, a read repeated after a busy gateway is", async () => {
+    const [toolsBin, tabsBin] = [
+      (await w.other.createBin({ record: { title: "the tool's" } })).metadata.id,
+      (await w.other.createBin({ record: { title: "the tab's" } })).metadata.id,
+    ];
+    let release!: () => void;
+    w.service.fault({ method: 'GET', path: `/b/${toolsBin}/latest`, hold: new Promise<void>((resolve) => (release = resolve)), times: 1 });
+    const mark = w.service.log.length;
+    const answering = invoke('jsonbin_readBin', { binId: toolsBin });
+    await until(() => w.service.requestsSince(mark).length === 1, "the tool's read under way");
+    // The user opens a bin while the tool's read waits for its answer.
+    const tab = await vscode.workspace.openTextDocument(binUriOf(await run(Command.openBin, tabsBin)));
+    assert.deepEqual(JSON.parse(tab.getText()), { title: "the tab's" });
+    release();
+    const answer = await answering;
+    await idle();
+    assert.deepEqual(pathsOf(w.service.requestsSince(mark)), [`GET /v3/b/${toolsBin}/latest`, `GET /v3/b/${tabsBin}/latest`]);
+    assert.equal(answer.requests, 1);
+    assert.deepEqual(answer.record, { title: "the tool's" });
+    await closeAll();
+    // Each attempt reached the service: both are the call's.
+    const retried = (await w.other.createBin({ record: { title: 'retried' } })).metadata.id;
+    w.service.fault({ method: 'GET', path: `/b/${retried}/latest`, status: 503, times: 1 });
+    const { answer: again, paths } = await sent('jsonbin_readBin', { binId: retried });
+    assert.deepEqual(paths, [`GET /v3/b/${retried}/latest`, `GET /v3/b/${retried}/latest`]);
+    assert.equal(again.requests, 2);
+  });
+
+  it('hands a record holding a number JavaScript cannot hold as its text, exactly as stored, and refuses to patch it', async () => {
+    const id = (await w.other.createBin({ record: { n: 1 }, name: 'unheld' })).metadata.id;
+    w.service.fault({
+      method: 'GET',
+      path: `/b/${id}/latest`,
+      raw: `{"record":{"n":1e400,"id":12345678901234567890},"metadata":{"id":"${id}","private":true,"name":"unheld"}}`,
+    });
+    try {
+      const { answer, paths } = await sent('jsonbin_readBin', { binId: id });
+      assert.deepEqual(paths, [`GET /v3/b/${id}/latest`]);
+      assert.equal(answer.record, undefined);
+      assert.equal(answer.recordText, '{\n  "n": 1e400,\n  "id": 12345678901234567890\n}');
+      assert.match(answer.unheldNumber as string, /^The record holds the number 1e400 at \/n, beyond what a JSON number can hold here/);
+      const patched = await sent('jsonbin_updateBin', { binId: id, patch: [{ op: 'add', path: '/m', value: 2 }] });
+      assert.deepEqual(patched.paths, []);
+      assert.match(patched.answer.refused!, /^Not saved: The record holds the number 1e400 at \/n/);
+    } finally {
+      w.service.clearFaults();
     }
   });
 

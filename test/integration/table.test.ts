@@ -72,14 +72,17 @@ describe('a collection as a table', function () {
     assert.equal(listing.length, 4);
     const reads = paths.filter((p) => p.startsWith('GET /v3/b/'));
     assert.deepEqual([...reads].sort(), table.visible.map((v) => `GET /v3/b/${v}/latest`).sort());
-    // The collections' listing and the schema doc are validation's, read once a session, as a tab's check reads them.
+    // The collections' listing and the schema doc, read once a session, as a tab's check reads them.
     assert.deepEqual(paths.filter((p) => !listing.includes(p) && !reads.includes(p)).sort(), ['GET /v3/c', `GET /v3/s/${c.schemaDocId}`].sort());
-    assert.equal(table.requests, 4 + table.visible.length);
+    // All of them the table's: its title's and checks' look-ups too.
+    assert.equal(table.requests, requests.length);
     assert.equal(table.rows.filter((r) => r.read).length, table.visible.length);
     await closeAll();
 
-    const again = await requestsDuring(w.service, async () => settled(await run<string>(Command.openTable, { collectionId: c.id })));
+    let second = '';
+    const again = await requestsDuring(w.service, async () => settled((second = await run<string>(Command.openTable, { collectionId: c.id }))));
     assert.deepEqual(pathsOf(again), []);
+    assert.equal((await snapshot(second)).requests, 0);
   });
 
   it('shows validity per row and marks the cell a problem points at, with its message; arrays summarized', async () => {

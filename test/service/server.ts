@@ -28,12 +28,16 @@ export interface Fault {
   /** How many requests the fault applies to; unlimited when absent. */
   times?: number;
   delayMs?: number;
+  /** The answer waits until this settles: a test holds a request under way while something else is sent. */
+  hold?: Promise<unknown>;
   status?: number;
   message?: string;
   drop?: boolean;
   malformed?: boolean;
   /** A 200 with this body instead of the real answer (e.g. one of the wrong shape). */
   body?: unknown;
+  /** A 200 with this text as its body, as written: a record no JavaScript value writes (`1e400`), as a service keeping texts would answer. */
+  raw?: string;
   /** A 200 whose body never ends, until the client hangs up. */
   endless?: boolean;
   /** A 200 whose body begins, then stops without ending, until the client hangs up. */
@@ -198,6 +202,7 @@ export class BinService {
       if (fault?.delayMs) {
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       }
+      await fault?.hold;
       if (fault?.drop) {
         entry.status = 'dropped';
         req.socket.destroy();
@@ -216,6 +221,11 @@ export class BinService {
       if (fault && 'body' in fault) {
         entry.status = 200;
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(fault.body));
+        return;
+      }
+      if (fault?.raw !== undefined) {
+        entry.status = 200;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(fault.raw);
         return;
       }
       if (fault?.malformed) {

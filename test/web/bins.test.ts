@@ -149,9 +149,10 @@ describe('bins in the web worker host', () => {
       { op: 'test', path: '/title', value: 'a' },
       { op: 'add', path: '/level', value: 2 },
     ];
-    let result!: { changed: { id: string }[]; notApplicable: { id: string }[] };
+    let result!: { changed: { id: string }[]; notApplicable: { id: string }[]; requests: number };
     const changing = await requestsDuring(w, async () => (result = await run(Command.changeBins, { binIds: [a, b] }, { patch }, { apply: true })));
     assert.deepEqual(pathsOf(changing), [`GET /v3/b/${a}/latest`, `GET /v3/b/${b}/latest`, `PUT /v3/b/${a}`]);
+    assert.strictEqual(result.requests, 3);
     assert.deepEqual(
       result.changed.map((c) => c.id),
       [a],
@@ -161,6 +162,32 @@ describe('bins in the web worker host', () => {
       [b],
     );
     assert.deepEqual((await w.other.readBin(a)).record, { title: 'a', level: 2 });
+  });
+
+  it('says what a preview sent: 3 bins of a collection with a schema doc, read, and the schema doc looked up for the checks (4)', async () => {
+    const collection = await w.other.createCollection('web counted');
+    const doc = await w.other.createSchemaDoc('web counted', { type: 'object', properties: { count: { type: 'integer' } } });
+    await w.other.attachSchemaDoc(collection.id, doc.metadata.id);
+    const ids: string[] = [];
+    for (let count = 0; count < 3; count++) {
+      ids.push((await w.other.createBin({ record: { count }, collectionId: collection.id })).metadata.id);
+    }
+    // The collections are listed (the view, when shown, lists them), their schema docs not read yet.
+    await run(Command.refresh);
+    const [collections] = (await w.api.tree.getChildren()) ?? [];
+    await w.api.tree.getChildren(collections);
+    await w.api.whenIdle();
+    let result!: { changed: { id: string }[]; requests: number };
+    const previewing = await requestsDuring(
+      w,
+      async () => (result = await run(Command.changeBins, { binIds: ids }, { patch: [{ op: 'replace', path: '/count', value: 9 }] })),
+    );
+    assert.deepEqual(pathsOf(previewing).sort(), [...ids.map((id) => `GET /v3/b/${id}/latest`), `GET /v3/s/${doc.metadata.id}`].sort());
+    assert.strictEqual(result.requests, 4);
+    assert.deepEqual(
+      result.changed.map((c) => c.id),
+      ids,
+    );
   });
 
   it('opens an earlier version and deletes the versions, keeping the latest (paid plan)', async () => {

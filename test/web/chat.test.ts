@@ -1,7 +1,7 @@
 /** The language model tools in the web worker host: a read with its request count, and a refused write that sends nothing. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { pathsOf, requestsDuring, setup, TITLE_AND_TAGS, type World } from './world';
+import { fault, pathsOf, requestsDuring, setup, TITLE_AND_TAGS, type World } from './world';
 
 describe('language model tools in the web worker host', () => {
   let w: World;
@@ -51,5 +51,24 @@ describe('language model tools in the web worker host', () => {
       ['/title'],
     );
     assert.deepEqual((await w.other.readBin(binId)).record, { title: 't', tags: ['a', 'b'] });
+  });
+
+  it('hands a record holding 1e400 as its text, exactly as stored, never as null', async () => {
+    const id = (await w.other.createBin({ record: { n: 1 }, name: 'web unheld' })).metadata.id;
+    await fault(w, {
+      method: 'GET',
+      path: `/b/${id}/latest`,
+      raw: `{"record":{"n":1e400},"metadata":{"id":"${id}","private":true,"name":"web unheld"}}`,
+    });
+    try {
+      let answer!: Awaited<ReturnType<typeof invoke>>;
+      const sent = await requestsDuring(w, async () => (answer = await invoke('jsonbin_readBin', { binId: id })));
+      assert.deepEqual(pathsOf(sent), [`GET /v3/b/${id}/latest`]);
+      assert.strictEqual(answer.requests, 1);
+      assert.strictEqual(answer.recordText, '{\n  "n": 1e400\n}');
+      assert.match(answer.unheldNumber as string, /^The record holds the number 1e400 at \/n/);
+    } finally {
+      await w.control('/faults/clear', {});
+    }
   });
 });

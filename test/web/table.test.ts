@@ -25,22 +25,27 @@ describe('a collection as a table in the web worker host', () => {
       await w.other.createBin({ record: i === 14 ? { n: i } : { title: `t${i}`, n: i }, collectionId: collection.id, name: `web row ${i}` });
     }
     await w.other.attachSchemaDoc(collection.id, doc.metadata.id);
-    let table: Snapshot | undefined;
-    const requests = await requestsDuring(w, async () => (table = await settled(await run<string>(Command.openTable, { collectionId: collection.id }))));
+    let id = '';
+    const requests = await requestsDuring(w, async () => settled((id = await run<string>(Command.openTable, { collectionId: collection.id }))));
+    const table = await run<Snapshot>(Command.tableSnapshot, id);
     const paths = pathsOf(requests);
     const reads = paths.filter((p) => p.startsWith('GET /v3/b/'));
-    assert.deepEqual([...reads].sort(), table!.visible.map((v) => `GET /v3/b/${v}/latest`).sort());
-    // 15 bins, 10 a page: 2 pages; the collections' listing and the schema doc are validation's, once a session.
+    assert.deepEqual([...reads].sort(), table.visible.map((v) => `GET /v3/b/${v}/latest`).sort());
+    // 15 bins, 10 a page: 2 pages; the collections' listing and the schema doc, once a session.
     const listing = paths.filter((p) => p.startsWith(`GET /v3/c/${collection.id}/bins`));
     assert.strictEqual(listing.length, 2);
     assert.deepEqual(paths.filter((p) => !reads.includes(p) && !listing.includes(p)).sort(), ['GET /v3/c', `GET /v3/s/${doc.metadata.id}`]);
+    // All of them the table's, as the transport counted them.
+    assert.strictEqual(table.requests, requests.length);
     // Listed newest first: the bin without a title is the top row.
-    const top = table!.rows.find((r) => r.name === 'web row 14')!;
+    const top = table.rows.find((r) => r.name === 'web row 14')!;
     assert.strictEqual(top.read, true);
     assert.strictEqual(top.valid, false);
     assert.hasAllKeys(top.problems, ['title']);
     await closeAll();
-    const again = await requestsDuring(w, async () => settled(await run<string>(Command.openTable, { collectionId: collection.id })));
+    let second = '';
+    const again = await requestsDuring(w, async () => settled((second = await run<string>(Command.openTable, { collectionId: collection.id }))));
     assert.deepEqual(again, []);
+    assert.strictEqual((await run<Snapshot>(Command.tableSnapshot, second)).requests, 0);
   });
 });

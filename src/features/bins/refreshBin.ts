@@ -6,7 +6,8 @@
  * next save does not ask again).
  */
 import * as vscode from 'vscode';
-import { digestOfBytes, serialize } from '../../store/entry';
+import { readAsShown } from '../../api';
+import { digestOfBytes } from '../../store/entry';
 import { plainText } from '../../store/plainText';
 import { Command } from '../../commands/ids';
 import { register, required, type Handler } from '../../commands/register';
@@ -20,6 +21,7 @@ import type { Parts } from '../parts';
 const INTERACTIVE = Symbol('interactive');
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 export type RefreshParts = Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'schemaDocs' | 'snapshots'>;
 
@@ -69,7 +71,7 @@ export async function refreshBin(p: RefreshParts, resource: { kind: 'bin' | 'sch
   const documents = openDocumentsOf(p.account.id, id, resource.kind);
   const known = documents.map((d) => p.bins.baselines.of(d.uri.toString())).find((digest) => digest !== undefined) ?? p.bins.known(resource)?.digest;
   const read = await readRecord(p, resource);
-  const bytes = serialize(read.record);
+  const bytes = encoder.encode(read.text);
   const digest = digestOfBytes(bytes);
   const changed = known !== undefined && known !== digest;
   const name = read.name ?? p.bins.known(resource)?.name;
@@ -79,9 +81,9 @@ export async function refreshBin(p: RefreshParts, resource: { kind: 'bin' | 'sch
   // Clean tabs read the record from here, at no request. A dirty tab keeps the user's text and
   // what VS Code knows of the file: a newer one would make its save refuse ("the file is newer").
   if (clean.length > 0 || dirty.length === 0) {
-    p.bins.written(
+    p.bins.writtenAs(
       resource,
-      read.record,
+      bytes,
       meta,
       clean.map((d) => d.uri.toString()),
     );
@@ -91,7 +93,7 @@ export async function refreshBin(p: RefreshParts, resource: { kind: 'bin' | 'sch
     const choice = await ask(p, resource, document, decoder.decode(bytes), label);
     if (choice === 'theirs') {
       // Reverting reads the record just read, from the store: no request.
-      p.bins.written(resource, read.record, meta, []);
+      p.bins.writtenAs(resource, bytes, meta, []);
       await revert(document, undefined);
     }
     if (choice) {
@@ -145,16 +147,21 @@ async function ask(
   return (await p.prompts.pick(items, { placeHolder: vscode.l10n.t('{0} changed on the service since this tab read it', label) }))?.choice;
 }
 
-/** One read of the record; a schema doc's also tells validation, which checks bins against the text just read. */
+/**
+ * One read of the record, as a tab shows it (one JavaScript cannot hold, as served); a schema
+ * doc's also tells validation, which checks bins against the text just read.
+ */
 async function readRecord(
   p: Pick<Parts, 'connection' | 'schemaDocs'>,
   resource: { kind: 'bin' | 'schema'; id: string },
-): Promise<{ record: unknown; name?: string; private?: boolean }> {
+): Promise<{ text: string; name?: string; private?: boolean }> {
   if (resource.kind === 'schema') {
-    const doc = await p.connection.client.readSchemaDoc(resource.id);
-    p.schemaDocs.updated(doc);
-    return { record: doc.record, name: doc.metadata.name };
+    const { read: doc, text, held } = await readAsShown(p.connection.client.readSchemaDoc(resource.id));
+    if (held) {
+      p.schemaDocs.updated(doc);
+    }
+    return { text, name: doc.metadata.name };
   }
-  const bin = await p.connection.client.readBin(resource.id);
-  return { record: bin.record, name: bin.metadata.name, private: bin.metadata.private };
+  const { read: bin, text } = await readAsShown(p.connection.client.readBin(resource.id));
+  return { text, name: bin.metadata.name, private: bin.metadata.private };
 }

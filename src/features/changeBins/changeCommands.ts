@@ -5,6 +5,7 @@
  * bins), the palette; `jsonbin.changeBins(targets, change, options)` previews or applies without a tab.
  */
 import * as vscode from 'vscode';
+import { RequestScope } from '../../api';
 import { Command } from '../../commands/ids';
 import { askId, pickCollection } from '../../commands/prompts';
 import { needs, register, type Handler } from '../../commands/register';
@@ -58,11 +59,12 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
       {
         run: async (uri: vscode.Uri) => {
           const { draft, document, change } = await changeTab(p, uri);
-          const { bins, requests } = await binsOf(p, draft.targets, settings.warnAboveRequests());
-          const preview = await runPreview(p, bins, change);
+          const scope = new RequestScope();
+          const bins = await binsOf(p, draft.targets, settings.warnAboveRequests(), scope);
+          const preview = await runPreview(p, bins, change, scope);
           draft.preview = { version: document.version, result: preview };
           await showPreview(p, preview);
-          return resultOf(preview, requests);
+          return resultOf(scope, preview);
         },
         ask: async () => [activeUri()],
         show: (result) => previewMessage(result),
@@ -76,11 +78,12 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
           const { draft, document, change } = await changeTab(p, uri);
           // The preview of this very text: each bin is checked against what it read. Otherwise read now, once.
           const previewed = draft.preview?.version === document.version ? draft.preview.result : undefined;
-          const listed = previewed ? { requests: 0, bins: [] } : await binsOf(p, draft.targets, settings.warnAboveRequests());
-          const preview = previewed ?? (await runPreview(p, listed.bins, change));
-          const applied = await runApply(p, preview, previewed !== undefined, settings.warnAboveRequests());
+          // What this call sends: the preview's reads were the preview's own.
+          const scope = new RequestScope();
+          const preview = previewed ?? (await runPreview(p, await binsOf(p, draft.targets, settings.warnAboveRequests(), scope), change, scope));
+          const applied = await runApply(p, preview, previewed !== undefined, settings.warnAboveRequests(), scope);
           draft.preview = undefined;
-          return resultOf(preview, listed.requests, applied);
+          return resultOf(scope, preview, applied);
         },
         ask: async () => [activeUri()],
         show: (result) => appliedMessage(result),
@@ -92,10 +95,10 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
 
 /** The programmatic form: a preview, and with `apply` the writes (each bin read and written once). */
 async function changeBins(p: ChangeParts, targets: ChangeTargets, change: RecordChange, options: ChangeBinsOptions): Promise<ChangeBinsResult> {
-  const { bins, requests } = await binsOf(p, targets, options.warnAboveRequests);
-  const preview = await runPreview(p, bins, change);
-  const applied = options.apply ? await runApply(p, preview, false, options.warnAboveRequests) : undefined;
-  return resultOf(preview, requests, applied);
+  const scope = new RequestScope();
+  const preview = await runPreview(p, await binsOf(p, targets, options.warnAboveRequests, scope), change, scope);
+  const applied = options.apply ? await runApply(p, preview, false, options.warnAboveRequests, scope) : undefined;
+  return resultOf(scope, preview, applied);
 }
 
 /** A collection's row: all its bins; bin rows: the selected ones, each with its collection, known from its row. */

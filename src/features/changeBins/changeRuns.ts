@@ -5,7 +5,7 @@
  * documented shape.
  */
 import * as vscode from 'vscode';
-import { recordText } from '../../api';
+import { recordText, type RequestScope } from '../../api';
 import { binUri } from '../../fs/uris';
 import { listCollection } from '../../store/collectionCheck';
 import { applyChange, previewChange, type ApplyResult, type ChangePreview, type ChangeRunParts, type ChangeTarget } from '../../store/changeRun';
@@ -34,11 +34,15 @@ export interface ChangeBinsResult {
   invalid: { id: string; problems: { path: string; message: string }[] }[];
   skipped: { id: string; reason: string }[];
   failed: { id: string; reason: string }[];
+  /** What this call sent, as counted by the transport (`RequestScope`). */
   requests: number;
 }
 
-/** The bins of `targets`, after the listing of a collection and the question about the reads (above `warnAbove`). */
-export async function binsOf(p: ChangeParts, targets: ChangeTargets, warnAbove: number | undefined): Promise<{ bins: ChangeTarget[]; requests: number }> {
+/**
+ * The bins of `targets`, after the listing of a collection and the question about the reads (above
+ * `warnAbove`). Each step below counts what it sends for `scope`: the call's.
+ */
+export async function binsOf(p: ChangeParts, targets: ChangeTargets, warnAbove: number | undefined, scope: RequestScope): Promise<ChangeTarget[]> {
   if ('bins' in targets) {
     targets.bins.forEach((b) => b.collectionId && p.binCollections.learn(b.id, b.collectionId));
     const reads = targets.bins.filter((b) => !isUnsaved(p, b.id)).length;
@@ -49,9 +53,9 @@ export async function binsOf(p: ChangeParts, targets: ChangeTargets, warnAbove: 
       () => vscode.l10n.t('Previewing the change of {0} bins sends {1} requests. Send them?', targets.bins.length, reads),
       vscode.l10n.t('One request reads each bin without unsaved edits in a tab; nothing is changed until Apply.'),
     );
-    return { bins: targets.bins, requests: 0 };
+    return targets.bins;
   }
-  const listing = await listCollection(p.connection.client, targets.collection.id, () => false);
+  const listing = await listCollection(p.connection.client.within(scope), targets.collection.id, () => false);
   const bins = listing?.bins ?? [];
   const pages = listing?.pages ?? 0;
   // Listed from the collection: each bin's schema doc is known without its read's metadata (a minimal service omits it).
@@ -63,12 +67,13 @@ export async function binsOf(p: ChangeParts, targets: ChangeTargets, warnAbove: 
     () => vscode.l10n.t('Previewing the change of {0} bins sends {0} requests. Send them?', bins.length),
     readsAfterListing(pages),
   );
-  return { bins: bins.map(({ id, name }) => ({ id, name })), requests: pages };
+  return bins.map(({ id, name }) => ({ id, name }));
 }
 
-function runParts(p: ChangeParts, token: vscode.CancellationToken, report: (done: number, total: number) => void): ChangeRunParts {
+function runParts(p: ChangeParts, scope: RequestScope, token: vscode.CancellationToken, report: (done: number, total: number) => void): ChangeRunParts {
   return {
-    client: p.connection.client,
+    client: p.connection.client.within(scope),
+    scope,
     writes: p.writes,
     schemaDocs: p.schemaDocs,
     binCollections: p.binCollections,
@@ -84,10 +89,10 @@ function isUnsaved(p: Pick<Parts, 'account'>, id: string): boolean {
 }
 
 /** One read per bin, with a progress that counts them and whose Cancel stops before the next read. */
-export async function runPreview(p: ChangeParts, bins: ChangeTarget[], change: RecordChange): Promise<ChangePreview> {
+export async function runPreview(p: ChangeParts, bins: ChangeTarget[], change: RecordChange, scope: RequestScope): Promise<ChangePreview> {
   return await p.prompts.progress(vscode.l10n.t('Previewing the change…'), (progress, token) =>
     previewChange(
-      runParts(p, token, (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} read', done, total), increment: 100 / total })),
+      runParts(p, scope, token, (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} read', done, total), increment: 100 / total })),
       bins,
       change,
     ),
@@ -98,7 +103,13 @@ export async function runPreview(p: ChangeParts, bins: ChangeTarget[], change: R
  * One PUT per changed valid bin, after the question about them (above `warnAbove`); `reread`: a
  * read first for each, against the record the preview read (the conflict check, when it is on).
  */
-export async function runApply(p: ChangeParts, preview: ChangePreview, reread: boolean, warnAbove: number | undefined): Promise<ApplyResult> {
+export async function runApply(
+  p: ChangeParts,
+  preview: ChangePreview,
+  reread: boolean,
+  warnAbove: number | undefined,
+  scope: RequestScope,
+): Promise<ApplyResult> {
   const count = preview.changed.length;
   const rereads = reread && settings.conflictCheck();
   await confirmRequests(
@@ -111,11 +122,11 @@ export async function runApply(p: ChangeParts, preview: ChangePreview, reread: b
       : vscode.l10n.t('One request updates each bin.'),
   );
   if (count === 0) {
-    return { changed: [], skipped: [], failed: [], requests: 0 };
+    return { changed: [], skipped: [], failed: [] };
   }
   return await p.prompts.progress(vscode.l10n.t('Changing {0} bins…', count), (progress, token) =>
     applyChange(
-      runParts(p, token, (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} sent', done, total), increment: 100 / total })),
+      runParts(p, scope, token, (done, total) => progress.report({ message: vscode.l10n.t('{0} of {1} sent', done, total), increment: 100 / total })),
       preview,
       reread,
       (id) =>
@@ -146,8 +157,8 @@ export async function showPreview(p: ChangeParts, preview: ChangePreview): Promi
   await vscode.commands.executeCommand('vscode.changes', title, diffs);
 }
 
-/** The documented result of a preview, and of its apply when there was one. */
-export function resultOf(preview: ChangePreview, listing: number, applied?: ApplyResult): ChangeBinsResult {
+/** The documented result of a preview, and of its apply when there was one; `scope`: the call's. */
+export function resultOf(scope: RequestScope, preview: ChangePreview, applied?: ApplyResult): ChangeBinsResult {
   return {
     changed: applied ? applied.changed : preview.changed.map(({ id, name }) => ({ id, name })),
     unchanged: preview.unchanged,
@@ -158,6 +169,6 @@ export function resultOf(preview: ChangePreview, listing: number, applied?: Appl
     })),
     skipped: [...preview.skipped, ...(applied?.skipped ?? [])],
     failed: [...preview.failed, ...(applied?.failed ?? [])],
-    requests: listing + preview.requests + (applied?.requests ?? 0),
+    requests: scope.sent,
   };
 }

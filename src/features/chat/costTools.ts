@@ -17,7 +17,7 @@ export const findBins: Run = async (p, input) => {
   const cap = numberInput(input, 'maxRequests', 0) ?? Math.min(settings.findMaxRequests(), warn);
   const least = await leastRequests(p);
   withinCap(least, cap);
-  const search = await searchBins(p, query, cap, { report: () => undefined, cancelled: () => false });
+  const search = await searchBins(p, query, cap, { report: () => undefined, cancelled: () => false }, p.scope);
   return {
     query,
     matches: search.matches.map((m) => ({ id: m.id, name: m.name, collectionId: m.collectionId, collectionName: m.collectionName, private: m.private })),
@@ -46,6 +46,7 @@ export const validateCollection: Run = async (p, input) => {
   let check;
   try {
     check = await checkCollection(p.connection.client, p.schemaDocs, collectionId, {
+      scope: p.scope,
       listing,
       unsavedText: (id) => unsavedTextOf(p.account.id, id),
       // The reads are refused, after the listing, when they would pass the cap.

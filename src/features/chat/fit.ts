@@ -1,9 +1,10 @@
 /**
  * Context that does not flood: a record larger than the bound (the setting, or the caller's token
  * budget) is handed to the model as its size and its top-level keys with their types and sizes,
- * never as JSON cut short.
+ * never as JSON cut short. A record holding a number JavaScript cannot hold is handed as its text.
  */
 import type * as vscode from 'vscode';
+import { unheldInRecord } from '../../api';
 import { settings } from '../../config';
 
 const encoder = new TextEncoder();
@@ -31,7 +32,9 @@ export async function fitted(
   const budget = options.tokenizationOptions;
   const fits = size <= settings.chatMaxRecordBytes() && (!budget || (await budget.countTokens(compact, token)) <= budget.tokenBudget);
   if (fits) {
-    return { record: value };
+    // A number JavaScript cannot hold would reach the model as another value: the text as the service holds it, and why.
+    const unheld = await unheldInRecord(text);
+    return unheld === undefined ? { record: value } : { recordText: text, unheldNumber: unheld };
   }
   const entries: [string, unknown][] =
     value !== null && typeof value === 'object' ? (Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value)) : [];

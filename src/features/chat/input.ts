@@ -1,17 +1,20 @@
 /** What each tool is given and how it reads its input: the account's parts, the input's values checked. */
 import * as vscode from 'vscode';
+import type { RequestScope } from '../../api';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { ToolRefusal } from './result';
 
 /** What the tools act on, of an account's parts. */
 export type ToolParts = Pick<Parts, 'account' | 'connection' | 'bins' | 'writes' | 'schemaDocs' | 'binCollections' | 'remembered'> & Pick<ViewParts, 'tree'>;
+/** What one call acts on: the account's parts, and the scope its requests are counted for (its result's `requests`). */
+export type CallParts = ToolParts & { scope: RequestScope };
 
 export type Input = Record<string, unknown>;
 type Token = vscode.CancellationToken;
 
 /** A tool's work: what it answers (`requests` is added), or a refusal thrown. */
-export type Run = (p: ToolParts, input: Input, options: vscode.LanguageModelToolInvocationOptions<Input>, token: Token) => Promise<Record<string, unknown>>;
+export type Run = (p: CallParts, input: Input, options: vscode.LanguageModelToolInvocationOptions<Input>, token: Token) => Promise<Record<string, unknown>>;
 /** What the user is asked before the tool writes. */
 export type Confirm = (p: ToolParts, input: Input) => Promise<vscode.PreparedToolInvocation>;
 

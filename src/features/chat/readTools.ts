@@ -5,7 +5,7 @@ import { settings } from '../../config';
 import { fitted } from './fit';
 import { ToolRefusal } from './result';
 import { readLatest, readText } from './sessionReads';
-import { numberInput, textInput, type Run, type ToolParts } from './input';
+import { numberInput, textInput, type Run } from './input';
 
 const BINS_PER_PAGE = 10;
 
@@ -28,12 +28,12 @@ export function withinCap(needed: number, cap: number): void {
 }
 
 export const listCollections: Run = async (p) => {
-  const collections = await p.schemaDocs.listCollections();
+  const collections = await p.schemaDocs.listCollections(p.scope);
   // The schema docs' names: each read once, and then known to every check of a record.
   const ids = [...new Set(collections.map((c) => c.schemaDocId).filter((id): id is string => id !== undefined))];
   const unread = ids.filter((id) => p.schemaDocs.nameOf(id) === undefined);
   if (unread.length <= capOf({})) {
-    await Promise.all(unread.map((id) => p.schemaDocs.read(id)));
+    await Promise.all(unread.map((id) => p.schemaDocs.read(id, p.scope)));
   }
   return {
     collections: collections.map((c) => ({
@@ -53,9 +53,9 @@ export const listBins: Run = async (p, input) => {
   // The pages the view (or an earlier call) fetched cost nothing; the rest one request each.
   const needed = fetched ? (fetched.more && fetched.bins.length < wanted ? page - Math.ceil(fetched.bins.length / BINS_PER_PAGE) : 0) : page;
   withinCap(needed, capOf(input));
-  let got = await p.tree.page(listing);
+  let got = await p.tree.page(listing, p.scope);
   while (got.more && got.bins.length < wanted) {
-    await p.tree.nextPage(listing);
+    await p.tree.nextPage(listing, p.scope);
     got = p.tree.pages.get(listing)!;
   }
   const bins = got.bins.slice(wanted - BINS_PER_PAGE, wanted);
@@ -91,14 +91,14 @@ export const readBin: Run = async (p, input, options, token) => {
   };
 };
 
-export const readSchemaDoc: Run = async (p: ToolParts, input) => {
+export const readSchemaDoc: Run = async (p, input) => {
   const collectionId = textInput(input, 'collectionId');
   let schemaDocId = textInput(input, 'schemaDocId');
   if (collectionId === undefined && schemaDocId === undefined) {
     throw new ToolRefusal(vscode.l10n.t('Give collectionId or schemaDocId'));
   }
   if (schemaDocId === undefined) {
-    const collection = (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId);
+    const collection = (await p.schemaDocs.listCollections(p.scope)).find((c) => c.id === collectionId);
     if (!collection) {
       throw new ToolRefusal(vscode.l10n.t('There is no collection {0} in this account', collectionId!));
     }
@@ -107,6 +107,6 @@ export const readSchemaDoc: Run = async (p: ToolParts, input) => {
     }
     schemaDocId = collection.schemaDocId;
   }
-  const doc = await p.schemaDocs.read(schemaDocId);
+  const doc = await p.schemaDocs.read(schemaDocId, p.scope);
   return { ...(collectionId ? { collectionId } : {}), schemaDoc: { id: doc.metadata.id, name: doc.metadata.name, schema: doc.record } };
 };

@@ -1,12 +1,12 @@
 /**
  * What every tool answers: one text part of compact JSON, with `requests` (how many this call
- * sent, from the account's own request counter) and, when it did not do what was asked,
- * `refused` in the words a save shows. Never a key: answers carry ids, names and records only.
+ * sent, counted by the transport for the call's scope: nothing sent meanwhile by anything else)
+ * and, when it did not do what was asked, `refused` in the words a save shows. Never a key:
+ * answers carry ids, names and records only.
  */
 import * as vscode from 'vscode';
-import { BinServiceError } from '../../api';
+import { BinServiceError, RequestScope } from '../../api';
 import { Refused } from '../../store/refused';
-import type { Parts } from '../parts';
 
 /** A refusal the tool words itself (a patch that does not apply, a cap), with what the model needs to try again. */
 export class ToolRefusal extends Error {
@@ -23,11 +23,15 @@ export function textResult(value: Record<string, unknown>): vscode.LanguageModel
 }
 
 /** Runs a tool's work and answers what it found, or why it was refused, with the requests it sent. */
-export async function answer(p: Pick<Parts, 'connection'>, work: () => Promise<Record<string, unknown>>): Promise<vscode.LanguageModelToolResult> {
-  const before = p.connection.requests.window.total;
-  const requests = () => p.connection.requests.window.total - before;
+export async function answer<P extends object>(
+  p: P,
+  work: (p: P & { scope: RequestScope }) => Promise<Record<string, unknown>>,
+): Promise<vscode.LanguageModelToolResult> {
+  const scope = new RequestScope();
+  const requests = () => scope.sent;
   try {
-    const found = await work();
+    // The account's parts seen with the call's scope.
+    const found = await work(Object.assign(Object.create(p) as P, { scope }));
     return textResult({ ...found, requests: requests() });
   } catch (error) {
     if (error instanceof ToolRefusal) {

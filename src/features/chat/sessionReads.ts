@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { parseUri } from '../../fs/uris';
 import { digestOfBytes, type Entry } from '../../store/entry';
 import { resourceKey, type Resource } from '../../store/resource';
-import type { ToolParts } from './input';
+import type { CallParts } from './input';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -18,7 +18,7 @@ export function agentDoc(binId: string): string {
 }
 
 /** A resource's record text: what the store holds, else an open tab's text of it unchanged, else one read. */
-export async function readText(p: Pick<ToolParts, 'bins' | 'account'>, resource: Resource): Promise<{ text: string; entry: Entry }> {
+export async function readText(p: Pick<CallParts, 'bins' | 'account' | 'scope'>, resource: Resource): Promise<{ text: string; entry: Entry }> {
   const known = p.bins.known(resource);
   if (known?.bytes) {
     return { text: decoder.decode(known.bytes), entry: known };
@@ -27,7 +27,7 @@ export async function readText(p: Pick<ToolParts, 'bins' | 'account'>, resource:
   if (known && open !== undefined) {
     return { text: open, entry: known };
   }
-  const entry = await p.bins.fetch(resource);
+  const entry = await p.bins.fetch(resource, p.scope);
   return { text: decoder.decode(entry.bytes), entry };
 }
 
@@ -47,7 +47,7 @@ function openText(account: string, resource: Resource, entry: Entry): string | u
 }
 
 /** A bin's latest record as the agent sees it: read (or known), and from now on what its update is checked against. */
-export async function readLatest(p: Pick<ToolParts, 'bins' | 'account'>, binId: string): Promise<{ text: string; entry: Entry }> {
+export async function readLatest(p: Pick<CallParts, 'bins' | 'account' | 'scope'>, binId: string): Promise<{ text: string; entry: Entry }> {
   const read = await readText(p, { kind: 'bin', id: binId });
   p.bins.baselines.set(agentDoc(binId), read.entry.digest);
   return read;

@@ -76,7 +76,7 @@ export const TOOLS = {
     reference: 'jsonbinRead',
     displayName: 'Read JSONBin Bin',
     userDescription: "Reads a bin's record, a version of it, or what a JSONPath selects.",
-    modelDescription: `Reads a bin's record (its latest, or a version), or with jsonPath the list of values the JSONPath selects in the latest record (e.g. $.modules[*].title). A bin read before in this session, or open in an editor, costs no request. A record larger than the size bound comes back as its size and its top-level keys with their types and sizes: read its parts with jsonPath. Read a bin before updating it, so that the update is checked against what you read. ${costs}`,
+    modelDescription: `Reads a bin's record (its latest, or a version), or with jsonPath the list of values the JSONPath selects in the latest record (e.g. $.modules[*].title). A bin read before in this session, or open in an editor, costs no request. A record larger than the size bound comes back as its size and its top-level keys with their types and sizes: read its parts with jsonPath. A record holding a number a JSON value here cannot hold as stored (1e400, or more than 17 significant digits) comes back as recordText, exactly as stored, with unheldNumber saying which. Read a bin before updating it, so that the update is checked against what you read. ${costs}`,
     inputSchema: {
       type: 'object',
       required: ['binId'],

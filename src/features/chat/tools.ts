@@ -77,7 +77,7 @@ function toolOf(context: ToolContext, run: Run, how: How = {}): ToolImpl {
       if (typeof p === 'string') {
         return textResult({ refused: p, requests: 0 });
       }
-      return answer(p, () => run(p, options.input, options, token));
+      return answer(p, (call) => run(call, options.input, options, token));
     },
     prepare: async (options) => {
       if (!how.confirm) {

@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { applyRecordChange, checkRecordChange, type RecordChange } from '../../store/recordPatch';
 import { settings } from '../../config';
-import type { Json } from '../../api';
+import { unheldInRecord, type Json } from '../../api';
 import { digestOf } from '../../store/entry';
 import { Refused } from '../../store/refused';
 import { ToolRefusal } from './result';
 import { agentDoc, readLatest, readText } from './sessionReads';
-import { textInput, type Input, type Run, type ToolParts } from './input';
+import { textInput, type CallParts, type Input, type Run } from './input';
 
 const encoder = new TextEncoder();
 
@@ -25,13 +25,22 @@ export function recordText(input: Input): string {
 }
 
 /** The problems of a text against a collection's schema doc, at their JSON pointers (the schema doc is read once). */
-async function problemsIn(p: Pick<ToolParts, 'schemaDocs'>, collectionId: string | undefined, text: string): Promise<{ path: string; message: string }[]> {
-  const checked = await p.schemaDocs.check(collectionId, text, settings.maxProblems());
+async function problemsIn(
+  p: Pick<CallParts, 'schemaDocs' | 'scope'>,
+  collectionId: string | undefined,
+  text: string,
+): Promise<{ path: string; message: string }[]> {
+  const checked = await p.schemaDocs.check(collectionId, text, settings.maxProblems(), p.scope);
   return (checked?.result.schema ?? []).map(({ path, message }) => ({ path, message }));
 }
 
 /** Runs a write; a record refused for what it holds comes back with its problems. */
-async function refusingWithProblems<T>(p: Pick<ToolParts, 'schemaDocs'>, collectionId: string | undefined, text: string, write: () => Promise<T>): Promise<T> {
+async function refusingWithProblems<T>(
+  p: Pick<CallParts, 'schemaDocs' | 'scope'>,
+  collectionId: string | undefined,
+  text: string,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -43,7 +52,7 @@ async function refusingWithProblems<T>(p: Pick<ToolParts, 'schemaDocs'>, collect
 }
 
 /** The collection a record is for: the one given, else the bin's (null: none; undefined: not known). */
-function collectionFor(p: Pick<ToolParts, 'binCollections'>, input: Input): string | null | undefined {
+function collectionFor(p: Pick<CallParts, 'binCollections'>, input: Input): string | null | undefined {
   const binId = textInput(input, 'binId');
   return textInput(input, 'collectionId') ?? (binId === undefined ? null : p.binCollections.of(binId));
 }
@@ -53,7 +62,7 @@ export const checkRecord: Run = async (p, input) => {
   const collectionId = collectionFor(p, input);
   const base = { collectionId: collectionId ?? null, ...(collectionId === undefined ? { collectionUnknown: true } : {}) };
   try {
-    await p.writes.checks.check({ kind: 'bin', collectionId: collectionId ?? undefined }, text, vscode.l10n.t('Not valid'));
+    await p.writes.checks.check({ kind: 'bin', collectionId: collectionId ?? undefined }, text, vscode.l10n.t('Not valid'), p.scope);
   } catch (error) {
     if (error instanceof Refused) {
       return { ...base, valid: false, reason: error.message, ...(error.inText ? { problems: await problemsIn(p, collectionId ?? undefined, text) } : {}) };
@@ -69,7 +78,7 @@ export const createBin: Run = async (p, input) => {
   const name = textInput(input, 'name');
   const isPrivate = typeof input.private === 'boolean' ? input.private : undefined;
   const created = await refusingWithProblems(p, collectionId, text, async () =>
-    p.writes.create(await p.writes.prepare(text, { name, collectionId, private: isPrivate })),
+    p.writes.create(await p.writes.prepare(text, { name, collectionId, private: isPrivate }, undefined, p.scope), p.scope),
   );
   const { id } = created.metadata;
   // The bin as created is what the agent has read: reading it costs nothing, and an update is checked against it.
@@ -87,13 +96,20 @@ function sameRecord(text: string, digest: string): boolean {
   }
 }
 
-/** The current record with the patch applied (as Change Bins applies one), or which operation does not apply. */
-function patched(current: string, patch: unknown): string {
+/**
+ * The current record with the patch applied (as Change Bins applies one), or which operation does
+ * not apply. A record holding a number JavaScript cannot hold is refused: patched, it would be sent as another value.
+ */
+async function patched(current: string, patch: unknown): Promise<string> {
   let change: RecordChange;
   try {
     change = checkRecordChange({ patch });
   } catch (error) {
     throw new ToolRefusal((error as Error).message);
+  }
+  const unheld = await unheldInRecord(current);
+  if (unheld !== undefined) {
+    throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', unheld));
   }
   const applied = applyRecordChange(JSON.parse(current) as Json, change);
   if ('notApplicable' in applied) {
@@ -115,14 +131,14 @@ export const updateBin: Run = async (p, input) => {
   // Checked against what the agent read; when it read nothing, against what is read now.
   const readBefore = p.bins.baselines.of(doc) !== undefined;
   const read = !readBefore ? await readLatest(p, binId) : hasPatch ? await readText(p, resource) : undefined;
-  const text = hasPatch ? patched(read!.text, input.patch) : recordText(input);
+  const text = hasPatch ? await patched(read!.text, input.patch) : recordText(input);
   const known = p.bins.known(resource);
   if (known && sameRecord(text, known.digest)) {
     return { binId, name: known.name, unchanged: true };
   }
   const collectionId = p.binCollections.of(binId) ?? undefined;
   // A refused record sends nothing, not even the conflict check's read.
-  await refusingWithProblems(p, collectionId, text, () => p.writes.checks.check({ kind: 'bin', collectionId }, text, vscode.l10n.t('Not saved')));
+  await refusingWithProblems(p, collectionId, text, () => p.writes.checks.check({ kind: 'bin', collectionId }, text, vscode.l10n.t('Not saved'), p.scope));
   if (readBefore) {
     // The store trusts a record fetched a moment ago as the service's current one; the agent's read
     // may be that recent and already stale, so the write path reads the current record itself.
@@ -131,10 +147,11 @@ export const updateBin: Run = async (p, input) => {
   let conflict = false;
   await refusingWithProblems(p, collectionId, text, async () => {
     try {
-      await p.writes.save(resource, encoder.encode(text), doc, () => {
+      const refuse = () => {
         conflict = true;
-        return Promise.resolve('cancel');
-      });
+        return Promise.resolve('cancel' as const);
+      };
+      await p.writes.save(resource, encoder.encode(text), doc, refuse, p.scope);
     } catch (error) {
       if (conflict && error instanceof Refused) {
         // The bin changed since the agent read it: what it read is stale, so its next read or update reads again.

@@ -5,7 +5,7 @@
  * turn, so that one long collection cannot use up the cap alone.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, type Collection } from '../../api';
+import { RequestScope, UNCATEGORIZED, type Collection } from '../../api';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 
@@ -20,8 +20,8 @@ export interface Match {
 
 export interface Search {
   matches: Match[];
-  /** Requests sent so far. */
-  requests: number;
+  /** Requests sent so far, as the transport counted them. */
+  readonly requests: number;
   /** Listings not searched to their end (known so far): left by the cap or a cancel. */
   unfinished: number;
   /** Stopped because the next request would have passed the cap. */
@@ -54,15 +54,26 @@ export async function leastRequests(p: SearchParts): Promise<number> {
   return ids.filter((id) => p.tree.pages.get(id)?.more !== false).length;
 }
 
+/** `within`: the scope of the action the search is part of (a tool's call), which counts its requests too. */
 export async function searchBins(
   p: SearchParts,
   query: string,
   maxRequests: number,
   progress: { report(search: Search): void; cancelled(): boolean },
+  within?: RequestScope,
 ): Promise<Search> {
   const needle = query.trim().toLowerCase();
   const found = new Map<string, Match>();
-  const search: Search = { matches: [], requests: 0, unfinished: 0, capped: false, failures: [] };
+  const scope = new RequestScope(within);
+  const search: Search = {
+    matches: [],
+    get requests() {
+      return scope.sent;
+    },
+    unfinished: 0,
+    capped: false,
+    failures: [],
+  };
   const consider = (bin: { id: string; name?: string; private?: boolean }, collection: Collection | null) => {
     const known = found.get(bin.id);
     // A bin both remembered and listed in a collection is found once, in its collection.
@@ -80,13 +91,12 @@ export async function searchBins(
     search.matches = [...found.values()];
     progress.report(search);
   };
-  /** Whether one more request may be sent; counts it. */
+  /** Whether one more request may be sent. */
   const spend = () => {
     if (progress.cancelled()) {
       return false;
     }
-    search.capped = search.requests >= maxRequests;
-    search.requests += search.capped ? 0 : 1;
+    search.capped = scope.sent >= maxRequests;
     return !search.capped;
   };
 
@@ -103,7 +113,7 @@ export async function searchBins(
       search.unfinished = 1;
       return search;
     }
-    collections = await p.schemaDocs.listCollections();
+    collections = await p.schemaDocs.listCollections(scope);
   } catch (error) {
     search.failures.push((error as Error).message);
     report();
@@ -128,7 +138,7 @@ export async function searchBins(
         return search;
       }
       try {
-        await (p.tree.pages.get(listing.id) ? p.tree.nextPage(listing.id) : p.tree.page(listing.id));
+        await (p.tree.pages.get(listing.id) ? p.tree.nextPage(listing.id, scope) : p.tree.page(listing.id, scope));
       } catch (error) {
         listing.failed = true;
         const message = (error as Error).message;

@@ -5,6 +5,7 @@
  * the table is drawn, and `jsonbin.tableSnapshot(id)` with what it shows.
  */
 import * as vscode from 'vscode';
+import { RequestScope } from '../../api';
 import { Command } from '../../commands/ids';
 import { pickCollection } from '../../commands/prompts';
 import { needs, register, required, type Handler } from '../../commands/register';
@@ -34,7 +35,8 @@ export function tableCommands(p: PanelParts): Handler[] {
       {
         run: async (targets: OpenTableTargets | TableTarget) => {
           const target = targetOf(targets);
-          const panel = new TablePanel(p, await titleOf(p, target), sourceOf(p, target));
+          const scope = new RequestScope();
+          const panel = new TablePanel(p, await titleOf(p, target, scope), sourceOf(p, target, scope), scope);
           await panel.whenReady();
           ('paths' in targets ? targets.paths : undefined)?.forEach((path) => panel.addColumn(path));
           return panel.id;

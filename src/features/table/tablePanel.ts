@@ -6,7 +6,7 @@
  * system provider and the one write path.
  */
 import * as vscode from 'vscode';
-import { BINS_PER_PAGE } from '../../api';
+import { BINS_PER_PAGE, type RequestScope } from '../../api';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
@@ -47,11 +47,15 @@ export class TablePanel {
   /** The words the webview was given, its own and the grid's, for the snapshot. */
   texts?: { words: TableWords; gridTexts: GridTexts };
 
-  /** The webview loads its script while `source` lists the bins: the first rows show after the slower of the two. */
+  /**
+   * The webview loads its script while `source` lists the bins: the first rows show after the
+   * slower of the two. `scope`: what the table sends is counted for it, its listing's pages too.
+   */
   constructor(
     private readonly p: PanelParts,
     title: string,
     source: Promise<TableSource>,
+    scope: RequestScope,
   ) {
     const script = vscode.Uri.joinPath(p.extensionUri, 'dist', 'webview');
     this.panel = vscode.window.createWebviewPanel('jsonbin.table', title, vscode.ViewColumn.Active, {
@@ -69,7 +73,7 @@ export class TablePanel {
     const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
     this.ready = Promise.all([source, webviewReady]).then(
       ([listed]) => {
-        this.made = new TableSession(this.id, listed, p.account.id);
+        this.made = new TableSession(this.id, listed, p.account.id, scope);
         this.panel.title = listed.title;
         this.start();
         void this.listRest(listed);
@@ -176,8 +180,8 @@ export class TablePanel {
         if (!panels.has(this.id)) {
           break;
         }
-        this.session.add(page.bins, page.requests);
-        waiting.push(...page.bins.map((b) => b.id));
+        this.session.add(page);
+        waiting.push(...page.map((b) => b.id));
         if (this.session.ids.length <= PAGES_AT_ONCE * BINS_PER_PAGE || waiting.length >= PAGES_AT_ONCE * BINS_PER_PAGE) {
           send();
         }

@@ -46,11 +46,7 @@ export class TableRows {
     try {
       await Promise.all(
         ids.map(async (id) => {
-          const sent = reads.known(id) === undefined && this.session().textOf(id) === undefined;
-          const text = this.session().textOf(id) ?? (await reads.read(id).catch((error: Error) => this.notRead(id, error)));
-          if (sent) {
-            this.session().requests++;
-          }
+          const text = this.session().textOf(id) ?? (await reads.read(id, this.session().scope).catch((error: Error) => this.notRead(id, error)));
           if (text !== undefined) {
             this.session().set(id, text, undefined);
             await this.check(id, text);
@@ -76,7 +72,7 @@ export class TableRows {
       return;
     }
     try {
-      const checked = await this.p.schemaDocs.check(collectionId, text, settings.maxProblems());
+      const checked = await this.p.schemaDocs.check(collectionId, text, settings.maxProblems(), this.session().scope);
       this.session().set(id, text, checked?.result);
     } catch (error) {
       this.session().set(id, text, undefined, (error as Error).message);

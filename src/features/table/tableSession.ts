@@ -4,7 +4,7 @@
  * snapshot made of them. The panel feeds it; it sends nothing itself.
  */
 import * as vscode from 'vscode';
-import type { Json } from '../../api';
+import type { Json, RequestScope } from '../../api';
 import { cellOf, columnId, enumOf, problemsByProperty, propertyColumns, type Column } from '../../store/tableModel';
 import type { TextCheck } from '../../schema/validator';
 import { openDocumentsOf } from '../binTarget';
@@ -37,14 +37,13 @@ export interface TableSnapshot {
   /** Rows in view, top to bottom, and every row the filter keeps in the sorted order, as the grid reported last. */
   visible: string[];
   order: string[];
-  /** Requests this table sent: the listing's pages and its reads. */
+  /** Requests this table sent: the listing's pages, the schema doc's look-up and its reads. */
   requests: number;
 }
 
 export class TableSession {
   private readonly records = new Map<string, ReadRecord>();
   private readonly paths: Column[] = [];
-  requests: number;
   visible: string[] = [];
   order: string[] = [];
 
@@ -52,14 +51,18 @@ export class TableSession {
     readonly id: string,
     readonly source: TableSource,
     private readonly account: string,
-  ) {
-    this.requests = source.requests;
+    /** What the table sends is counted for it, from its title's look-up on. */
+    readonly scope: RequestScope,
+  ) {}
+
+  /** Requests this table sent, as the transport counted them. */
+  get requests(): number {
+    return this.scope.sent;
   }
 
   /** The listing's next page: its bins' rows. */
-  add(bins: TableSource['bins'], requests: number): void {
+  add(bins: TableSource['bins']): void {
     this.source.bins.push(...bins);
-    this.requests += requests;
   }
 
   get ids(): string[] {

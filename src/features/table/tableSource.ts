@@ -4,7 +4,7 @@
  * reads are one `TableReads` for the session: a second table of the same bins sends nothing.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, type BinSummary } from '../../api';
+import { UNCATEGORIZED, type BinSummary, type RequestScope } from '../../api';
 import { TableReads } from '../../store/tableReads';
 import type { BinStore } from '../../store/binStore';
 import type { CollectionSchema } from '../../schema/schemaDocs';
@@ -22,10 +22,8 @@ export interface TableSource {
   /** The collection whose schema doc checks the rows: undefined for bins of several or none. */
   collectionId?: string;
   schema?: CollectionSchema;
-  /** Requests the listing sent so far (0 when this session listed it already). */
-  requests: number;
   /** The listing's next pages, as they arrive: the table shows the first before the last is listed. */
-  more?: AsyncGenerator<{ bins: BinSummary[]; requests: number }>;
+  more?: AsyncGenerator<BinSummary[]>;
 }
 
 const sessions = new WeakMap<BinStore, TableReads>();
@@ -40,8 +38,11 @@ export function readsOf(p: Pick<Parts, 'connection' | 'bins'>): TableReads {
   return reads;
 }
 
-/** The table's title before its bins are listed: the collection's name (its listing is the session's), or what the bins are. */
-export async function titleOf(p: SourceParts, target: TableTarget): Promise<string> {
+/**
+ * The table's title before its bins are listed: the collection's name (its listing is the
+ * session's), or what the bins are. Here and in `sourceOf`, requests are counted for `scope`: the table's.
+ */
+export async function titleOf(p: SourceParts, target: TableTarget, scope?: RequestScope): Promise<string> {
   if ('bins' in target) {
     return target.bins.length === 1
       ? (target.bins[0].name ?? knownBinName(p, target.bins[0].id) ?? target.bins[0].id)
@@ -50,10 +51,10 @@ export async function titleOf(p: SourceParts, target: TableTarget): Promise<stri
   if ('uncategorized' in target) {
     return vscode.l10n.t('Bins in no collection');
   }
-  return (await p.schemaDocs.listCollections()).find((c) => c.id === target.collectionId)?.name ?? target.collectionId;
+  return (await p.schemaDocs.listCollections(scope)).find((c) => c.id === target.collectionId)?.name ?? target.collectionId;
 }
 
-export async function sourceOf(p: SourceParts, target: TableTarget): Promise<TableSource> {
+export async function sourceOf(p: SourceParts, target: TableTarget, scope: RequestScope): Promise<TableSource> {
   const reads = readsOf(p);
   if ('bins' in target) {
     const given = new Map(target.bins.map((b) => [b.id, b]));
@@ -62,32 +63,31 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     const [only] = collections;
     const collectionId = collections.size === 1 && typeof only === 'string' ? only : undefined;
     const bins = ids.map((id) => ({ ...summaryOf(p, id), ...given.get(id) }));
-    return { title: await titleOf(p, { bins }), bins, collectionId, schema: await p.schemaDocs.schemaFor(collectionId), requests: 0 };
+    return { title: await titleOf(p, { bins }), bins, collectionId, schema: await p.schemaDocs.schemaFor(collectionId, scope) };
   }
   if ('uncategorized' in target) {
     // As the view lists them: the remembered bins first, then those the service lists.
     const remembered = p.remembered.all();
-    const listing = p.account.keyKind === 'master' ? await reads.listing(UNCATEGORIZED) : { bins: [], pages: 0 };
+    const listed = p.account.keyKind === 'master' ? await reads.listing(UNCATEGORIZED, scope) : [];
     const ids = new Set(remembered.map((b) => b.id));
-    const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listing.bins.filter((b) => !ids.has(b.id))];
-    return { title: await titleOf(p, target), bins, requests: listing.pages };
+    const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listed.filter((b) => !ids.has(b.id))];
+    return { title: await titleOf(p, target), bins };
   }
-  const pages = learning(p, target.collectionId, reads.pages(target.collectionId));
-  const [first, schema, title] = await Promise.all([pages.next(), p.schemaDocs.schemaFor(target.collectionId), titleOf(p, target)]);
+  const pages = learning(p, target.collectionId, reads.pages(target.collectionId, scope));
+  const [first, schema, title] = await Promise.all([pages.next(), p.schemaDocs.schemaFor(target.collectionId, scope), titleOf(p, target, scope)]);
   return {
     title,
-    bins: first.done ? [] : [...first.value.bins],
+    bins: first.done ? [] : [...first.value],
     collectionId: target.collectionId,
     schema,
-    requests: first.done ? 0 : first.value.requests,
     more: pages,
   };
 }
 
 /** Listed from the collection: each bin's schema doc is known without its read's metadata (a minimal service omits it). */
-async function* learning(p: SourceParts, collectionId: string, pages: AsyncGenerator<{ bins: BinSummary[]; requests: number }>) {
+async function* learning(p: SourceParts, collectionId: string, pages: AsyncGenerator<BinSummary[]>) {
   for await (const page of pages) {
-    page.bins.forEach((b) => p.binCollections.learn(b.id, collectionId));
+    page.forEach((b) => p.binCollections.learn(b.id, collectionId));
     yield page;
   }
 }

@@ -1,6 +1,6 @@
 /** Bins written to files: one bin to a file the user picks, or a whole collection into a folder. */
 import * as vscode from 'vscode';
-import { BINS_PER_PAGE, type BinSummary } from '../../api';
+import { BINS_PER_PAGE, readAsShown, unfaithfulNumber, type BinSummary } from '../../api';
 import { parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
 import { exportFileNames, formatRecord } from './fileTransfer';
@@ -23,7 +23,7 @@ export interface ExportOptions {
  * stored is read (1 request): unsaved editor text is never written.
  */
 export async function saveBinAsFile(p: Pick<Parts, 'account' | 'connection'>, id: string, version: number | undefined, uri: vscode.Uri): Promise<vscode.Uri> {
-  const text = shownRecord(p.account.id, id, version) ?? formatRecord((await p.connection.client.readBin(id, version)).record);
+  const text = (await shownRecord(p.account.id, id, version)) ?? `${(await readAsShown(p.connection.client.readBin(id, version))).text}\n`;
   await vscode.workspace.fs.writeFile(uri, encoder.encode(text));
   return uri;
 }
@@ -52,13 +52,18 @@ export async function saveBinsToFolder(
   });
 }
 
-/** The record as a clean tab of the bin (or of that version) shows it, formatted; undefined when none does. */
-function shownRecord(account: string, id: string, version: number | undefined): string | undefined {
+/**
+ * The record as a clean tab of the bin (or of that version) shows it, formatted (one JavaScript
+ * cannot hold: as the tab shows it, as served); undefined when none does.
+ */
+async function shownRecord(account: string, id: string, version: number | undefined): Promise<string | undefined> {
   for (const document of vscode.workspace.textDocuments) {
     const shown = parseUri(document.uri, account);
     if (shown?.kind === 'bin' && shown.id === id && shown.version === version && !document.isDirty) {
+      const text = document.getText();
       try {
-        return formatRecord(JSON.parse(document.getText()));
+        const value: unknown = JSON.parse(text);
+        return (await unfaithfulNumber(text)) ? `${text.trimEnd()}\n` : formatRecord(value);
       } catch {
         // Not a record (a tab left showing an error): read it from the service.
       }
@@ -107,9 +112,10 @@ export async function exportCollection(
     const written: vscode.Uri[] = [];
     for (const [i, bin] of bins.entries()) {
       stopIfCancelled(written.length, bins.length);
-      const { record } = await p.connection.client.readBin(bin.id);
+      // As a tab shows it: a record JavaScript cannot hold, as served.
+      const { text } = await readAsShown(p.connection.client.readBin(bin.id));
       const file = vscode.Uri.joinPath(folder, names[i]);
-      await vscode.workspace.fs.writeFile(file, encoder.encode(formatRecord(record)));
+      await vscode.workspace.fs.writeFile(file, encoder.encode(`${text}\n`));
       written.push(file);
       progress.report({ message: vscode.l10n.t('{0} of {1} written', written.length, bins.length), increment: 100 / bins.length });
     }

@@ -4,7 +4,7 @@
  * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
  */
 import * as vscode from 'vscode';
-import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection } from '../../api';
+import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection, type RequestScope } from '../../api';
 import type { Connection } from '../../accounts/connection';
 import { Command } from '../../commands/ids';
 import type { SchemaDocs } from '../../schema/schemaDocs';
@@ -153,27 +153,27 @@ export class BinsTree implements vscode.Disposable {
     this.changed.fire(node.parent);
   }
 
-  /** A listing's pages: the first is fetched (1 request) unless it already was. */
-  async page(listingId: string): Promise<Page> {
+  /** A listing's pages: the first is fetched (1 request, counted for `scope`) unless it already was. */
+  async page(listingId: string, scope?: RequestScope): Promise<Page> {
     const fetched = this.pages.get(listingId);
     if (fetched) {
       return fetched;
     }
     await this.once(listingId, async () => {
       if (!this.pages.has(listingId)) {
-        const bins = await this.connection.client.listBins(listingId);
+        const bins = await this.connection.client.within(scope).listBins(listingId);
         this.pages.set(listingId, { bins, more: bins.length === BINS_PER_PAGE });
       }
     });
-    return this.pages.get(listingId) ?? this.page(listingId);
+    return this.pages.get(listingId) ?? this.page(listingId, scope);
   }
 
-  /** Fetches a listing's next page (1 request), when it has more. */
-  async nextPage(listingId: string): Promise<void> {
+  /** Fetches a listing's next page (1 request, counted for `scope`), when it has more. */
+  async nextPage(listingId: string, scope?: RequestScope): Promise<void> {
     await this.once(listingId, async () => {
       const page = this.pages.get(listingId);
       if (page?.more) {
-        const next = await this.connection.client.listBins(listingId, page.bins[page.bins.length - 1].id);
+        const next = await this.connection.client.within(scope).listBins(listingId, page.bins[page.bins.length - 1].id);
         page.bins.push(...next);
         page.more = next.length === BINS_PER_PAGE;
       }

@@ -5,7 +5,7 @@
  * current record, which serves both the diff and the conflict check.
  */
 import * as vscode from 'vscode';
-import type { Json } from '../../api';
+import { unfaithfulNumber, type Json } from '../../api';
 import type { ConflictResolver } from '../../store/ports';
 import { binUri, parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
@@ -32,7 +32,7 @@ export async function restoreVersion(
     return r?.kind === 'bin' && r.id === id && r.version === version;
   });
   // A version's tab is read-only: its text is the version's record as it was read, unless it shows no record.
-  const record = once(async () => (versionTab && shownRecord(versionTab)) ?? (await p.connection.client.readBin(id, version)).record);
+  const record = once(async () => (versionTab && (await shownRecord(versionTab))) ?? (await p.connection.client.readBin(id, version)).record);
   const [open] = openDocumentsOf(p.account.id, id);
   const showDiff = async (currentText: string, name: string | undefined) => {
     const label = name ?? id;
@@ -77,9 +77,12 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
   return () => (value ??= read());
 }
 
-function shownRecord(document: vscode.TextDocument): Json | undefined {
+/** The tab's record; none for a record JavaScript cannot hold as shown: read, it is refused, saying why, never sent as another value. */
+async function shownRecord(document: vscode.TextDocument): Promise<Json | undefined> {
+  const text = document.getText();
   try {
-    return JSON.parse(document.getText()) as Json;
+    const value = JSON.parse(text) as Json;
+    return (await unfaithfulNumber(text)) === undefined ? value : undefined;
   } catch {
     return undefined;
   }

@@ -92,4 +92,27 @@ describe('the account store of bins', () => {
     await a.bins.read({ kind: 'bin', id }, DOC);
     assert.notEqual(a.bins.baselines.of(DOC), base);
   });
+
+  it('shows a record holding a number JavaScript cannot hold exactly as served, and saves its fix without a false conflict', async () => {
+    const served = `{"record":{"n":1e400,"m":12345678901234567890},"metadata":{"id":"${id}","private":true,"name":"one"}}`;
+    f.service.fault({ method: 'GET', path: `/b/${id}/latest`, raw: served });
+    const shown = decoder.decode(await a.bins.read({ kind: 'bin', id }, DOC));
+    assert.equal(shown, '{\n  "n": 1e400,\n  "m": 12345678901234567890\n}');
+    // Saved with 1e400 still in it, its numbers are refused as any save's are: nothing sent.
+    const mark = f.service.log.length;
+    const half = shown.replace('12345678901234567890', '"12345678901234567890"');
+    await assert.rejects(
+      a.writes.save({ kind: 'bin', id }, new TextEncoder().encode(half), DOC),
+      /The number 1e400 at \/n is beyond what a JSON number can hold/,
+    );
+    assert.deepEqual(paths(mark), []);
+    // Written as strings, they are kept: the conflict check reads the record as served, the one the tab was read from.
+    const fixed = '{\n  "n": "1e400",\n  "m": "12345678901234567890"\n}';
+    a.conflicts.asked.length = 0;
+    await a.writes.save({ kind: 'bin', id }, new TextEncoder().encode(fixed), DOC);
+    assert.deepEqual(a.conflicts.asked, []);
+    assert.deepEqual(paths(mark), [`GET /v3/b/${id}/latest`, `PUT /v3/b/${id}`]);
+    f.service.clearFaults();
+    assert.deepEqual((await a.client.readBin(id)).record, { n: '1e400', m: '12345678901234567890' });
+  });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Json } from '../../../src/api';
+import { RequestScope, type Json } from '../../../src/api';
 import { applyChange, previewChange, type ChangeRunParts } from '../../../src/store/changeRun';
 import { applyRecordChange, checkRecordChange, parseRecordChange } from '../../../src/store/recordPatch';
 import { digestOf } from '../../../src/store/entry';
@@ -23,8 +23,14 @@ describe('one change made to many bins', () => {
     ],
   });
   let ids: string[];
+  let schemaDocId: string;
   let parts: ChangeRunParts;
   const dirty = new Set<string>();
+  /** The run's parts with a scope of its own: what it sent, as the transport counted it. */
+  const counted = (): ChangeRunParts & { scope: RequestScope } => {
+    const scope = new RequestScope();
+    return { ...parts, client: world.a.client.within(scope), scope };
+  };
 
   beforeEach(async () => {
     const { a } = world;
@@ -35,7 +41,8 @@ describe('one change made to many bins', () => {
     }
     // Attached after the bins were stored: a level needs a summary.
     const doc = await a.client.createSchemaDoc('levels need a summary', { type: 'object', if: { required: ['level'] }, then: { required: ['summary'] } });
-    await a.client.attachSchemaDoc(collectionId, doc.metadata.id);
+    schemaDocId = doc.metadata.id;
+    await a.client.attachSchemaDoc(collectionId, schemaDocId);
     dirty.clear();
     parts = {
       client: a.client,
@@ -49,8 +56,9 @@ describe('one change made to many bins', () => {
 
   it('previews with one read per bin and nothing sent, each bin in its list', async () => {
     const mark = world.f.service.log.length;
+    const run = counted();
     const preview = await previewChange(
-      parts,
+      run,
       ids.map((id) => ({ id })),
       change,
     );
@@ -59,7 +67,12 @@ describe('one change made to many bins', () => {
       ids.map((id) => `GET /v3/b/${id}/latest`),
     );
     assert.deepEqual(world.f.service.requestsSince(mark, 'PUT'), []);
-    assert.equal(preview.requests, 5);
+    // The schema doc's look-up is the preview's too: the collections' listing and the schema doc, once.
+    assert.deepEqual(
+      paths(mark).filter((p) => !p.startsWith('GET /v3/b/')),
+      ['GET /v3/c', `GET /v3/s/${schemaDocId}`],
+    );
+    assert.equal(run.scope.sent, paths(mark).length);
     assert.deepEqual(
       preview.changed.map((b) => [b.name, b.after]),
       [
@@ -88,11 +101,12 @@ describe('one change made to many bins', () => {
     );
     await world.a.client.updateBin(ids[1], { kind: 'module', title: 'theirs', summary: 's' });
     const mark = world.f.service.log.length;
-    const result = await applyChange(parts, preview, true, () => []);
+    const run = counted();
+    const result = await applyChange(run, preview, true, () => []);
     assert.deepEqual(paths(mark), [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`, `GET /v3/b/${ids[1]}/latest`]);
     assert.deepEqual(result.changed, [{ id: ids[0], name: 'b0' }]);
     assert.deepEqual(result.skipped, [{ id: ids[1], reason: 'it changed on the service since the preview read it: preview again' }]);
-    assert.equal(result.requests, 3);
+    assert.equal(run.scope.sent, 3);
     assert.deepEqual((await world.a.client.readBin(ids[1])).record, { kind: 'module', title: 'theirs', summary: 's' });
     // The same change again: b0 is unchanged now, b1 (theirs) changes.
     const again = await previewChange(
@@ -109,13 +123,60 @@ describe('one change made to many bins', () => {
 
   it('without a preview to conflict-check against, reads and writes each bin once', async () => {
     const mark = world.f.service.log.length;
-    const preview = await previewChange(parts, [{ id: ids[0] }], change);
-    const result = await applyChange(parts, preview, false, () => []);
+    const run = counted();
+    const preview = await previewChange(run, [{ id: ids[0] }], change);
+    const applying = world.f.service.log.length;
+    await applyChange(run, preview, false, () => []);
     assert.deepEqual(
       paths(mark).filter((p) => p.includes('/b/')),
       [`GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`],
     );
-    assert.equal(result.requests, 1);
+    assert.equal(paths(applying).length, 1);
+    assert.equal(run.scope.sent, paths(mark).length);
+  });
+
+  describe('counts a failed update as what reached the service', () => {
+    let preview: Awaited<ReturnType<typeof previewChange>>;
+    let mark: number;
+    beforeEach(async () => {
+      preview = await previewChange(parts, [{ id: ids[0] }], change);
+      mark = world.f.service.log.length;
+    });
+    const failedOnce = async () => {
+      const run = counted();
+      const result = await applyChange(run, preview, true, () => []);
+      assert.deepEqual(
+        result.failed.map((f) => f.id),
+        [ids[0]],
+      );
+      assert.equal(run.scope.sent, paths(mark).length, paths(mark).join(', '));
+      return run.scope.sent;
+    };
+
+    it('with the conflict check off, no read before the PUT: 1', async () => {
+      world.a.settings.check = false;
+      world.f.service.fault({ method: 'PUT', status: 500, message: 'down' });
+      assert.equal(await failedOnce(), 1);
+      assert.deepEqual(paths(mark), [`PUT /v3/b/${ids[0]}`]);
+    });
+
+    it('the conflict read refused, no PUT: 1', async () => {
+      world.f.service.fault({ method: 'GET', path: `/b/${ids[0]}/latest`, status: 403, message: 'no' });
+      assert.equal(await failedOnce(), 1);
+      assert.deepEqual(paths(mark), [`GET /v3/b/${ids[0]}/latest`]);
+    });
+
+    it('the conflict read, then the PUT refused: 2', async () => {
+      world.f.service.fault({ method: 'PUT', status: 500, message: 'down' });
+      assert.equal(await failedOnce(), 2);
+    });
+
+    it('a conflict read repeated after a busy gateway: each attempt reached the service, 3 with the PUT refused', async () => {
+      world.f.service.fault({ method: 'GET', path: `/b/${ids[0]}/latest`, status: 503, times: 1 });
+      world.f.service.fault({ method: 'PUT', status: 500, message: 'down' });
+      assert.equal(await failedOnce(), 3);
+      assert.deepEqual(paths(mark), [`GET /v3/b/${ids[0]}/latest`, `GET /v3/b/${ids[0]}/latest`, `PUT /v3/b/${ids[0]}`]);
+    });
   });
 
   it('records every answer in the store, the last one too, and a Cancel as the progress moves stops the next request', async () => {
@@ -151,6 +212,26 @@ describe('one change made to many bins', () => {
     const readMark = world.f.service.log.length;
     await previewChange(cancelAtFirst, [{ id: ids[0] }, { id: ids[1] }], change);
     assert.deepEqual(paths(readMark), [`GET /v3/b/${ids[0]}/latest`]);
+  });
+
+  it('leaves a bin whose record holds a number JavaScript cannot hold failed, saying so, never patched as another value', async () => {
+    world.f.service.fault({
+      method: 'GET',
+      path: `/b/${ids[0]}/latest`,
+      raw: `{"record":{"kind":"module","title":"a","summary":"s","n":1e400},"metadata":{"id":"${ids[0]}","private":true}}`,
+    });
+    const preview = await previewChange(parts, [{ id: ids[0] }, { id: ids[1] }], change);
+    assert.deepEqual(preview.failed, [
+      {
+        id: ids[0],
+        reason:
+          'The record holds the number 1e400 at /n, beyond what a JSON number can hold here (about ±1.8e308): it would be read as null. Open it in a tab to see it as stored',
+      },
+    ]);
+    assert.deepEqual(
+      preview.changed.map((b) => b.id),
+      [ids[1]],
+    );
   });
 
   it('a change that only moves a key is a change: the text stored differs', async () => {
