@@ -78,6 +78,11 @@ export class Calls {
     return new View(this.options, { shared: this.shared, scope });
   }
 
+  /** What this client learnt of its service, the same for its views (`within`): what a caller learns of it is kept under this. */
+  get learnt(): object {
+    return this.shared;
+  }
+
   protected get plan(): Plan {
     return this.options.plan?.() ?? 'free';
   }

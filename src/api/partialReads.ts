@@ -14,8 +14,8 @@ import type { BinMetadata } from './types';
 /** A JSONPath travels in a header: a bound well above any path written by hand. */
 export const MAX_JSON_PATH = 1024;
 
-/** Clients whose service answered a JSONPath read with the whole record: not asked again. */
-const ignoringJsonPath = new WeakSet<BinClient>();
+/** Clients (what each learnt, shared by its views) whose service answered a JSONPath read with the whole record: not asked again. */
+const ignoringJsonPath = new WeakSet<object>();
 
 /** The record alone, or (given a path) what the path selects, with what the answer tells of the bin. */
 export async function readPart(client: BinClient, id: string, jsonPath?: string): Promise<{ record: Json; metadata: Partial<BinMetadata> }> {
@@ -49,14 +49,14 @@ export async function selectJsonPath(client: BinClient, id: string, path: string
       status,
       'readBin',
     );
-  if (ignoringJsonPath.has(client)) {
+  if (ignoringJsonPath.has(client.learnt)) {
     throw ignored();
   }
   const served = await client.readLatest<Served<Json>>(id, { headers: { 'X-JSON-Path': path }, keepText: true });
   const wrapped = readAnswer(served.value, id);
   const read = wrapped ?? { record: served.value, metadata: undefined };
   if (!Array.isArray(read.record)) {
-    ignoringJsonPath.add(client);
+    ignoringJsonPath.add(client.learnt);
     throw ignored(200);
   }
   // Refused as a part read (`readPart`) would be: the selection as its record.

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { RequestScope } from '../../../src/api';
 import { readRecord, selectJsonPath } from '../../../src/api/partialReads';
 import { startFixture, type Fixture, rejection } from '../../support/fixture';
 
@@ -82,12 +83,14 @@ describe('reading the record alone and the parts a JSONPath selects', () => {
       const client = bare.client(bare.free);
       await client.readBin(bareId);
       const mark = bare.service.log.length;
-      const first = await rejection(selectJsonPath(client, bareId, '$.title'));
+      // Learnt through one action's view of the client: known to the client and every other view.
+      const first = await rejection(selectJsonPath(client.within(new RequestScope()), bareId, '$.title'));
       assert.equal(first.kind, 'unsupported');
       assert.match(first.message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1);
       const again = await rejection(selectJsonPath(client, bareId, '$.modules'));
       assert.match(again.message, /ignores X-JSON-Path/);
+      assert.match((await rejection(selectJsonPath(client.within(new RequestScope()), bareId, '$.modules'))).message, /ignores X-JSON-Path/);
       assert.equal(bare.service.requestsSince(mark).length, 1, 'no second request');
     });
   });
