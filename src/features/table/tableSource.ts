@@ -4,7 +4,7 @@
  * reads are one `TableReads` for the session: a second table of the same bins sends nothing.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, type BinSummary } from '../../api';
+import { UNCATEGORIZED, type BinClient, type BinSummary } from '../../api';
 import { TableReads } from '../../store/tableReads';
 import type { BinStore } from '../../store/binStore';
 import type { CollectionSchema } from '../../schema/schemaDocs';
@@ -21,6 +21,8 @@ export interface TableSource {
   bins: BinSummary[];
   /** The collection whose schema doc checks the rows: undefined for bins of several or none. */
   collectionId?: string;
+  /** The listing the rows are (a collection's id, or the bins in no collection): a bin created there gets a row. Undefined for bins by id. */
+  listing?: string;
   schema?: CollectionSchema;
   /** Requests the listing sent so far (0 when this session listed it already). */
   requests: number;
@@ -28,16 +30,18 @@ export interface TableSource {
   more?: AsyncGenerator<{ bins: BinSummary[]; requests: number }>;
 }
 
-const sessions = new WeakMap<BinStore, TableReads>();
+const sessions = new WeakMap<BinStore, { client: BinClient; reads: TableReads }>();
 
-/** The account's reads of this session, made with its first table. */
+/** The account's reads of this session, made with its first table, and again after a change of service or key (a new client): another service lists other bins. */
 export function readsOf(p: Pick<Parts, 'connection' | 'bins'>): TableReads {
-  let reads = sessions.get(p.bins);
-  if (!reads) {
-    reads = new TableReads(() => p.connection.client, p.bins);
-    sessions.set(p.bins, reads);
+  const client = p.connection.client;
+  let session = sessions.get(p.bins);
+  if (session?.client !== client) {
+    session?.reads.dispose();
+    session = { client, reads: new TableReads(() => client, p.bins) };
+    sessions.set(p.bins, session);
   }
-  return reads;
+  return session.reads;
 }
 
 /** The table's title before its bins are listed: the collection's name (its listing is the session's), or what the bins are. */
@@ -70,7 +74,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     const listing = p.account.keyKind === 'master' ? await reads.listing(UNCATEGORIZED) : { bins: [], pages: 0 };
     const ids = new Set(remembered.map((b) => b.id));
     const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listing.bins.filter((b) => !ids.has(b.id))];
-    return { title: await titleOf(p, target), bins, requests: listing.pages };
+    return { title: await titleOf(p, target), bins, listing: UNCATEGORIZED, requests: listing.pages };
   }
   const pages = learning(p, target.collectionId, reads.pages(target.collectionId));
   const [first, schema, title] = await Promise.all([pages.next(), p.schemaDocs.schemaFor(target.collectionId), titleOf(p, target)]);
@@ -78,6 +82,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget): Promise<Tab
     title,
     bins: first.done ? [] : [...first.value.bins],
     collectionId: target.collectionId,
+    listing: target.collectionId,
     schema,
     requests: first.done ? 0 : first.value.requests,
     more: pages,
