@@ -90,7 +90,7 @@ async function inNoCollection(p: ToolParts, wanted: number, cap: number): Promis
     return !canList || remembered.length > wanted || (got !== undefined && (!got.more || listed().bins.length >= wanted));
   };
   if (!enough()) {
-    // At least one page, and as many as the bins missing fill (fewer when none of them is remembered).
+    // At least one page, and one per 10 bins missing: a lower bound, as a listed bin that is remembered fills no place.
     withinCap(Math.max(1, Math.ceil((wanted - listed().bins.length) / BINS_PER_PAGE)), cap);
     while (!enough()) {
       await (p.tree.pages.has(UNCATEGORIZED) ? p.tree.nextPage(UNCATEGORIZED) : p.tree.page(UNCATEGORIZED));
