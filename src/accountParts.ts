@@ -189,30 +189,26 @@ function followBinChanges(parts: Pick<AccountParts, 'bins' | 'remembered' | 'bin
     for (const change of changes) {
       switch (change.kind) {
         case 'created':
-          // A bin in no collection is listed among the remembered bins; in one, its collection is listed again.
+          // A bin in no collection is listed among the remembered bins too.
           if (change.collectionId === null) {
             remembered.remember(change.bin);
-            tree.redraw();
-          } else {
-            tree.refreshListing(change.collectionId);
           }
           break;
         case 'deleted':
           remembered.forget(change.id);
           binCollections.forget(change.id);
           offline.forget({ kind: 'bin', id: change.id });
-          tree.removeBin(change.id);
           break;
         case 'renamed':
         case 'privacy':
           remembered.update(change.id, metadataOf(change));
-          tree.updateBin(change.id, metadataOf(change));
           break;
         case 'moved':
-          // The listings stay as the service lists them: telling moves nothing there.
           binCollections.learn(change.id, change.collectionId);
           break;
       }
     }
+    // The view's fetched pages follow as the service would list them next (`listingAfter`): nothing is fetched again.
+    tree.follow(changes);
   });
 }

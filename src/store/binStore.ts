@@ -23,6 +23,7 @@ const JUST_FETCHED_MS = 1000;
 /** Bytes of records not yet read kept at most, least recently used first out; an evicted one is fetched again when needed. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** Documents (Uris, as strings) whose record changed, or that are gone. */
 export interface DocChange {
@@ -39,6 +40,12 @@ export class BinStore {
   private readonly failedReads = new Emitter<BinServiceError>();
   /** Fires when the service refused to give a document the editor asked for (the UI may offer a way out). */
   readonly onDidFailToRead = this.failedReads.event;
+  private readonly records = new Emitter<{ id: string; text: string }>();
+  /**
+   * Fires when a bin's latest record is known from what a command wrote or read (a save, an update,
+   * a restore, a refresh), with its text: what shows records (the tables) follows with no request.
+   */
+  readonly onDidStoreRecord = this.records.event;
   private readonly binChanges = new Emitter<readonly BinChange[]>();
   /** Fires when bins were created, deleted, renamed, made private or public, or told to be in a collection; once for a batch. */
   readonly onDidChangeBins = this.binChanges.event;
@@ -159,6 +166,7 @@ export class BinStore {
     this.cache(entry.resource, entry);
     this.baselines.set(doc, digest);
     this.saves.fire(entry);
+    this.storedRecord(entry.resource, content);
   }
 
   /**
@@ -174,6 +182,13 @@ export class BinStore {
     this.cache(resource, this.entry(resource, bytes, meta));
     this.offline.keep(resource, bytes, meta.name);
     this.changes.fire({ docs });
+    this.storedRecord(resource, bytes);
+  }
+
+  private storedRecord(resource: Resource, bytes: Uint8Array): void {
+    if (resource.kind === 'bin' && resource.version === undefined) {
+      this.records.fire({ id: resource.id, text: decoder.decode(bytes) });
+    }
   }
 
   /** Forgets a resource (changed by a command): document `doc` reloads it. */
@@ -245,6 +260,7 @@ export class BinStore {
   dispose(): void {
     this.changes.dispose();
     this.saves.dispose();
+    this.records.dispose();
     this.failedReads.dispose();
     this.binChanges.dispose();
   }

@@ -192,7 +192,13 @@ export class RecordWrites {
       return await creating(async ({ bin, record }) => {
         const answer = await this.service.client.within(scope).createBin({ ...bin, record });
         const { id, private: isPrivate, createdAt } = answer.metadata;
-        created.push({ kind: 'created', bin: { id, name: bin.name, private: isPrivate, createdAt }, collectionId: bin.collectionId ?? null });
+        // The record sent, which the service took as it is: held already, where a copy of its answer's would double an upload's memory.
+        created.push({
+          kind: 'created',
+          bin: { id, name: bin.name, private: isPrivate, createdAt },
+          collectionId: bin.collectionId ?? null,
+          record: record.value,
+        });
         return answer;
       });
     } finally {

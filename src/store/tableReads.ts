@@ -1,18 +1,24 @@
 /**
  * What the tables of one account read in this session: each collection's listing and each bin's
  * record, once, through the store (a read in flight is shared with the tabs, and a fetch serves the
- * next open of the bin's tab). A second table of the same bins sends nothing. A bin the store says
- * changed (saved, deleted, moved, created in a collection) is read again when next shown.
+ * next open of the bin's tab). A second table of the same bins sends nothing. A listing follows
+ * the store's changes of bins as the service would list them next (`listingAfter`), with no
+ * request: a bin created there comes with the record it was created with. A record saved,
+ * updated or restored here is known as written.
  */
-import { BINS_PER_PAGE, type BinClient, type BinSummary, type RequestScope } from '../api';
+import { BINS_PER_PAGE, UNCATEGORIZED, type BinClient, type BinSummary, type RequestScope } from '../api';
+import { recordText } from '../api/record';
+import { listingAfter } from './binChanges';
 import type { BinStore } from './binStore';
 import type { Listing } from './collectionCheck';
 
 const decoder = new TextDecoder();
 
 export class TableReads {
-  /** Each listing, under way or done; undefined when it was left or failed (the next lists again). */
+  /** Each listing under way: it settles undefined when it was left or failed (the next lists again). */
   private readonly listings = new Map<string, Promise<Listing | undefined>>();
+  /** Each listing done, which follows the store's changes of bins. */
+  private readonly listed = new Map<string, Listing>();
   private readonly texts = new Map<string, string>();
   private readonly reading = new Map<string, Promise<string>>();
   private readonly subscriptions: { dispose(): void }[];
@@ -22,17 +28,25 @@ export class TableReads {
     private readonly bins: BinStore,
   ) {
     this.subscriptions = [
-      bins.onDidSave((entry) => this.texts.delete(entry.resource.id)),
+      // A record a command wrote or read is what the tables show of it from now on, with no read.
+      bins.onDidStoreRecord(({ id, text }) => {
+        if (this.texts.has(id) || [...this.listed.values()].some((listing) => listing.bins.some((b) => b.id === id))) {
+          this.texts.set(id, text);
+        }
+      }),
       bins.onDidChangeBins((changes) => {
         for (const change of changes) {
-          if (change.kind === 'created' || change.kind === 'deleted' || change.kind === 'moved') {
-            // Which listing holds the bin now is the service's to say: every listing is asked again.
-            this.listings.clear();
+          for (const [listingId, listing] of this.listed) {
+            listing.bins = listingAfter(listing.bins, listingId === UNCATEGORIZED ? null : listingId, change);
           }
-          if ('id' in change) {
+          if (change.kind === 'created' && this.listed.has(change.collectionId ?? UNCATEGORIZED)) {
+            this.texts.set(change.bin.id, recordText(change.record));
+          } else if (change.kind === 'deleted') {
             this.texts.delete(change.id);
           }
         }
+        // A listing under way may or may not hold what changed: the next table lists it again.
+        this.listings.clear();
       }),
     ];
   }
@@ -52,18 +66,20 @@ export class TableReads {
    * left before its end is dropped: the next one starts again.
    */
   async *pages(collectionId: string, scope?: RequestScope): AsyncGenerator<BinSummary[]> {
+    const listed = this.listed.get(collectionId);
+    if (listed) {
+      yield [...listed.bins];
+      return;
+    }
     const known = this.listings.get(collectionId);
     if (known) {
-      const done = await known;
-      if (done) {
-        yield done.bins;
-      } else {
-        yield* this.pages(collectionId, scope);
-      }
+      await known;
+      yield* this.pages(collectionId, scope);
       return;
     }
     let settle!: (listing: Listing | undefined) => void;
-    this.listings.set(collectionId, new Promise((resolve) => (settle = resolve)));
+    const mine = new Promise<Listing | undefined>((resolve) => (settle = resolve));
+    this.listings.set(collectionId, mine);
     const bins: BinSummary[] = [];
     let pages = 0;
     let complete = false;
@@ -76,8 +92,11 @@ export class TableReads {
       }
       complete = true;
     } finally {
-      if (!complete) {
+      if (this.listings.get(collectionId) === mine) {
         this.listings.delete(collectionId);
+        if (complete) {
+          this.listed.set(collectionId, { bins: [...bins], pages });
+        }
       }
       settle(complete ? { bins, pages } : undefined);
     }

@@ -5,7 +5,7 @@ import { settings } from '../../config';
 import { fitted } from './fit';
 import { ToolRefusal } from './result';
 import { readLatest, readText } from './sessionReads';
-import { numberInput, textInput, type Run } from './input';
+import { numberInput, textInput, type CallParts, type Run } from './input';
 
 const BINS_PER_PAGE = 10;
 
@@ -47,25 +47,57 @@ export const listCollections: Run = async (p) => {
 export const listBins: Run = async (p, input) => {
   const collectionId = textInput(input, 'collectionId');
   const page = numberInput(input, 'page', 1) ?? 1;
-  const listing = collectionId ?? UNCATEGORIZED;
-  const fetched = p.tree.pages.get(listing);
   const wanted = page * BINS_PER_PAGE;
-  // The pages the view (or an earlier call) fetched cost nothing; the rest one request each.
-  const needed = fetched ? (fetched.more && fetched.bins.length < wanted ? page - Math.ceil(fetched.bins.length / BINS_PER_PAGE) : 0) : page;
-  withinCap(needed, capOf(input));
-  let got = await p.tree.page(listing, p.scope);
-  while (got.more && got.bins.length < wanted) {
-    await p.tree.nextPage(listing, p.scope);
-    got = p.tree.pages.get(listing)!;
-  }
-  const bins = got.bins.slice(wanted - BINS_PER_PAGE, wanted);
+  const listed = collectionId === undefined ? await inNoCollection(p, wanted, capOf(input)) : await inCollection(p, collectionId, wanted, capOf(input));
   return {
     ...(collectionId ? { collectionId } : { inNoCollection: true }),
     page,
-    bins: bins.map((b) => ({ id: b.id, name: b.name, private: b.private })),
-    more: got.more || got.bins.length > wanted,
+    bins: listed.bins.slice(wanted - BINS_PER_PAGE, wanted).map((b) => ({ id: b.id, name: b.name, private: b.private !== false })),
+    more: listed.more || listed.bins.length > wanted,
   };
 };
+
+type Listed = { bins: { id: string; name?: string; private?: boolean }[]; more: boolean };
+
+/** A collection's bins as the view fetched them (no request), then a page of its listing per request, up to the page wanted. */
+async function inCollection(p: CallParts, collectionId: string, wanted: number, cap: number): Promise<Listed> {
+  const fetched = p.tree.pages.get(collectionId);
+  withinCap(fetched ? (fetched.more ? Math.ceil(Math.max(0, wanted - fetched.bins.length) / BINS_PER_PAGE) : 0) : wanted / BINS_PER_PAGE, cap);
+  let got = await p.tree.page(collectionId, p.scope);
+  while (got.more && got.bins.length < wanted) {
+    await p.tree.nextPage(collectionId, p.scope);
+    got = p.tree.pages.get(collectionId)!;
+  }
+  return got;
+}
+
+/**
+ * The bins in no collection as the view lists them: the remembered ones (created or added here,
+ * no request) first, then those of the service's listing not remembered, which a master key reads
+ * a page per request, only as far as the page wanted needs.
+ */
+async function inNoCollection(p: CallParts, wanted: number, cap: number): Promise<Listed> {
+  const remembered = p.remembered.all();
+  const ids = new Set(remembered.map((b) => b.id));
+  const canList = p.account.keyKind === 'master';
+  const listed = (): Listed => {
+    const got = p.tree.pages.get(UNCATEGORIZED);
+    return { bins: [...remembered, ...(got?.bins.filter((b) => !ids.has(b.id)) ?? [])], more: got?.more ?? false };
+  };
+  // Enough: the page wanted is full and whether more follow is known (the remembered bins go past it, or the listing was read far enough).
+  const enough = () => {
+    const got = p.tree.pages.get(UNCATEGORIZED);
+    return !canList || remembered.length > wanted || (got !== undefined && (!got.more || listed().bins.length >= wanted));
+  };
+  if (!enough()) {
+    // At least one page, and one per 10 bins missing: a lower bound, as a listed bin that is remembered fills no place.
+    withinCap(Math.max(1, Math.ceil((wanted - listed().bins.length) / BINS_PER_PAGE)), cap);
+    while (!enough()) {
+      await (p.tree.pages.has(UNCATEGORIZED) ? p.tree.nextPage(UNCATEGORIZED, p.scope) : p.tree.page(UNCATEGORIZED, p.scope));
+    }
+  }
+  return listed();
+}
 
 export const readBin: Run = async (p, input, options, token) => {
   const binId = textInput(input, 'binId', true);

@@ -50,7 +50,7 @@ export const TOOLS = {
     reference: 'jsonbinBins',
     displayName: 'List JSONBin Bins',
     userDescription: "Lists a page of a collection's bins, or the bins in no collection.",
-    modelDescription: `Lists bins (JSON documents stored on JSONBin): with collectionId, one page of that collection's bins, newest first (10 a page, one request per page up to the one asked for; \`more\` says whether another page follows); without collectionId, the bins the user created or added that are in no collection (no request). Each bin has its id, name and privacy. ${costs}`,
+    modelDescription: `Lists bins (JSON documents stored on JSONBin): with collectionId, one page of that collection's bins, newest first (10 a page, one request per page up to the one asked for; \`more\` says whether another page follows); without collectionId, the bins in no collection as the user's view lists them: first those the user created or added (no request), then those of the service's listing of bins in no collection (one request per page, only when the page asked for reaches them). Pages the user's view or an earlier call fetched cost nothing, and follow every bin created, deleted, renamed or made private or public since. Each bin has its id, name and privacy. ${costs}`,
     inputSchema: {
       type: 'object',
       properties: {

@@ -80,8 +80,10 @@ export type GridTexts = Record<(typeof GRID_TEXT_KEYS)[number], string>;
 export type ToWebview =
   | { type: 'init'; words: TableWords; gridTexts: GridTexts; columns: ColumnView[]; rows: RowView[]; status: string }
   | { type: 'rows'; rows: RowView[]; status: string }
-  /** Rows of the listing's next page. */
-  | { type: 'add'; rows: RowView[]; status: string }
+  /** Rows of the listing's next page, or bins created in it (`at` 0: first, as the listing has them). */
+  | { type: 'add'; rows: RowView[]; status: string; at?: number }
+  /** Rows of bins deleted. */
+  | { type: 'remove'; ids: string[]; status: string }
   | { type: 'columns'; columns: ColumnView[]; rows: RowView[] };
 
 /** What the grid shows now, as the webview reports it after each change of its viewport, sort or filter. */

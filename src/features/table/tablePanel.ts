@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE, type RequestScope } from '../../api';
+import type { BinChange } from '../../store/binChanges';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
@@ -89,6 +90,14 @@ export class TablePanel {
           loaded();
         } else {
           void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage((error as Error).message));
+        }
+      }),
+      // Bins created, deleted, renamed or made private or public, by whichever path: the store tells it once the write path made it.
+      p.bins.onDidChangeBins((changes) => this.followBins(changes)),
+      // A record written or read by a command (Change Bins, a push, an agent's update): a row whose bin has no open tab shows it.
+      p.bins.onDidStoreRecord(({ id, text }) => {
+        if (this.made && this.session.ids.includes(id) && openDocumentsOf(p.account.id, id).length === 0) {
+          this.show(id, text);
         }
       }),
       vscode.workspace.onDidChangeTextDocument((e) => this.followDocument(e.document)),
@@ -180,8 +189,7 @@ export class TablePanel {
         if (!panels.has(this.id)) {
           break;
         }
-        this.session.add(page);
-        waiting.push(...page.map((b) => b.id));
+        waiting.push(...this.session.add(page).map((b) => b.id));
         if (this.session.ids.length <= PAGES_AT_ONCE * BINS_PER_PAGE || waiting.length >= PAGES_AT_ONCE * BINS_PER_PAGE) {
           send();
         }
@@ -210,6 +218,25 @@ export class TablePanel {
     return saved.filter(Boolean).length;
   }
 
+  /** Rows follow bins created in the table's listing, deleted, renamed or made private or public: no request. */
+  private followBins(changes: readonly BinChange[]): void {
+    if (!this.made) {
+      return;
+    }
+    const { added, removed, changed } = this.session.follow(changes);
+    if (added.length > 0) {
+      this.post({ type: 'add', rows: this.session.rows(added), status: this.status(), at: 0 });
+      added.forEach((id) => this.show(id, this.session.textOf(id)!));
+    }
+    if (removed.length > 0) {
+      this.post({ type: 'remove', ids: removed, status: this.status() });
+      this.rows.showProblems();
+    }
+    if (changed.length > 0) {
+      this.refresh(changed);
+    }
+  }
+
   /** A bin's document changed (an edit here or in its tab, a save, undo): its row follows. */
   private followDocument(document: vscode.TextDocument): void {
     if (!this.made) {
@@ -220,7 +247,11 @@ export class TablePanel {
     if (id === undefined || !this.session.ids.includes(id)) {
       return;
     }
-    const text = document.getText();
+    this.show(id, document.getText());
+  }
+
+  /** Row `id` shows record text `text`, checked. */
+  private show(id: string, text: string): void {
     this.session.set(id, text, undefined);
     void this.rows.check(id, text).then(() => this.refresh([id]));
   }

@@ -33,9 +33,9 @@ export class TableRows {
     private readonly shown: (ids: readonly string[]) => void,
   ) {}
 
-  /** Neither read nor being read. */
+  /** A row of the table neither read nor being read (a report of the rows in view may still name a row of a bin deleted since). */
   unread(id: string): boolean {
-    return !this.session().has(id) && !this.pending.has(id);
+    return !this.session().has(id) && !this.pending.has(id) && this.session().ids.includes(id);
   }
 
   /** Reads the records of `ids` (each once per session), then shows their rows. */
@@ -96,7 +96,8 @@ export class TableRows {
     }
   }
 
-  private showProblems(): void {
+  /** The failing rows' problems in the Problems panel, as the rows are now. */
+  showProblems(): void {
     const schema = this.session().source.schema;
     if (!schema) {
       return;

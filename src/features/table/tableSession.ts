@@ -4,7 +4,9 @@
  * snapshot made of them. The panel feeds it; it sends nothing itself.
  */
 import * as vscode from 'vscode';
-import type { Json, RequestScope } from '../../api';
+import { UNCATEGORIZED, type Json, type RequestScope } from '../../api';
+import { recordText } from '../../api/record';
+import { listingAfter, type BinChange } from '../../store/binChanges';
 import { cellOf, columnId, enumOf, problemsByProperty, propertyColumns, type Column } from '../../store/tableModel';
 import type { TextCheck } from '../../schema/validator';
 import { openDocumentsOf } from '../binTarget';
@@ -28,6 +30,8 @@ export interface TableSnapshot {
   rows: {
     id: string;
     name: string;
+    /** As the row shows it (`Private`, `Public`, in the user's language). */
+    privacy: string;
     read: boolean;
     valid?: boolean;
     unsaved: boolean;
@@ -60,9 +64,40 @@ export class TableSession {
     return this.scope.sent;
   }
 
-  /** The listing's next page: its bins' rows. */
-  add(bins: TableSource['bins']): void {
-    this.source.bins.push(...bins);
+  /** The listing's next page: its bins' rows (those not shown already: a bin created meanwhile may be), which it returns. */
+  add(bins: TableSource['bins']): TableSource['bins'] {
+    const shown = new Set(this.ids);
+    const added = bins.filter((b) => !shown.has(b.id));
+    this.source.bins.push(...added);
+    return added;
+  }
+
+  /**
+   * The rows after bins changed, as the listing would be listed next (`listingAfter`), with no
+   * request: a bin created in the table's listing comes first, with the record it was created with.
+   * What it changed: rows added (in order, from the top), removed, and changed.
+   */
+  follow(changes: readonly BinChange[]): { added: string[]; removed: string[]; changed: string[] } {
+    const { listing } = this.source;
+    const before = new Map(this.source.bins.map((b) => [b.id, b]));
+    for (const change of changes) {
+      // A table of bins by id lists nothing: a bin created elsewhere is not one of them.
+      if (change.kind === 'created' && listing === undefined) {
+        continue;
+      }
+      this.source.bins = listingAfter(this.source.bins, listing === UNCATEGORIZED ? null : (listing ?? null), change);
+      if (change.kind === 'created' && this.source.bins[0]?.id === change.bin.id) {
+        this.set(change.bin.id, recordText(change.record), undefined);
+      }
+    }
+    const after = new Set(this.ids);
+    const removed = [...before.keys()].filter((id) => !after.has(id));
+    removed.forEach((id) => this.records.delete(id));
+    return {
+      added: this.ids.filter((id) => !before.has(id)),
+      removed,
+      changed: this.source.bins.filter((b) => before.has(b.id) && before.get(b.id) !== b).map((b) => b.id),
+    };
   }
 
   get ids(): string[] {
@@ -155,6 +190,7 @@ export class TableSession {
       rows: this.rows().map((r) => ({
         id: r.id,
         name: r.name,
+        privacy: r.privacy,
         read: r.read,
         valid: r.valid,
         unsaved: r.unsaved,

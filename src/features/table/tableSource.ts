@@ -4,7 +4,7 @@
  * reads are one `TableReads` for the session: a second table of the same bins sends nothing.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, type BinSummary, type RequestScope } from '../../api';
+import { UNCATEGORIZED, type BinClient, type BinSummary, type RequestScope } from '../../api';
 import { TableReads } from '../../store/tableReads';
 import type { BinStore } from '../../store/binStore';
 import type { CollectionSchema } from '../../schema/schemaDocs';
@@ -21,21 +21,25 @@ export interface TableSource {
   bins: BinSummary[];
   /** The collection whose schema doc checks the rows: undefined for bins of several or none. */
   collectionId?: string;
+  /** The listing the rows are (a collection's id, or the bins in no collection): a bin created there gets a row. Undefined for bins by id. */
+  listing?: string;
   schema?: CollectionSchema;
   /** The listing's next pages, as they arrive: the table shows the first before the last is listed. */
   more?: AsyncGenerator<BinSummary[]>;
 }
 
-const sessions = new WeakMap<BinStore, TableReads>();
+const sessions = new WeakMap<BinStore, { client: BinClient; reads: TableReads }>();
 
-/** The account's reads of this session, made with its first table. */
+/** The account's reads of this session, made with its first table, and again after a change of service or key (a new client): another service lists other bins. */
 export function readsOf(p: Pick<Parts, 'connection' | 'bins'>): TableReads {
-  let reads = sessions.get(p.bins);
-  if (!reads) {
-    reads = new TableReads(() => p.connection.client, p.bins);
-    sessions.set(p.bins, reads);
+  const client = p.connection.client;
+  let session = sessions.get(p.bins);
+  if (session?.client !== client) {
+    session?.reads.dispose();
+    session = { client, reads: new TableReads(() => client, p.bins) };
+    sessions.set(p.bins, session);
   }
-  return reads;
+  return session.reads;
 }
 
 /**
@@ -71,7 +75,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget, scope: Reque
     const listed = p.account.keyKind === 'master' ? await reads.listing(UNCATEGORIZED, scope) : [];
     const ids = new Set(remembered.map((b) => b.id));
     const bins = [...remembered.map((b) => summaryOf(p, b.id)), ...listed.filter((b) => !ids.has(b.id))];
-    return { title: await titleOf(p, target), bins };
+    return { title: await titleOf(p, target), bins, listing: UNCATEGORIZED };
   }
   const pages = learning(p, target.collectionId, reads.pages(target.collectionId, scope));
   const [first, schema, title] = await Promise.all([pages.next(), p.schemaDocs.schemaFor(target.collectionId, scope), titleOf(p, target, scope)]);
@@ -79,6 +83,7 @@ export async function sourceOf(p: SourceParts, target: TableTarget, scope: Reque
     title,
     bins: first.done ? [] : [...first.value],
     collectionId: target.collectionId,
+    listing: target.collectionId,
     schema,
     more: pages,
   };

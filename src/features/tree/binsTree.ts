@@ -4,7 +4,8 @@
  * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
  */
 import * as vscode from 'vscode';
-import { BinServiceError, BINS_PER_PAGE, type BinSummary, type Collection, type RequestScope } from '../../api';
+import { BinServiceError, BINS_PER_PAGE, UNCATEGORIZED, type BinSummary, type Collection, type RequestScope } from '../../api';
+import { listingAfter, type BinChange } from '../../store/binChanges';
 import type { Connection } from '../../accounts/connection';
 import { Command } from '../../commands/ids';
 import type { SchemaDocs } from '../../schema/schemaDocs';
@@ -92,12 +93,6 @@ export class BinsTree implements vscode.Disposable {
     this.changed.fire(undefined);
   }
 
-  /** Shows what a command changed in one listing (a collection's id, or uncategorized). */
-  refreshListing(listingId: string): void {
-    this.pages.delete(listingId);
-    this.changed.fire(undefined);
-  }
-
   /** Narrows the rows (undefined: all of them); the remembered bins start again from their first page. */
   setFilter(filter: RowFilter | undefined): void {
     this.filter = filter;
@@ -110,10 +105,10 @@ export class BinsTree implements vscode.Disposable {
     this.changed.fire(undefined);
   }
 
-  /** A bin's name or privacy changed: its rows show it without fetching the listing again. */
-  updateBin(id: string, changes: Partial<Pick<BinSummary, 'name' | 'private'>>): void {
-    for (const page of this.pages.values()) {
-      page.bins = page.bins.map((b) => (b.id === id ? { ...b, ...changes } : b));
+  /** What the fetched pages list after bins changed, as the service would list them next: no listing is fetched again. */
+  follow(changes: readonly BinChange[]): void {
+    for (const [listingId, page] of this.pages) {
+      page.bins = changes.reduce((bins, change) => listingAfter(bins, listingId === UNCATEGORIZED ? null : listingId, change), page.bins);
     }
     this.changed.fire(undefined);
   }
@@ -127,14 +122,6 @@ export class BinsTree implements vscode.Disposable {
       }
     }
     return undefined;
-  }
-
-  /** A deleted bin leaves its listings without fetching them again. */
-  removeBin(id: string): void {
-    for (const page of this.pages.values()) {
-      page.bins = page.bins.filter((b) => b.id !== id);
-    }
-    this.changed.fire(undefined);
   }
 
   /** The row of a bin, for revealing it. */
@@ -173,7 +160,8 @@ export class BinsTree implements vscode.Disposable {
     await this.once(listingId, async () => {
       const page = this.pages.get(listingId);
       if (page?.more) {
-        const next = await this.connection.client.within(scope).listBins(listingId, page.bins[page.bins.length - 1].id);
+        // Its last bin listed: none when every one fetched was deleted since, and the listing starts again.
+        const next = await this.connection.client.within(scope).listBins(listingId, page.bins.at(-1)?.id);
         page.bins.push(...next);
         page.more = next.length === BINS_PER_PAGE;
       }

@@ -66,7 +66,7 @@ describe("a table's reads in a session", () => {
     assert.equal(listed.sent, 0);
   });
 
-  it('reads a bin again after the store saved it, and lists again after a bin was created', async () => {
+  it('knows what the store saved or updated; follows a bin created, renamed, deleted with no request', async () => {
     const { f, a } = world;
     await reads.listing(collectionId);
     await reads.read(made[0]);
@@ -75,13 +75,38 @@ describe("a table's reads in a session", () => {
     await a.bins.read({ kind: 'bin', id: made[0] }, 'doc');
     assert.equal(world.paths(mark0).length, 0);
     await a.writes.save({ kind: 'bin', id: made[0] }, new TextEncoder().encode('{"n": 100}'), 'doc');
-    assert.equal(reads.known(made[0]), undefined);
+    // What was saved is what the table shows next, with no read; so is what an update wrote (Change Bins, a push).
     const mark = f.service.log.length;
     assert.deepEqual(JSON.parse(await reads.read(made[0])), { n: 100 });
-    assert.equal(world.paths(mark).length, 1);
-    await a.writes.create(await a.writes.prepare({ n: 12 }, { collectionId }));
-    const again = new RequestScope();
-    assert.equal((await reads.listing(collectionId, again)).length, 13);
-    assert.equal(again.sent, 2);
+    const update = await a.writes.prepareUpdate({ id: made[3] }, '{"n": 300}', { n: 3 }, 'Not saved');
+    await a.writes.update(update, false, () => []);
+    assert.deepEqual(world.paths(mark), [`PUT /v3/b/${made[3]}`]);
+    assert.deepEqual(JSON.parse(await reads.read(made[3])), { n: 300 });
+    assert.deepEqual(world.paths(mark), [`PUT /v3/b/${made[3]}`]);
+    const created = await a.writes.create(await a.writes.prepare({ n: 12 }, { name: 'twelve', collectionId }));
+    const id = created.metadata.id;
+    await a.writes.renameBin(made[1], 'renamed');
+    await a.writes.deleteBin(made[2], () => []);
+    // A bin created in another collection, or in none, is not one of this listing's.
+    await a.writes.create(await a.writes.prepare({ n: 13 }, {}));
+    const marked = f.service.log.length;
+    const scope = new RequestScope();
+    const again = await reads.listing(collectionId, scope);
+    assert.equal(scope.sent, 0);
+    // Newest first, as the service lists them: the new bin comes first, with the record it was created with.
+    assert.deepEqual(
+      again.map((b) => b.id),
+      [id, ...[...made].reverse().filter((m) => m !== made[2])],
+    );
+    assert.deepEqual(again[0], { id, name: 'twelve', private: true, createdAt: created.metadata.createdAt });
+    assert.equal(again.find((b) => b.id === made[1])?.name, 'renamed');
+    assert.deepEqual(JSON.parse(await reads.read(id)), { n: 12 });
+    assert.deepEqual(world.paths(marked), []);
+    // What the service lists is what the listing followed.
+    const listed = [...(await a.client.listBins(collectionId)), ...(await a.client.listBins(collectionId, made[3]))];
+    assert.deepEqual(
+      again.map((b) => b.id),
+      listed.map((b) => b.id),
+    );
   });
 });

@@ -229,7 +229,11 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       start(message);
       break;
     case 'add':
-      api?.applyTransaction({ add: message.rows });
+      api?.applyTransaction({ add: message.rows, addIndex: message.at });
+      document.getElementById('status')!.textContent = message.status;
+      break;
+    case 'remove':
+      api?.applyTransaction({ remove: message.ids.map((id) => api!.getRowNode(id)?.data).filter((row) => row !== undefined) });
       document.getElementById('status')!.textContent = message.status;
       break;
     case 'rows':
