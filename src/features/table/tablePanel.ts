@@ -7,11 +7,12 @@
  */
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE } from '../../api';
+import { Cancelled } from '../../commands/args';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
 import type { FromWebview, TableWords, ToWebview } from './protocol';
-import { editCell, openAt } from './tableEdits';
+import { editCell, EditHistory, openAt } from './tableEdits';
 import { TableSession } from './tableSession';
 import { TableRows, type RowsParts } from './tableRows';
 import { readsOf, type TableSource } from './tableSource';
@@ -41,6 +42,7 @@ export class TablePanel {
   private readonly ready: Promise<void>;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly rows: TableRows;
+  private readonly history = new EditHistory();
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
 
@@ -81,7 +83,8 @@ export class TablePanel {
         if (message.type === 'ready') {
           loaded();
         } else {
-          void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage((error as Error).message));
+          // A question answered no (Read All's) is no error.
+          void this.handle(message).catch((error: unknown) => error instanceof Cancelled || void vscode.window.showErrorMessage((error as Error).message));
         }
       }),
       vscode.workspace.onDidChangeTextDocument((e) => this.followDocument(e.document)),
@@ -144,7 +147,13 @@ export class TablePanel {
         this.addColumn(message.path);
         break;
       case 'edit':
-        await editCell(this.p, this.session, message.id, message.column, message.value);
+        if (await editCell(this.p, this.session, message.id, message.column, message.value)) {
+          this.history.edited(message.id);
+        }
+        break;
+      case 'undo':
+      case 'redo':
+        await this.history.step(message.type, this.p.account.id, () => this.panel.reveal(this.panel.viewColumn, false));
         break;
       case 'open':
         await openAt(this.p, this.session, message.id, message.column);
