@@ -96,6 +96,11 @@ export async function tableSteps({ page, demo, step, until }) {
     async () => {
       const saved = latest(demo.demo.validBinId).title;
       const titleCell = cellOf('Photosynthesis', 'title');
+      const focusBack = () =>
+        until(
+          () => titleCell.evaluate((cell) => cell.ownerDocument.hasFocus() && cell.ownerDocument.activeElement === cell),
+          "the title's cell to have the focus again",
+        );
       await tab('Course modules').click();
       await titleCell.filter({ hasText: saved }).waitFor();
       const mark = demo.service.log.length;
@@ -107,11 +112,13 @@ export async function tableSteps({ page, demo, step, until }) {
       await titleCell.filter({ hasText: saved }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor({ state: 'detached' });
       await editorShows(`"title": "${saved}"`);
-      // The table has the focus back: the next keys are the grid's again.
+      // The undo ran in the bin's editor, which took the focus for it: the next keys are the grid's once its cell has it back.
+      await focusBack();
       await page.keyboard.press('Control+Shift+z');
       await titleCell.filter({ hasText: 'light into sugar' }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor();
       await editorShows('"title": "Photosynthesis, light into sugar"');
+      await focusBack();
       await page.keyboard.press('Control+z');
       await titleCell.filter({ hasText: saved }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor({ state: 'detached' });
