@@ -101,4 +101,7 @@ export type FromWebview =
   | { type: 'open'; id: string; column: string }
   | { type: 'addColumn'; path: string }
   | { type: 'readAll' }
-  | { type: 'saveAll' };
+  | { type: 'saveAll' }
+  /** Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y in the grid, outside a cell's editor. */
+  | { type: 'undo' }
+  | { type: 'redo' };

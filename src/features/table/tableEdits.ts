@@ -22,14 +22,17 @@ async function documentOf(p: Pick<Parts, 'account'>, session: TableSession, id: 
   return open ?? vscode.workspace.openTextDocument(binUri(id, name, undefined, p.account.id));
 }
 
-/** Sets top-level property `key` of the bin's record to `typed` in its document; the document is dirty until saved. */
-export async function editCell(p: Pick<Parts, 'account'>, session: TableSession, id: string, key: string, typed: Scalar): Promise<void> {
+/**
+ * Sets top-level property `key` of the bin's record to `typed` in its document; the document is
+ * dirty until saved. Resolves with whether the text changed.
+ */
+export async function editCell(p: Pick<Parts, 'account'>, session: TableSession, id: string, key: string, typed: Scalar): Promise<boolean> {
   const document = await documentOf(p, session, id);
   const text = document.getText();
   const previous = findNodeAtLocation(parseTree(text) ?? { type: 'null', offset: 0, length: 0 }, [key])?.value as Scalar | undefined;
   const value = editedValue(previous, typed);
   if (value === previous) {
-    return;
+    return false;
   }
   const edit = new vscode.WorkspaceEdit();
   for (const change of modify(text, [key], value, { formattingOptions: FORMATTING })) {
@@ -37,6 +40,38 @@ export async function editCell(p: Pick<Parts, 'account'>, session: TableSession,
   }
   if (!(await vscode.workspace.applyEdit(edit))) {
     throw new Error(vscode.l10n.t('Could not edit {0}: its document refused the change', session.source.bins.find((b) => b.id === id)?.name ?? id));
+  }
+  return true;
+}
+
+/**
+ * Undo and redo pressed in the grid: VS Code's own, in the document of the table's last edit (or
+ * last undone one), so that the document keeps one undo stack with its tab and is clean again
+ * once back at its saved text. Only a focused text editor undoes: the document is shown where an
+ * editor shows it already, else beside the table, and `back` then gives the table the focus again.
+ */
+export class EditHistory {
+  private readonly done: string[] = [];
+  private readonly undone: string[] = [];
+
+  edited(id: string): void {
+    this.done.push(id);
+    this.undone.length = 0;
+  }
+
+  async step(direction: 'undo' | 'redo', account: string, back: () => void): Promise<void> {
+    const [from, to] = direction === 'undo' ? [this.done, this.undone] : [this.undone, this.done];
+    const id = from.pop();
+    // A document VS Code has let go of (no tab, nothing unsaved) has nothing left to undo.
+    const [document] = id === undefined ? [] : openDocumentsOf(account, id);
+    if (!document) {
+      return;
+    }
+    to.push(id!);
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false, preview: false });
+    await vscode.commands.executeCommand(direction);
+    back();
   }
 }
 

@@ -8,11 +8,12 @@
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE, type RequestScope } from '../../api';
 import type { BinChange } from '../../store/binChanges';
+import { Cancelled } from '../../commands/args';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
 import type { FromWebview, GridTexts, TableWords, ToWebview } from './protocol';
-import { editCell, openAt } from './tableEdits';
+import { editCell, EditHistory, openAt } from './tableEdits';
 import { TableSession } from './tableSession';
 import { TableRows, type RowsParts } from './tableRows';
 import { readsOf, type TableSource } from './tableSource';
@@ -43,6 +44,7 @@ export class TablePanel {
   private readonly ready: Promise<void>;
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly rows: TableRows;
+  private readonly history = new EditHistory();
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
   /** The words the webview was given, its own and the grid's, for the snapshot. */
@@ -89,7 +91,8 @@ export class TablePanel {
         if (message.type === 'ready') {
           loaded();
         } else {
-          void this.handle(message).catch((error: unknown) => void vscode.window.showErrorMessage((error as Error).message));
+          // A question answered no (Read All's) is no error.
+          void this.handle(message).catch((error: unknown) => error instanceof Cancelled || void vscode.window.showErrorMessage((error as Error).message));
         }
       }),
       // Bins created, deleted, renamed or made private or public, by whichever path: the store tells it once the write path made it.
@@ -161,7 +164,13 @@ export class TablePanel {
         this.addColumn(message.path);
         break;
       case 'edit':
-        await editCell(this.p, this.session, message.id, message.column, message.value);
+        if (await editCell(this.p, this.session, message.id, message.column, message.value)) {
+          this.history.edited(message.id);
+        }
+        break;
+      case 'undo':
+      case 'redo':
+        await this.history.step(message.type, this.p.account.id, () => this.panel.reveal(this.panel.viewColumn, false));
         break;
       case 'open':
         await openAt(this.p, this.session, message.id, message.column);

@@ -82,7 +82,8 @@ function propertyColumn(column: ColumnView): ColDef<RowView> {
       const cell = cellOf(p.data, column.id);
       return cell?.value !== undefined ? cell.value : cell?.text;
     },
-    valueFormatter: (p) => cellOf(p.data, column.id)?.text ?? '',
+    // A drop-down's options are formatted with no row: each shows its own value.
+    valueFormatter: (p) => (p.data ? (cellOf(p.data, column.id)?.text ?? '') : String(p.value)),
     valueSetter: (p) => {
       const cell = cellOf(p.data, column.id);
       if (!cell || p.newValue === p.oldValue) {
@@ -177,6 +178,8 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
     suppressColumnVirtualisation: true,
     defaultColDef: { sortable: true, resizable: true, minWidth: 80 },
     singleClickEdit: false,
+    // Columns dragged into another order stay there when columns are added (a JSONPath, a record's new property).
+    maintainColumnOrder: true,
     stopEditingWhenCellsLoseFocus: true,
     tooltipShowDelay: 300,
     rowClassRules: { unsaved: (p) => p.data?.unsaved === true, 'invalid-row': (p) => p.data?.valid === false },
@@ -191,8 +194,36 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
     },
   });
   document.getElementById('status')!.textContent = message.status;
+  document.addEventListener('keydown', undoKeys);
+  // An undo's focus comes back from the bin's editor to the page, not to the cell: the grid's cell takes it again.
+  window.addEventListener('focus', () => {
+    const cell = api?.getFocusedCell();
+    if (cell && document.activeElement === document.body) {
+      api?.setFocusedCell(cell.rowIndex, cell.column, cell.rowPinned);
+    }
+  });
   wireHeader();
   listColumns();
+}
+
+/**
+ * Undo and redo in the grid are the bins' documents' (VS Code's), sent to the extension: the
+ * workbench would only undo in this page. A cell's editor and the header's boxes keep their own.
+ */
+function undoKeys(e: KeyboardEvent): void {
+  const key = e.key.toLowerCase();
+  const action = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && !e.shiftKey ? 'redo' : undefined;
+  if (
+    !action ||
+    !(e.ctrlKey || e.metaKey) ||
+    e.altKey ||
+    (e.target as Element).closest('input, textarea, [contenteditable], .ag-cell-inline-editing, .ag-popup')
+  ) {
+    return;
+  }
+  e.preventDefault();
+  e.stopPropagation();
+  post({ type: action });
 }
 
 function wireHeader(): void {
