@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as vscode from 'vscode';
 import { Command, VIEW_ID } from '../../src/commands/ids';
 import { closeAll, idle, run } from './support';
 import { ListingsWorld, type Listing, type Shown, type Snapshot } from './listings';
@@ -45,6 +46,10 @@ describe('every listing follows every change, whoever made it', function () {
   after(async () => {
     await closeAll();
     await l.stop();
+    // The linked files' folder, emptied by each push's row.
+    await vscode.workspace.fs
+      .delete(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'listings'), { recursive: true })
+      .then(undefined, () => undefined);
   });
   afterEach(() => closeAll());
 
