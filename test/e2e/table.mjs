@@ -96,11 +96,13 @@ export async function tableSteps({ page, demo, step, until }) {
     async () => {
       const saved = latest(demo.demo.validBinId).title;
       const titleCell = cellOf('Photosynthesis', 'title');
-      const focusBack = () =>
-        until(
-          () => titleCell.evaluate((cell) => cell.ownerDocument.hasFocus() && cell.ownerDocument.activeElement === cell),
-          "the title's cell to have the focus again",
-        );
+      // The bin's editor takes the focus for VS Code's undo and keeps it; a click on the cell takes it back to the grid.
+      const focusedGroupShows = (title) => page.locator('.editor-group-container.active .tab.active', { hasText: title }).waitFor();
+      const pressInGrid = async (keys) => {
+        await titleCell.click();
+        await focusedGroupShows('Course modules');
+        await page.keyboard.press(keys);
+      };
       await tab('Course modules').click();
       await titleCell.filter({ hasText: saved }).waitFor();
       const mark = demo.service.log.length;
@@ -108,18 +110,17 @@ export async function tableSteps({ page, demo, step, until }) {
       await tab('Photosynthesis', '.dirty').waitFor();
       // The focus is still on the edited cell: the keys go to the grid.
       await page.keyboard.press('Control+z');
-      // VS Code's own undo in the bin's document, shown beside the table: back at its saved text, the tab clean.
+      // VS Code's own undo in the bin's document, shown beside the table, focused: back at its saved text, the tab clean.
+      await focusedGroupShows('Photosynthesis');
       await titleCell.filter({ hasText: saved }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor({ state: 'detached' });
       await editorShows(`"title": "${saved}"`);
-      // The undo ran in the bin's editor, which took the focus for it: the next keys are the grid's once its cell has it back.
-      await focusBack();
-      await page.keyboard.press('Control+Shift+z');
+      await pressInGrid('Control+Shift+z');
       await titleCell.filter({ hasText: 'light into sugar' }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor();
       await editorShows('"title": "Photosynthesis, light into sugar"');
-      await focusBack();
-      await page.keyboard.press('Control+z');
+      await focusedGroupShows('Photosynthesis');
+      await pressInGrid('Control+z');
       await titleCell.filter({ hasText: saved }).waitFor();
       await tab('Photosynthesis', '.dirty').waitFor({ state: 'detached' });
       assert.deepEqual(sent(mark), [], 'undo and redo send nothing');

@@ -47,8 +47,9 @@ export async function editCell(p: Pick<Parts, 'account'>, session: TableSession,
 /**
  * Undo and redo pressed in the grid: VS Code's own, in the document of the table's last edit (or
  * last undone one), so that the document keeps one undo stack with its tab and is clean again
- * once back at its saved text. Only a focused text editor undoes: the document is shown where an
- * editor shows it already, else beside the table, and `back` then gives the table the focus again.
+ * once back at its saved text. Only a focused text editor undoes: the document is shown, focused,
+ * where an editor shows it already, else beside the table, and keeps the focus (handed back to the
+ * webview, it was at times left in the webview's outer frame, where the next key went nowhere).
  */
 export class EditHistory {
   private readonly done: string[] = [];
@@ -59,7 +60,7 @@ export class EditHistory {
     this.undone.length = 0;
   }
 
-  async step(direction: 'undo' | 'redo', account: string, back: () => void): Promise<void> {
+  async step(direction: 'undo' | 'redo', account: string): Promise<void> {
     const [from, to] = direction === 'undo' ? [this.done, this.undone] : [this.undone, this.done];
     const id = from.pop();
     // A document VS Code has let go of (no tab, nothing unsaved) has nothing left to undo.
@@ -71,7 +72,6 @@ export class EditHistory {
     const shown = vscode.window.visibleTextEditors.find((e) => e.document === document);
     await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false, preview: false });
     await vscode.commands.executeCommand(direction);
-    back();
   }
 }
 

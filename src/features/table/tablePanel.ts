@@ -170,7 +170,7 @@ export class TablePanel {
         break;
       case 'undo':
       case 'redo':
-        await this.history.step(message.type, this.p.account.id, () => this.panel.reveal(this.panel.viewColumn, false));
+        await this.history.step(message.type, this.p.account.id);
         break;
       case 'open':
         await openAt(this.p, this.session, message.id, message.column);

@@ -195,13 +195,6 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
   });
   document.getElementById('status')!.textContent = message.status;
   document.addEventListener('keydown', undoKeys);
-  // An undo's focus comes back from the bin's editor to the page, not to the cell: the grid's cell takes it again.
-  window.addEventListener('focus', () => {
-    const cell = api?.getFocusedCell();
-    if (cell && document.activeElement === document.body) {
-      api?.setFocusedCell(cell.rowIndex, cell.column, cell.rowPinned);
-    }
-  });
   wireHeader();
   listColumns();
 }
