@@ -18,7 +18,7 @@ import { browserStorage } from './browser-storage.mjs';
 const root = resolve(import.meta.dirname, '..', '..');
 /** Prefix of the suite's output lines (see test/integration/index.ts). */
 const SUITE_MARK = '[suite] ';
-const TIME_LIMIT_MS = Number(process.env.JSONBIN_TEST_TIME_LIMIT_MS ?? 10 * 60_000);
+const TIME_LIMIT_MS = Number(process.env.JSONBIN_TEST_TIME_LIMIT_MS ?? 20 * 60_000);
 
 /** Files under `dir` whose bytes contain `needle`. */
 function filesContaining(dir, needle) {
