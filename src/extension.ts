@@ -134,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     drafts,
     links,
     extensionUri: context.extensionUri,
+    log,
   };
   // The account's parts seen through the shared ones: its `account` stays current after a rename.
   const commandParts = async (account: string | undefined): Promise<CommandParts | undefined> => {

@@ -55,14 +55,24 @@ export function commandIds(): Record<string, string> {
 const escape = (kind: string) => kind.replace(/\./g, '\\.');
 const all = (...clauses: (string | undefined)[]) => clauses.filter(Boolean).join(' && ');
 
-function rowWhen(entry: RowEntry): string {
+/**
+ * VS Code's list context key, true while several rows are selected: a command for one row is not
+ * offered then. (A row right-clicked outside the selection is passed alone, yet the key still
+ * holds: its menu then offers only what acts on a selection.)
+ */
+export const SEVERAL_SELECTED = 'listMultiSelection';
+
+/** A row entry's `when`; an inline button acts on its own row, whatever is selected. */
+function rowWhen(entry: RowEntry, inline = false): string {
   const kinds = entry.on.length === 1 ? escape(entry.on[0]) : `(${entry.on.map(escape).join('|')})`;
+  const selection = inline || entry.selection === 'all' ? undefined : entry.selection === 'several' ? SEVERAL_SELECTED : `!${SEVERAL_SELECTED}`;
   return all(
     `view == ${VIEW_ID}`,
     `viewItem =~ /^${kinds}(;|$)/`,
     entry.needs && `viewItem =~ /;${entry.needs}(;|$)/`,
     entry.privacy && `viewItem =~ /;${entry.privacy.length === 1 ? entry.privacy[0] : `(${entry.privacy.join('|')})`}(;|$)/`,
     entry.when,
+    selection,
   );
 }
 
@@ -117,11 +127,10 @@ export function contributions(): Contributions {
       add('view/title', { command: idOf(name, 'view'), when: all(`view == ${VIEW_ID}`, spec.view.when), group: spec.view.group });
     }
     for (const entry of spec.row?.menus ?? []) {
-      const when = rowWhen(entry);
       if (entry.inline) {
-        add('view/item/context', { command: idOf(name, 'row'), when, group: entry.inline });
+        add('view/item/context', { command: idOf(name, 'row'), when: rowWhen(entry, true), group: entry.inline });
       }
-      add(entry.in ? submenuId('row', entry.in) : 'view/item/context', { command: idOf(name, 'row'), when, group: entry.group });
+      add(entry.in ? submenuId('row', entry.in) : 'view/item/context', { command: idOf(name, 'row'), when: rowWhen(entry), group: entry.group });
     }
     for (const entry of spec.tab?.menus ?? []) {
       add(entry.in ? submenuId('tab', entry.in) : 'editor/title', { command: idOf(name, 'tab'), when: tabWhen(entry), group: entry.group });

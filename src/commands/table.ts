@@ -46,6 +46,13 @@ export interface RowEntry {
   privacy?: readonly Privacy[];
   /** A further clause, such as a context key. */
   when?: string;
+  /**
+   * With several rows selected, VS Code shows an item only where every selected row's menu has it,
+   * and passes the command every selected row: `all` when the command acts on them all, `several`
+   * for an entry shown only then (the submenu holding it for one row is hidden). Omitted: the
+   * command acts on one row, and is not offered while several are selected.
+   */
+  selection?: 'all' | 'several';
 }
 
 export interface TabEntry {
@@ -91,6 +98,9 @@ export interface ScmEntry {
   inline?: boolean;
 }
 
+/** The editor title's "…" menu: the extension's items in a group of their own, apart from VS Code's. */
+const TAB_GROUP = '0_jsonbin';
+
 export const SUBMENUS = {
   open: 'Open',
   copy: 'Copy',
@@ -104,10 +114,10 @@ export const SUBMENU_PLACES: { row: Partial<Record<SubmenuName, RowEntry>>; tab:
     open: { on: ['bin', 'bin.remembered'], group: '1_open@2' },
     versions: { on: ['bin', 'bin.remembered'], group: '1_open@3' },
     copy: { on: ['bin', 'bin.remembered'], group: '2_copy@1' },
-    schema: { on: ['bin', 'bin.remembered'], group: '5_schema@1' },
+    schema: { on: ['bin', 'bin.remembered'], group: '5_schema@1', selection: 'all' },
   },
   tab: {
-    copy: { on: 'binOrSchemaDoc', group: '2_bin@9' },
+    copy: { on: 'binOrSchemaDoc', group: `${TAB_GROUP}@6` },
   },
 };
 
@@ -184,26 +194,26 @@ export const COMMANDS = {
     title: 'Open JSON Path...',
     icon: 'json',
     row: { menus: [{ on: BINS, group: '1_open@1', in: 'open' }] },
-    tab: { menus: [{ on: 'bin', group: '1_open@2' }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@2` }] },
   },
   openRecordOnly: {
     title: 'Open Record Only',
     icon: 'file-code',
     row: { menus: [{ on: BINS, group: '1_open@2', in: 'open' }] },
-    tab: { menus: [{ on: 'bin', group: '1_open@3' }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@3` }] },
   },
   openInDashboard: {
     title: 'Open in Dashboard',
     icon: 'link-external',
     palette: `${ContextKey.hasKey} && ${ContextKey.hostedService}`,
     row: { menus: [{ on: BINS, group: '2_web@1', in: 'open', needs: 'hosted' }] },
-    tab: { menus: [{ on: 'bin', group: '3_web@1', when: ContextKey.hostedService }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@8`, when: ContextKey.hostedService }] },
   },
   refreshBin: {
     title: 'Refresh from Service',
     icon: 'sync',
     palette: 'resourceScheme == jsonbin',
-    tab: { menus: [{ on: 'binOrSchemaDoc', group: '2_bin@0' }] },
+    tab: { menus: [{ on: 'binOrSchemaDoc', group: `${TAB_GROUP}@4` }] },
   },
   renameBin: { title: 'Rename Bin...', icon: 'edit', row: { menus: [{ on: BINS, group: '3_edit@1', needs: 'update' }] } },
   // On a row, only while its privacy is not known: otherwise the row says which way it goes.
@@ -227,8 +237,8 @@ export const COMMANDS = {
   saveBinAsFile: {
     title: 'Save Bin as File...',
     icon: 'save-as',
-    row: { menus: [{ on: BINS, group: '4_file@1' }] },
-    tab: { menus: [{ on: 'binOrVersion', group: '2_bin@2' }] },
+    row: { menus: [{ on: BINS, group: '4_file@1', selection: 'all' }] },
+    tab: { menus: [{ on: 'binOrVersion', group: `${TAB_GROUP}@5` }] },
   },
   uploadAsBin: {
     title: 'Upload as Bin',
@@ -239,7 +249,7 @@ export const COMMANDS = {
   deleteBin: {
     title: 'Delete Bin...',
     icon: 'trash',
-    row: { menus: [{ on: BINS, group: '9_delete@2', inline: 'inline@2', needs: 'delete' }] },
+    row: { menus: [{ on: BINS, group: '9_delete@2', inline: 'inline@2', needs: 'delete', selection: 'all' }] },
   },
 
   // One change (a JSON Patch or a merge patch) for many bins, written in an untitled tab whose
@@ -249,7 +259,7 @@ export const COMMANDS = {
     icon: 'replace-all',
     row: {
       menus: [
-        { on: BINS, group: '3_edit@4', needs: 'update' },
+        { on: BINS, group: '3_edit@4', needs: 'update', selection: 'all' },
         { on: COLLECTIONS, group: '3_edit@2' },
       ],
     },
@@ -261,8 +271,9 @@ export const COMMANDS = {
     row: {
       menus: [
         { on: ['group.uncategorized', ...COLLECTIONS], group: '0_open@1' },
-        // In the Open submenu: a bin row's menu holds at most ten items.
+        // In the Open submenu: a bin row's menu holds at most ten items. Several bins: one table of them.
         { on: BINS, group: '1_open@3', in: 'open' },
+        { on: BINS, group: '1_open@1', selection: 'several' },
       ],
     },
   },
@@ -275,7 +286,13 @@ export const COMMANDS = {
   copyBinId: {
     title: 'Copy Bin Id',
     icon: 'copy',
-    row: { menus: [{ on: BINS, group: '1_id@1', inline: 'inline@1', in: 'copy' }] },
+    // Several bins: their ids, one a line, from the row's menu (the Copy submenu is for one bin).
+    row: {
+      menus: [
+        { on: BINS, group: '1_id@1', inline: 'inline@1', in: 'copy' },
+        { on: BINS, group: '2_copy@1', selection: 'several' },
+      ],
+    },
     tab: { menus: [{ on: 'bin', group: '1_id@1', in: 'copy' }] },
   },
   copyPublicUrl: {
@@ -314,7 +331,7 @@ export const COMMANDS = {
     title: 'Open Version...',
     icon: 'history',
     row: { menus: [{ on: BINS, group: '1_open@1', in: 'versions' }] },
-    tab: { menus: [{ on: 'bin', group: '1_open@1' }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@1` }] },
   },
   compareWithVersion: {
     title: 'Compare with Version...',
@@ -410,10 +427,10 @@ export const COMMANDS = {
   },
   // The selected bins, each against its collection's schema doc.
   validateBins: {
-    title: 'Validate Bins...',
+    title: 'Validate Against Schema Doc...',
     icon: 'checklist',
     palette: ContextKey.hasKey,
-    row: { title: 'Validate Against Schema Doc', menus: [{ on: BINS, group: '1_schema@1', in: 'schema' }] },
+    row: { title: 'Validate Against Schema Doc', menus: [{ on: BINS, group: '1_schema@1', in: 'schema', selection: 'all' }] },
   },
   // Offered by Validate Collection's result: a change for the failing bins it found, in a Change Bins tab.
   fixFailingBins: { title: 'Fix Failing Bins...', icon: 'wrench', palette: MASTER_KEY },
@@ -429,11 +446,11 @@ export const COMMANDS = {
     icon: 'wand',
     row: {
       menus: [
-        { on: BINS, group: '1_schema@2', in: 'schema' },
+        { on: BINS, group: '1_schema@2', in: 'schema', selection: 'all' },
         { on: COLLECTIONS, group: '2_schema@4' },
       ],
     },
-    tab: { menus: [{ on: 'bin', group: '3_schema@1' }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@7` }] },
   },
   // A draft's CodeLens: VS Code passes the draft's untitled Uri.
   createSchemaDocFromDraft: {
@@ -454,7 +471,7 @@ export const COMMANDS = {
     icon: 'link',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@2', when: EXPLORER_JSON },
-    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@1' }] },
+    tab: { menus: [{ on: 'jsonFile', group: `${TAB_GROUP}@1` }] },
   },
   unlinkFile: { title: 'Unlink from Bin', icon: 'debug-disconnect', palette: JSON_FILE, explorer: { group: '7_jsonbin@6', when: EXPLORER_JSON } },
   pushFile: {
@@ -462,7 +479,7 @@ export const COMMANDS = {
     icon: 'cloud-upload',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@3', when: EXPLORER_JSON },
-    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@2' }] },
+    tab: { menus: [{ on: 'jsonFile', group: `${TAB_GROUP}@2` }] },
     scm: { resource: { on: ['toPush', 'both'], group: '1_sync@1', inline: true } },
   },
   pullFile: {
@@ -470,7 +487,7 @@ export const COMMANDS = {
     icon: 'cloud-download',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@4', when: EXPLORER_JSON },
-    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@3' }] },
+    tab: { menus: [{ on: 'jsonFile', group: `${TAB_GROUP}@3` }] },
     scm: { resource: { on: ['toPull', 'both'], group: '1_sync@2', inline: true } },
   },
   compareWithBin: {
@@ -478,7 +495,7 @@ export const COMMANDS = {
     icon: 'diff',
     palette: JSON_FILE,
     explorer: { group: '7_jsonbin@5', when: EXPLORER_JSON },
-    tab: { menus: [{ on: 'jsonFile', group: '7_jsonbin@4' }] },
+    tab: { menus: [{ on: 'jsonFile', group: `${TAB_GROUP}@4` }] },
     scm: { resource: { on: ['toPush', 'toPull', 'both'], group: '2_compare@1', inline: true } },
   },
   pushAllFiles: { title: 'Push All to Bins', icon: 'cloud-upload', scm: { group: { on: ['toPush'], group: '1_sync@1', inline: true } } },

@@ -45,4 +45,6 @@ export interface Parts {
   links: Links;
   /** The extension's folder: the table's webview script is there. */
   extensionUri: vscode.Uri;
+  /** The JSONBin log: each request sent (method, path, status, time), never a key. */
+  log: vscode.LogOutputChannel;
 }

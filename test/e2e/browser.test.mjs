@@ -37,7 +37,7 @@ import {
 } from './workbench.mjs';
 
 const results = [];
-const STEPS = 24;
+const STEPS = 26;
 // `--grep <regex>`: only the steps whose name matches run, the others are skipped; each step starts
 // from what the steps before it left, so a grep names those it needs (`--grep "sets the key|table:"`).
 const grepAt = process.argv.indexOf('--grep');
@@ -330,6 +330,48 @@ try {
     }
     assert.ok(!items.includes('Make Private'), 'a private bin is not offered Make Private');
     assert.equal(items.at(-1), 'Delete Bin...');
+  });
+
+  await step('several bins selected with Ctrl and Shift: nothing opens, and their menu offers only what acts on them all', async () => {
+    await closeAllEditors(page);
+    // A plain click opens a bin: that row starts the selection.
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    const mark = demo.service.log.length;
+    // Shift extends the selection from that row; Ctrl adds one more.
+    await exactRow(page, 'Photosynthesis').click({ modifiers: ['Shift'] });
+    await exactRow(page, 'Thermodynamics (draft)').click({ modifiers: ['Control'] });
+    for (const label of ['Plate tectonics (public)', 'Photosynthesis', 'Thermodynamics (draft)']) {
+      await exactRow(page, label, '.selected').waitFor();
+    }
+    // What a click's open would have sent comes within moments; a selection reads neither bin.
+    await sleep(1500);
+    const readsOfSelected = () => paths(mark).filter((p) => p.includes(demo.demo.validBinId) || p.includes(demo.demo.brokenBinId));
+    assert.deepEqual(readsOfSelected(), [], 'selecting with Ctrl and Shift reads nothing');
+    assert.deepEqual(await page.locator('.tabs-container .tab .label-name').allInnerTexts(), ['Plate tectonics (public)'], 'and opens no tab');
+    // Two private bins and a public one: no Rename, no Versions or Open submenu, no public URL.
+    const items = await rowMenuItems(page, 'Photosynthesis');
+    console.log(`      the menu of 3 selected bins: ${items.join(' | ')}`);
+    assert.deepEqual(items, ['Open as Table', 'Copy Bin Id', 'Change Bins...', 'Save Bin as File...', 'Schema', 'Delete Bin...']);
+    await clickRowMenu(page, 'Photosynthesis', 'Copy Bin Id');
+    await page.locator('.statusbar', { hasText: 'copied 3 bin ids' }).waitFor();
+    assert.deepEqual(readsOfSelected(), [], 'copying the ids reads nothing');
+  });
+
+  await step(`a bin tab's "More Actions" menu: the extension's items in a group of their own, apart from VS Code's`, async () => {
+    await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="More Actions"]').click();
+    const menu = page.locator('.monaco-menu').first();
+    await menu.getByRole('menuitem').first().waitFor({ timeout: 10_000 });
+    // Each item by its label, a separator as "—".
+    const entries = await menu
+      .locator('.actions-container > li')
+      .evaluateAll((items) => items.map((li) => (li.querySelector('.separator') ? '—' : li.innerText.split('\n')[0].trim())));
+    await page.keyboard.press('Escape');
+    console.log(`      the bin tab's "More Actions": ${entries.join(' | ')}`);
+    const ours = ['Open Version...', 'Open JSON Path...', 'Open Record Only', 'Refresh from Service', 'Save Bin as File...', 'Copy', 'Draft Schema Doc'];
+    assert.deepEqual(entries.slice(0, ours.length + 1), [...ours, '—'], 'first, one group');
+    assert.ok(entries.length > ours.length + 1, "VS Code's own follow");
+    assert.ok(!entries.slice(ours.length).some((e) => ours.includes(e)), 'none of ours among them');
   });
 
   await step('bin: inline Copy Bin Id shows it copied, context Rename Bin renames the row and its tab', async () => {

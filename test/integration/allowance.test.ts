@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
 import type { RequestBreakdown } from '../../src/features/manageAccounts/requestBreakdown';
-import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, sleep, TEST_KEY, type World } from './support';
+import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
 
 /** The tooltip's lines by action: `[action, this window, today]`. */
 const byAction = (tooltip: string) =>
@@ -43,6 +43,25 @@ describe('the allowance in sight', () => {
     assert.doesNotMatch(w.api.requestStatus.tooltip, /createBin|deleteBin|renameBin|setPrivacy/, 'no client operation ids');
   });
 
+  it('a count picked in the breakdown shows the JSONBin log, which lists each request it counts, and sends nothing', async () => {
+    const { id } = await run<{ id: string }>(Command.createBin, { record: { logged: 1 }, name: 'logged' });
+    await run('workbench.action.closePanel');
+    const log = () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'output' && e.document.uri.path.includes('JSONBin'));
+    assert.equal(log(), undefined, 'the log is not shown before');
+    w.api.setPrompter(prompter({ pick: async (items) => items.find((i) => i.label === 'Create bin') }));
+    try {
+      const sent = await requestsDuring(w.service, () => run(w.api.requestStatus.command!.command));
+      assert.deepEqual(sent, []);
+    } finally {
+      w.api.setPrompter(undefined);
+    }
+    const shownLog = await until(log, 'the log shown');
+    await until(() => shownLog.document.getText().includes('POST /v3/b 200') || undefined, 'the create in the log');
+    assert.ok(!shownLog.document.getText().includes(TEST_KEY), 'no key in the log');
+    await run('workbench.action.closePanel');
+    await run(Command.deleteBin, id);
+  });
+
   it('a click on the count shows the breakdown by action, in the same words and numbers as the tooltip', async () => {
     const { id } = await run<{ id: string }>(Command.createBin, { record: { clicked: 1 }, name: 'clicked' });
     await run(Command.deleteBin, id);
@@ -67,7 +86,7 @@ describe('the allowance in sight', () => {
     }
     const { tooltip } = w.api.requestStatus;
     const [, window, today] = /^JSONBin requests: (\d+) in this window, (\d+) today/.exec(tooltip)!.map(Number);
-    assert.match(shownItems[0], /^JSONBin requests to http:\/\/127\.0\.0\.1:\d+\/v3, by action$/);
+    assert.match(shownItems[0], /^JSONBin requests to http:\/\/127\.0\.0\.1:\d+\/v3, by action: pick one to see each request in the log$/);
     assert.deepEqual(shownItems.slice(1), [
       ...byAction(tooltip).map(([action, n, m]) => `${action}: ${n} in this window, ${m} today`),
       `All: ${window} in this window, ${today} today`,

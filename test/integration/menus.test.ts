@@ -2,7 +2,8 @@
  * Every entry of the manifest's menus, invoked with exactly what VS Code passes from that place:
  * the row's node (taken from the view's own data) for a tree row, the tab's Uri and its editor
  * context for an editor title, the focused row for a view title, the clicked file's Uri and every
- * selected file's for the Explorer, nothing from the palette. Prompts and file dialogs
+ * selected file's for the Explorer, nothing from the palette; for a row entry shown only while
+ * several rows are selected, the clicked row and every selected one. Prompts and file dialogs
  * are answered through the extension's prompter; each case checks the effect the user would see.
  */
 import * as assert from 'node:assert/strict';
@@ -21,10 +22,11 @@ import { draftCases } from './menus/draftCases';
 import { findCases } from './menus/findCases';
 import { linkCases } from './menus/linkCases';
 import { offlineCases } from './menus/offlineCases';
+import { selectionCases } from './menus/selectionCases';
 import { shareCases } from './menus/shareCases';
 import { transferCases } from './menus/transferCases';
 import { closeAll, labelOf, manifest, menuEntries, requestsDuring, setup, type World } from './support';
-import { kindsMatching } from './when';
+import { forSeveral, kindsMatching } from './when';
 
 describe('every menu entry, as VS Code invokes it', function () {
   this.timeout(60_000);
@@ -182,6 +184,8 @@ describe('every menu entry, as VS Code invokes it', function () {
     rowsOf,
     row,
   };
+  /** The entries shown only while several rows are selected: by their row command. */
+  const severalCases = selectionCases(context);
   const cases: Record<string, Case> = {
     ...collectionCases(context),
     ...binCases(context),
@@ -242,7 +246,7 @@ describe('every menu entry, as VS Code invokes it', function () {
   for (const place of places) {
     const { menu, entry } = place;
     it(`${menu} ${entry.group ?? ''} ${entry.command}`, async () => {
-      const action = cases[formOf[entry.command] ?? entry.command];
+      const action = forSeveral(entry.when ?? '') ? severalCases[entry.command] : cases[formOf[entry.command] ?? entry.command];
       assert.ok(action, `no case for ${entry.command} from ${menu}`);
       const kinds = menu === 'view/item/context' ? kindsMatching(entry.when ?? '') : [undefined];
       assert.ok(kinds.length > 0, `${entry.command} shows on no row`);

@@ -97,7 +97,9 @@ describe('bins tree', () => {
     const collection = await find(tree, await children(tree, collectionsGroup), 'Tree collection');
     const [schemaRow] = await children(tree, collection);
     const before = await item(tree, schemaRow);
-    assert.match(String(before.description), /^[0-9a-f]{24}$/, 'not read yet: its id');
+    assert.equal(before.label, 'Schema doc');
+    assert.equal(before.description, undefined, 'not read yet: no raw id on the row');
+    assert.match(before.tooltip as string, /^Id: [0-9a-f]{24}$/m, 'its id in the tooltip');
     let redrawn = 0;
     const listening = tree.onDidChangeTreeData!(() => redrawn++);
     try {

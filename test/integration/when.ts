@@ -1,11 +1,20 @@
 /** Evaluates the `when` clauses of the manifest's row menus, as VS Code would for each row kind. */
 import { ALL_CONTEXT_VALUES } from '../../src/features/tree/nodes';
+import { SEVERAL_SELECTED } from '../../src/commands/manifest';
 import { holds } from '../unit/commands/whenClause';
 
 /** What a row of a master key's account on jsonbin.io may do (`Node.abilities`): everything. */
 export const ALL_ABILITIES = ';create;update;delete;hosted';
 
-/** The row kinds a row menu entry shows on, for an account that may do everything (account rows carry no abilities). */
+/** Whether a row menu entry shows only while several rows are selected. */
+export function forSeveral(when: string): boolean {
+  return when.split('&&').some((clause) => clause.trim() === SEVERAL_SELECTED);
+}
+
+/**
+ * The row kinds a row menu entry shows on, for an account that may do everything (account rows
+ * carry no abilities): with one row selected, or with several for an entry shown only then.
+ */
 export function kindsMatching(when: string): string[] {
   // A bin row shows its privacy: public, private or unknown; what any of them offers counts.
   const viewItems = (kind: string) =>
@@ -14,7 +23,7 @@ export function kindsMatching(when: string): string[] {
       : kind.startsWith('bin')
         ? [';public', ';private', ';unknownPrivacy'].map((privacy) => kind + privacy + ALL_ABILITIES)
         : [kind + ALL_ABILITIES];
-  return ALL_CONTEXT_VALUES.filter((kind) => viewItems(kind).some((viewItem) => holds(when, viewItem)));
+  return ALL_CONTEXT_VALUES.filter((kind) => viewItems(kind).some((viewItem) => holds(when, viewItem, forSeveral(when))));
 }
 
 /** The row commands shown on a row whose tree item has this `viewItem`. */

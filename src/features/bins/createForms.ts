@@ -5,7 +5,7 @@
  * Elsewhere a record is short to type (`{}` is valid there), and the input box takes it.
  */
 import * as vscode from 'vscode';
-import { RecordText, type Collection, type Json } from '../../api';
+import { MAX_BIN_NAME, nameProblem, RecordText, type Collection, type Json } from '../../api';
 import { Cancelled } from '../../commands/args';
 import { askJson, askName, jsonProblem, pickBoolean, pickCollection } from '../../commands/prompts';
 import { parseUri } from '../../fs/uris';
@@ -43,7 +43,7 @@ export async function askCreate(p: CreateFormParts, collection: Collection | nul
   const schema = target?.schemaDocId ? await p.schemaDocs.schemaFor(target.id).catch(() => undefined) : undefined;
   const own = schema ? vscode.l10n.t('Write it in a new tab, from what schema doc "{0}" requires', schema.schemaDoc.name) : vscode.l10n.t('Type the JSON');
   if (fromEditor && (await pickBoolean(ui, vscode.l10n.t('Record'), vscode.l10n.t('Use the JSON of the active editor'), own))) {
-    return { record: fromEditor, ...(await askNameAndPrivacy(ui)), collectionId: target?.id };
+    return { record: fromEditor, ...(await askNameAndPrivacy(ui, fromEditor)), collectionId: target?.id };
   }
   if (target && schema) {
     const document = await p.drafts.open(`${JSON.stringify(startingRecord(schema.schema), null, 2)}\n`, {
@@ -55,7 +55,7 @@ export async function askCreate(p: CreateFormParts, collection: Collection | nul
     throw new WrittenInTab();
   }
   const record = await askJson(ui, vscode.l10n.t('The record of the new bin (JSON)'));
-  return { record, ...(await askNameAndPrivacy(ui)), collectionId: target?.id };
+  return { record, ...(await askNameAndPrivacy(ui, record)), collectionId: target?.id };
 }
 
 /**
@@ -82,11 +82,12 @@ export async function askFromDraft(
     reportProblems(error.message);
     throw new Cancelled();
   }
-  return { args: { record, ...(await askNameAndPrivacy(p.prompts)), collectionId: draft.collection.id }, document, version };
+  return { args: { record, ...(await askNameAndPrivacy(p.prompts, record)), collectionId: draft.collection.id }, document, version };
 }
 
-async function askNameAndPrivacy(ui: Prompter): Promise<{ name?: string; private: boolean }> {
-  const name = await askName(ui, vscode.l10n.t('Name of the bin (optional, 1 to 128 characters)'), undefined, true);
+/** The name is offered from the record's own `title` (or `name`), as the user would type it. */
+async function askNameAndPrivacy(ui: Prompter, record: RecordText): Promise<{ name?: string; private: boolean }> {
+  const name = await askName(ui, vscode.l10n.t('Name of the bin (optional, 1 to 128 characters)'), undefined, true, nameIn(record.value));
   return { name, private: await pickBoolean(ui, vscode.l10n.t('Privacy'), vscode.l10n.t('Private'), vscode.l10n.t('Public')) };
 }
 
@@ -98,4 +99,15 @@ async function activeEditorJson(p: Pick<Parts, 'drafts'>): Promise<RecordText | 
   }
   const text = editor.document.getText(editor.selection.isEmpty ? undefined : editor.selection);
   return text.trim() !== '' && (await jsonProblem(text)) === undefined ? RecordText.parse(text) : undefined;
+}
+
+/** A record's top-level `title` or `name`, when it is text a bin's name can be. */
+function nameIn(record: Json): string | undefined {
+  if (!record || typeof record !== 'object' || Array.isArray(record)) {
+    return undefined;
+  }
+  return ['title', 'name']
+    .map((key) => record[key])
+    .find((value): value is string => typeof value === 'string' && nameProblem(value.trim(), MAX_BIN_NAME, '') === undefined)
+    ?.trim();
 }

@@ -1,5 +1,5 @@
 /**
- * Validate Bins: chosen bins (a selection of rows, ids, the active tab's bin) checked against
+ * Validate Against Schema Doc: chosen bins (a selection of rows, ids, the active tab's bin) checked against
  * their collections' schema docs, their problems shown in the Problems panel at their nodes as
  * Validate Collection shows them. Requests: one read per bin without unsaved edits in a tab, said
  * first when over `jsonbin.warnAboveRequests`; no listing (the rows or the caller name the bins).

@@ -27,7 +27,8 @@ const fix = 'run `npm run manifest` after changing src/commands/table.ts';
 const { menus } = manifest.contributes;
 
 /** The top level of a menu: its commands and its submenus, where the clause holds. */
-const shown = (menu: string, viewItem: string) => menus[menu].filter((e) => !e.group?.startsWith('inline') && holds(e.when ?? '', viewItem));
+const shown = (menu: string, viewItem: string, several = false) =>
+  menus[menu].filter((e) => !e.group?.startsWith('inline') && holds(e.when ?? '', viewItem, several));
 const label = (e: MenuEntry) => e.command ?? e.submenu ?? '';
 /** Bin rows whose account may do everything, of each privacy: the most a bin row can offer. */
 const FULLEST_BINS = ['public', 'private', 'unknownPrivacy'].map((privacy) => `bin.remembered;${privacy};create;update;delete;hosted`);
@@ -152,6 +153,34 @@ describe('the manifest against the command table, its menus', () => {
       assert.equal(label(versions[versions.length - 1]), Command.rowDeleteVersions);
     });
   }
+
+  it('offers, with several bin rows selected, only what acts on every one of them, and each row its own inline buttons', () => {
+    // VS Code shows an item only where every selected row's menu has it: the rows' menus, with several selected.
+    const common = (viewItems: string[], menu = 'view/item/context') =>
+      viewItems
+        .map((v) => shown(menu, v, true).map(label))
+        .reduce((a, b) => a.filter((item) => b.includes(item)))
+        .sort();
+    const privateAndPublic = ['bin;private;create;update;delete;hosted', 'bin.remembered;public;create;update;delete;hosted'];
+    assert.deepEqual(
+      common(privateAndPublic),
+      [Command.rowChangeBins, Command.rowCopyBinId, Command.rowDeleteBin, Command.rowOpenTable, Command.rowSaveBinAsFile, 'jsonbin.row.schema'].sort(),
+    );
+    assert.deepEqual(common(privateAndPublic, 'jsonbin.row.schema'), [Command.rowDraftSchemaDoc, Command.rowValidateBins].sort());
+    // A selection of a bin and a collection: nothing acts on both.
+    assert.deepEqual(common([privateAndPublic[0], 'collection;create;update;delete;hosted']), []);
+    const inline = (viewItem: string, several: boolean) =>
+      menus['view/item/context'].filter((e) => e.group?.startsWith('inline') && holds(e.when ?? '', viewItem, several)).map(label);
+    for (const viewItem of [...FULLEST_BINS, 'collection;create', 'group.collections']) {
+      assert.deepEqual(inline(viewItem, true), inline(viewItem, false), viewItem);
+    }
+  });
+
+  it('keeps its items of the editor title\'s "…" menu in one group of their own, apart from VS Code\'s', () => {
+    // VS Code's own groups there (1_diff, 3_open, 5_close, 9_configure…) all start with a digit and an underscore, as ours does.
+    const groups = new Set(menus['editor/title'].map((e) => e.group?.split('@')[0]).filter((g) => g !== 'navigation'));
+    assert.deepEqual([...groups], ['0_jsonbin']);
+  });
 
   it('offers a toggle worded by the bin row it is on', () => {
     const offered = (viewItem: string) => shown('view/item/context', viewItem).map(label);

@@ -1,15 +1,22 @@
 /** Evaluates a row menu's `when` clause as VS Code would, in plain Node: shared with the integration suite. */
 import { ContextKey, VIEW_ID } from '../../../src/commands/ids';
+import { SEVERAL_SELECTED } from '../../../src/commands/manifest';
 
 /** The extension's own context keys that rows' menus read, as it sets them in this (the Node) host. */
 const CONTEXT_KEYS: Record<string, boolean> = { [ContextKey.typeScriptTypes]: true };
 
-/** True when the clause holds for a row with this `viewItem`, in the view, with a key set. */
-export function holds(when: string, viewItem: string): boolean {
+/**
+ * True when the clause holds for a row with this `viewItem`, in the view, with a key set; `several`:
+ * with several rows selected (VS Code's `listMultiSelection`).
+ */
+export function holds(when: string, viewItem: string, several = false): boolean {
   return when.split('&&').every((part) => {
     const clause = part.trim();
     if (clause in CONTEXT_KEYS) {
       return CONTEXT_KEYS[clause];
+    }
+    if (clause.replace(/^!/, '') === SEVERAL_SELECTED) {
+      return clause.startsWith('!') !== several;
     }
     const equal = /^(\w+) == (\S+)$/.exec(clause);
     if (equal) {

@@ -22,7 +22,8 @@ export class SchemaDocNode extends Node {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t('Schema doc'), vscode.TreeItemCollapsibleState.None);
     item.id = this.scoped(`schema:${this.collection.id}:${this.schemaDocId}`);
-    item.description = this.name ?? this.schemaDocId;
+    // Its name once known; until then the row says no more than "Schema doc" (its id is in the tooltip).
+    item.description = this.name;
     item.tooltip = [vscode.l10n.t('Validates the bins of {0}', this.collection.name), idLine(this.schemaDocId)].join('\n');
     item.iconPath = new vscode.ThemeIcon('symbol-structure');
     item.contextValue = this.contextValue + this.abilities;

@@ -18,8 +18,14 @@ describe('Create Bin into a collection with a schema doc', function () {
   let schemaDocId: string;
   /** Every question asked, in order: a prompt's or a pick's placeholder. */
   const asked: string[] = [];
+  /** What each input box offered, in order. */
+  const offeredValues: (string | undefined)[] = [];
   const answers: Prompter = prompter({
-    input: async (options) => (asked.push(options.prompt ?? ''), options.prompt?.startsWith('Name') ? 'from the tab' : undefined),
+    input: async (options) => (
+      asked.push(options.prompt ?? ''),
+      offeredValues.push(options.value),
+      options.prompt?.startsWith('Name') ? 'from the tab' : undefined
+    ),
     pick: async (items, options) => (asked.push(options.placeHolder ?? ''), items.find((i) => ['Public', '$(folder) starts valid'].includes(i.label))),
   });
   const starting = `${JSON.stringify({ title: '', level: 'beginner', tags: [''] }, null, 2)}\n`;
@@ -43,6 +49,7 @@ describe('Create Bin into a collection with a schema doc', function () {
     // A visible view fetches again on every change: its requests would mix with the command's.
     await run('workbench.action.closeSidebar');
     asked.length = 0;
+    offeredValues.length = 0;
   });
   after(async () => {
     w.api.setPrompter(undefined);
@@ -125,6 +132,7 @@ describe('Create Bin into a collection with a schema doc', function () {
     const lens = await lensOf(draft);
     const requests = await requestsDuring(w.service, () => run(lens.command, ...(lens.arguments as unknown[])));
     assert.deepEqual(asked, ['Name of the bin (optional, 1 to 128 characters)', 'Privacy']);
+    assert.deepEqual(offeredValues, ['Made in a tab'], "the record's title is offered as its name");
     const [post, ...rest] = requests;
     assert.equal(`${post?.method} ${post?.path}`, 'POST /v3/b');
     assert.equal(post.body, record, 'the text as written');
@@ -160,6 +168,26 @@ describe('Create Bin into a collection with a schema doc', function () {
       w.api.setPrompter(answers);
     }
     assert.deepEqual(offered[1], ['Use the JSON of the active editor', 'Write it in a new tab, from what schema doc "starting point" requires']);
+  });
+
+  it("offers the record's title as the name when the JSON is typed, and nothing when it has none that can be a name", async () => {
+    const typed = prompter({
+      input: async (options) => (
+        offeredValues.push(options.value),
+        options.prompt?.startsWith('Name') ? '' : offeredValues.length === 1 ? '{"title": "  Typed title "}' : '{"title": "π", "name": 7}'
+      ),
+      // The first bin's tab is active for the second: its JSON is offered, and typing is chosen.
+      pick: async (items) => items.find((i) => ['$(inbox) No collection', 'Type the JSON', 'Public'].includes(i.label)),
+    });
+    w.api.setPrompter(typed);
+    try {
+      await run(Command.createBin);
+      await run(Command.createBin);
+    } finally {
+      w.api.setPrompter(answers);
+    }
+    // The record typed, then its name: offered trimmed; a title that cannot be a bin's name (not Latin-1) and a number are not offered.
+    assert.deepEqual(offeredValues, [undefined, 'Typed title', undefined, undefined]);
   });
 
   it('called with arguments, never asks and opens no tab: one POST', async () => {
