@@ -27,6 +27,7 @@ import type { Node } from './features/tree/nodes';
 import { askAboutConflict, conflictResolver, SERVICE_SNAPSHOT_SCHEME, ServiceSnapshots, type ConflictPrompt } from './ui/conflict';
 import { clearFiltersOnSwitch, trackContextKeys, trackOpenedBin } from './ui/contextKeys';
 import { Prompts, type Prompter } from './ui/prompter';
+import { Walkthrough } from './ui/walkthrough';
 
 let pendingWrites: (() => Promise<void>) | undefined;
 
@@ -157,12 +158,17 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     }
   };
   void whenLinked();
-  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping.
+  // The walkthrough's steps are ticked as the user does them, whether or not it was ever opened (walkthrough.ts).
+  const walkthrough = new Walkthrough(state, context.extension.id);
+  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping; a bin created is the walkthrough's last step.
   accounts.followParts((parts) => [
     parts.bins.onDidChangeBins((changes) => {
       const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
       if (deleted.length > 0) {
         void links.binsDeleted(parts.account, deleted);
+      }
+      if (changes.some((c) => c.kind === 'created')) {
+        walkthrough.done('create');
       }
     }),
   ]);
@@ -174,8 +180,9 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     log,
     accounts,
     ...chat.disposables,
-    trackContextKeys(accounts),
-    trackOpenedBin(),
+    trackContextKeys(accounts, () => walkthrough.done('setKey')),
+    trackOpenedBin(() => walkthrough.done('edit')),
+    walkthrough.followView(treeView),
     clearFiltersOnSwitch(accounts, treeView),
     files,
     vscode.workspace.registerFileSystemProvider(SCHEME, files, { isCaseSensitive: true }),

@@ -27,6 +27,8 @@ export const StateKey = {
   binCollections: 'jsonbin.binCollections',
   /** Today's request counts, by scope. */
   requestsToday: 'jsonbin.requestsToday',
+  /** The walkthrough's steps this extension has told VS Code are done (this machine's, as VS Code's ticks). */
+  walkthroughTicked: 'jsonbin.walkthroughTicked',
 } as const;
 
 /** The keys whose value holds an entry per account, under its scope. */

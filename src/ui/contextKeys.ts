@@ -9,8 +9,9 @@ import { SCHEME } from '../fs/uris';
  * `jsonbin.hasKey` drives the welcome view and the menus that need a key; `jsonbin.hostedService`
  * shows Open in Dashboard only where the jsonbin.io dashboard knows the bins; `jsonbin.accessKey`
  * hides what an access key may not do (collections, schema docs). None needs the account's parts.
+ * `keySet` is called each time the active account is seen with a key.
  */
-export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.Disposable {
+export function trackContextKeys(accounts: Accounts<AccountPartsBase>, keySet: () => void): vscode.Disposable {
   let watched: vscode.Disposable | undefined;
   const update = async () => {
     const active = accounts.active;
@@ -21,7 +22,11 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
     void set(ContextKey.hostedService, isHostedService(apiUrlOf(active)));
     void set(ContextKey.accessKey, active.keyKind === 'access');
     void set(ContextKey.severalAccounts, accounts.all().length > 1);
-    await set(ContextKey.hasKey, Boolean(await keys.get()));
+    const hasKey = Boolean(await keys.get());
+    if (hasKey) {
+      keySet();
+    }
+    await set(ContextKey.hasKey, hasKey);
   };
   void update();
   const subscriptions = [
@@ -33,10 +38,13 @@ export function trackContextKeys(accounts: Accounts<AccountPartsBase>): vscode.D
   return new vscode.Disposable(() => subscriptions.forEach((s) => void s.dispose()));
 }
 
-/** `jsonbin.openedBin` once a bin's document opens: a tab from a row's click, the palette, a link. */
-export function trackOpenedBin(): vscode.Disposable {
+/** `jsonbin.openedBin` once a bin's document opens: a tab from a row's click, the palette, a link; `binOpened` is called then. */
+export function trackOpenedBin(binOpened: () => void): vscode.Disposable {
   const isBin = (document: vscode.TextDocument) => document.uri.scheme === SCHEME && document.uri.path.startsWith('/bin/');
-  const opened = () => void vscode.commands.executeCommand('setContext', ContextKey.openedBin, true);
+  const opened = () => {
+    binOpened();
+    void vscode.commands.executeCommand('setContext', ContextKey.openedBin, true);
+  };
   // A tab restored with the window opened its bin before activation.
   if (vscode.workspace.textDocuments.some(isBin)) {
     opened();

@@ -66,28 +66,23 @@ function keyPrompt(access: boolean, hosted: boolean): string {
       );
 }
 
-/** What Set API Key says once the key is stored. */
+/**
+ * What Set API Key says once the key is stored: short enough for one line of a notification (the
+ * prompt said where the key is kept; a key the check refused is never stored). The collections a
+ * master key listed say what it sees.
+ */
 export function keyStored(account: AccountInfo, baseUrl: string, several: boolean, checked: KeyChecked): string {
-  const service = serviceLabel(baseUrl);
   const { collections } = checked;
   if (namesAccount(account, several)) {
     const name = account.name;
     if (collections === undefined) {
-      return l10n.t('The key works (the service accepted it): account "{0}" on {1} is connected. It is kept in VS Code\'s secret storage.', name, service);
+      return l10n.t('Key saved for "{0}"', name);
     }
-    return collections === 1
-      ? l10n.t('The key works (it listed 1 collection): account "{0}" on {1} is connected. It is kept in VS Code\'s secret storage.', name, service)
-      : l10n.t(
-          'The key works (it listed {0} collections): account "{1}" on {2} is connected. It is kept in VS Code\'s secret storage.',
-          collections,
-          name,
-          service,
-        );
+    return collections === 1 ? l10n.t('Key saved for "{0}": 1 collection', name) : l10n.t('Key saved for "{0}": {1} collections', name, collections);
   }
+  const service = serviceLabel(baseUrl);
   if (collections === undefined) {
-    return l10n.t("The key works (the service accepted it): {0} is connected. It is kept in VS Code's secret storage.", service);
+    return l10n.t('Key saved for {0}', service);
   }
-  return collections === 1
-    ? l10n.t("The key works (it listed 1 collection): {0} is connected. It is kept in VS Code's secret storage.", service)
-    : l10n.t("The key works (it listed {0} collections): {1} is connected. It is kept in VS Code's secret storage.", collections, service);
+  return collections === 1 ? l10n.t('Key saved: 1 collection on {0}', service) : l10n.t('Key saved: {0} collections on {1}', collections, service);
 }

@@ -23,6 +23,7 @@ describe('state keys', () => {
       'jsonbin.binsWrite',
       'jsonbin.binCollections',
       'jsonbin.requestsToday',
+      'jsonbin.walkthroughTicked',
     ]);
     assert.equal(ownKeyOf(StateKey.bins, URL), `jsonbin.bins:${URL}`, 'where earlier versions kept an account part');
     assert.equal(SecretKey.defaultAccountKey(URL), `jsonbin.apiKey:${URL}`);

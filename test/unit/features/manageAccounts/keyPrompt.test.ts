@@ -25,14 +25,11 @@ describe('the key prompt', () => {
     assert.equal(keyQuestion(byDefault, HOSTED_API_URL, true).title, 'API Key for account "Default" on jsonbin.io');
   });
 
-  it('says what the check found, for which account', () => {
-    assert.equal(
-      keyStored(byDefault, HOSTED_API_URL, false, { collections: 1 }),
-      "The key works (it listed 1 collection): jsonbin.io is connected. It is kept in VS Code's secret storage.",
-    );
-    assert.equal(
-      keyStored(staging, 'http://127.0.0.1:4000/v3', true, {}),
-      'The key works (the service accepted it): account "Staging" on 127.0.0.1:4000 is connected. It is kept in VS Code\'s secret storage.',
-    );
+  it('says in a line that the key is saved, for which account, and what the master key sees', () => {
+    assert.equal(keyStored(byDefault, HOSTED_API_URL, false, { collections: 1 }), 'Key saved: 1 collection on jsonbin.io');
+    assert.equal(keyStored(byDefault, 'http://127.0.0.1:4000/v3', false, { collections: 12 }), 'Key saved: 12 collections on 127.0.0.1:4000');
+    assert.equal(keyStored(byDefault, HOSTED_API_URL, false, {}), 'Key saved for jsonbin.io');
+    assert.equal(keyStored(staging, 'http://127.0.0.1:4000/v3', true, {}), 'Key saved for "Staging"');
+    assert.equal(keyStored(byDefault, HOSTED_API_URL, true, { collections: 0 }), 'Key saved for "Default": 0 collections');
   });
 });
