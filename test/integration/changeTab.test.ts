@@ -120,10 +120,11 @@ describe('Change Bins tab', function () {
     // An edit leaves them unsaid: they were of the text previewed.
     await replaceText(tab, '[]');
     await until(() => notes().length === 0, 'the notes gone');
-    assert.equal(previewText({ ...result, changed: [], unchanged: ids }), 'No bin would change.');
+    assert.equal(previewText({ ...result, changed: [], unchanged: ids, notApplicable: [], invalid: [] }), 'No bin would change.');
     assert.equal(
       previewText({ ...result, changed: result.changed.slice(0, 1), unchanged: [], notApplicable: [], invalid: [] }),
       'The bin would change: see the diff.',
     );
+    assert.equal(previewText({ ...result, changed: [] }), 'No bin would change: see why in the change tab.');
   });
 });

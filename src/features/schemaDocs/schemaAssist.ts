@@ -46,15 +46,15 @@ export function registerSchemaAssist(
       SELECTOR,
       {
         async provideCompletionItems(document, position) {
-          const schema = await schemaOf(document);
-          if (!schema) {
+          const [text, offset] = [document.getText(), document.offsetAt(position)];
+          // In a change's tab, whole operations where one goes: no schema doc needed (none read) for them.
+          const operations = drafts.of(document.uri)?.kind === 'change' ? (await changeSchema()).operationSuggestions(text, offset) : [];
+          const schema = operations.length > 0 ? undefined : await schemaOf(document);
+          if (!schema && operations.length === 0) {
             return undefined;
           }
           const { suggest } = await assist();
-          const [text, offset] = [document.getText(), document.offsetAt(position)];
-          // In a change's tab, whole operations where one goes.
-          const operations = drafts.of(document.uri)?.kind === 'change' ? (await changeSchema()).operationSuggestions(text, offset) : [];
-          return [...operations, ...suggest(text, offset, schema)].map((s, i) => {
+          return [...operations, ...(schema ? suggest(text, offset, schema) : [])].map((s, i) => {
             const item = new vscode.CompletionItem(s.label, s.kind === 'value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
             item.insertText = new vscode.SnippetString(s.snippet);
             item.detail = s.detail;
