@@ -35,6 +35,8 @@ export const ContextKey = {
    * (VS Code runs a row's click under an id of its own, which no completion event can name).
    */
   openedBin: 'jsonbin.openedBin',
+  /** The active tab is the multi-diff editor of a Change Bins preview: Apply shows in its title. */
+  changePreview: 'jsonbin.changePreview',
 } as const;
 
 /** The one view of the extension. */

@@ -76,7 +76,7 @@ function rowWhen(entry: RowEntry, inline = false): string {
   );
 }
 
-const TAB_PATHS: Record<Exclude<TabKind, 'jsonFile'>, string> = {
+const TAB_PATHS: Record<Exclude<TabKind, 'jsonFile' | 'changePreview'>, string> = {
   bin: '^\\/bin\\/[^/]+\\/[^/]+$',
   version: '^\\/bin\\/[^/]+\\/v\\d+\\/[^/]+$',
   binOrVersion: '^\\/bin\\/[^/]+\\/(v\\d+\\/)?[^/]+$',
@@ -91,7 +91,10 @@ const scmWhen = (key: string, entry: ScmEntry) =>
 const tabWhen = (entry: TabEntry) =>
   entry.on === 'jsonFile'
     ? all('resourceScheme != jsonbin', 'resourceExtname =~ /^\\.json$/i', entry.when)
-    : all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
+    : entry.on === 'changePreview'
+      ? // VS Code says which editor is active, not whose: the extension says when it is a preview's.
+        all('activeEditor == multiDiffEditor', ContextKey.changePreview, entry.when)
+      : all('resourceScheme == jsonbin', `resourcePath =~ /${TAB_PATHS[entry.on]}/`, entry.when);
 
 /** package.json's `commands`, `submenus` and `menus`, and their words for package.nls.json. */
 export function contributions(): Contributions {

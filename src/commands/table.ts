@@ -24,8 +24,11 @@ export type RowKind =
   | 'account.default'
   | 'account.default.active';
 
-/** A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc; or a JSON file's tab (linked files). */
-export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc' | 'jsonFile';
+/**
+ * A tab of the extension's file system: a bin, one of its versions, either, or a bin or schema doc;
+ * or a JSON file's tab (linked files); or the multi-diff editor of a Change Bins preview.
+ */
+export type TabKind = 'bin' | 'version' | 'binOrVersion' | 'binOrSchemaDoc' | 'jsonFile' | 'changePreview';
 
 export type Privacy = 'public' | 'private' | 'unknownPrivacy';
 
@@ -279,8 +282,14 @@ export const COMMANDS = {
   },
   // What a table shows (its rows, columns, validity, unsaved edits), for tests and programmatic callers.
   tableSnapshot: { title: 'Table Snapshot', icon: 'table', palette: false },
-  previewBinChange: { title: 'Preview Change', icon: 'diff-multiple', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
-  applyBinChange: { title: 'Apply Change', icon: 'check-all', palette: `${ContextKey.hasKey} && resourceScheme == untitled`, tab: { menus: [] } },
+  previewBinChange: { title: 'Preview Change', icon: 'diff-multiple', palette: `${ContextKey.hasKey} && resourceScheme == jsonbin-draft`, tab: { menus: [] } },
+  // Also in the title of the preview's multi-diff editor, a button.
+  applyBinChange: {
+    title: 'Apply Change',
+    icon: 'check-all',
+    palette: `${ContextKey.hasKey} && resourceScheme == jsonbin-draft`,
+    tab: { menus: [{ on: 'changePreview', group: 'navigation@1' }] },
+  },
 
   // Copying a bin's id, link and code.
   copyBinId: {

@@ -46,7 +46,8 @@ export interface InvalidBin {
 export interface ChangePreview {
   changed: ChangedBin[];
   unchanged: string[];
-  notApplicable: { id: string; reason: string }[];
+  /** With the operation that stopped it (its index, from 0; none for a merge patch). */
+  notApplicable: { id: string; name?: string; reason: string; operation?: number }[];
   invalid: InvalidBin[];
   /** Left out: a tab holds unsaved edits, or the run was stopped before it. */
   skipped: { id: string; reason: string }[];
@@ -102,7 +103,7 @@ export async function previewChange(p: ChangeRunParts, bins: readonly ChangeTarg
     }
     const applied = applyRecordChange(read.record, change);
     if ('notApplicable' in applied) {
-      preview.notApplicable.push({ id: bin.id, reason: applied.notApplicable });
+      preview.notApplicable.push({ id: bin.id, name: read.name ?? bin.name, reason: applied.notApplicable, operation: applied.operation?.index });
     } else if (unchanged(applied.record, read.record)) {
       preview.unchanged.push(bin.id);
     } else {

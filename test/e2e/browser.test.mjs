@@ -4,7 +4,8 @@
 // break the schema: the problem shows in the Problems panel and saving sends nothing. Last, Create
 // Bin from the palette, answering its prompts, sends the active editor's JSON; into a collection
 // with a schema doc, it opens the record in an untitled tab. The walkthrough, opened only after its
-// steps were done, shows each ticked. The table's steps (Open as Table) are in table.mjs.
+// steps were done, shows each ticked. The table's steps (Open as Table) are in table.mjs, Change
+// Bins' in changeBins.mjs.
 // With --web, the same steps with the packaged extension in the browser's web worker host
 // (`npm start -- --web`): every request it sends then carries the browser's Origin.
 import * as assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startDemo } from '../../scripts/start.mjs';
+import { changeSteps } from './changeBins.mjs';
 import { tableSteps } from './table.mjs';
 import {
   activeEditorTitle,
@@ -37,7 +39,7 @@ import {
 } from './workbench.mjs';
 
 const results = [];
-const STEPS = 27;
+const STEPS = 29;
 // `--grep <regex>`: only the steps whose name matches run, the others are skipped; each step starts
 // from what the steps before it left, so a grep names those it needs (`--grep "sets the key|table:"`).
 const grepAt = process.argv.indexOf('--grep');
@@ -545,6 +547,8 @@ try {
   );
 
   await tableSteps({ page, demo, step, until });
+
+  await changeSteps({ page, demo, step, until });
 
   await step('against a minimal service, a bin listed under its collection is still validated after a reload, and a breaking save sends nothing', async () => {
     // Reads no longer say which collection a bin is in: only the listing tells, before the reload.

@@ -9,6 +9,7 @@ import type { Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
 import type { ChangeBinsResult } from '../../src/features/changeBins/changeRuns';
 import { binUri } from '../../src/fs/uris';
+import { DRAFT_SCHEME } from '../../src/features/draftFiles';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
 import { closeAll, idle, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
@@ -44,7 +45,7 @@ describe('Change Bins', function () {
   const fiveBins = () => fiveBinsIn(w, `many ${++made}`);
 
   const changeTab = () =>
-    until(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined), 'the change tab');
+    until(() => (vscode.window.activeTextEditor?.document.uri.scheme === DRAFT_SCHEME ? vscode.window.activeTextEditor.document : undefined), 'the change tab');
   const problemsOf = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('JSONBin'));
   const multiDiff = () =>
     vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => (t.input as { textDiffs?: unknown[] } | undefined)?.textDiffs !== undefined)?.input as

@@ -15,9 +15,13 @@ import { settings } from '../../config';
 import { selectedRows } from '../binTarget';
 import type { ChangeDraft, ChangeTargets } from '../drafts';
 import type { Parts } from '../parts';
+import { DRAFT_SCHEME } from '../draftFiles';
 import { CollectionNode, type BinNode } from '../tree/nodes';
 import { binsOf, resultOf, runApply, runPreview, showPreview, type ChangeBinsResult, type ChangeParts } from './changeRuns';
 import { appliedMessage, previewMessage } from './changeMessages';
+import { clearChangeProblems, showChangeProblems } from './changeProblems';
+import { pointersIn } from '../../schema/changeSchema';
+import { changeTabName, EMPTY_CHANGE, openRecordsOf, sampleFrom } from './changeTab';
 
 /** Bins by id, or every bin of a collection; both: these bins, of that collection. */
 export interface ChangeBinsTargets {
@@ -31,13 +35,6 @@ export interface ChangeBinsOptions {
   /** Asks first when more requests than this would be sent; absent: never asks. */
   warnAboveRequests?: number;
 }
-
-/** The change a new tab starts from: an example to edit, which the preview shows before anything is sent. */
-const EXAMPLE = `[
-  { "op": "test", "path": "/title", "value": "Old title" },
-  { "op": "replace", "path": "/title", "value": "New title" }
-]
-`;
 
 export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[] {
   return [
@@ -62,12 +59,13 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
           const scope = new RequestScope();
           const bins = await binsOf(p, draft.targets, settings.warnAboveRequests(), scope);
           const preview = await runPreview(p, bins, change, scope);
-          draft.preview = { version: document.version, result: preview };
-          await showPreview(p, preview);
+          const diffs = await showPreview(p, preview);
+          await showChangeProblems(document, preview);
+          p.drafts.previewed(draft, { version: document.version, result: preview, diffs });
           return resultOf(scope, preview);
         },
         ask: async () => [activeUri()],
-        show: (result) => previewMessage(result),
+        show: (result, [uri]) => previewMessage(result, uri),
       },
       { tab: [Command.tabPreviewBinChange, async (uri) => [uri]] },
     ),
@@ -82,13 +80,15 @@ export function changeCommands(p: ChangeParts & Pick<Parts, 'drafts'>): Handler[
           const scope = new RequestScope();
           const preview = previewed ?? (await runPreview(p, await binsOf(p, draft.targets, settings.warnAboveRequests(), scope), change, scope));
           const applied = await runApply(p, preview, previewed !== undefined, settings.warnAboveRequests(), scope);
-          draft.preview = undefined;
+          p.drafts.previewed(draft, undefined);
+          clearChangeProblems(document.uri);
           return resultOf(scope, preview, applied);
         },
         ask: async () => [activeUri()],
         show: (result) => appliedMessage(result),
       },
-      { tab: [Command.tabApplyBinChange, async (uri) => [uri]] },
+      // The change tab's CodeLens and the preview's notification pass the tab's Uri; its multi-diff editor's title, its own.
+      { tab: [Command.tabApplyBinChange, async (uri) => [p.drafts.tabOf(uri)]] },
     ),
   ];
 }
@@ -134,9 +134,20 @@ async function askTargets(p: ChangeParts): Promise<ChangeTargets> {
   return { bins: [...new Set(ids.split(/[\s,]+/).filter(Boolean))].map((id) => ({ id: parseBinReference(id) })) };
 }
 
-/** Opens the tab the change is written in; its CodeLens previews and applies it. */
-async function openChangeTab(p: Pick<Parts, 'account' | 'drafts'>, targets: ChangeTargets): Promise<undefined> {
-  await p.drafts.open(EXAMPLE, { kind: 'change', account: p.account.id, targets });
+/**
+ * Opens the tab the change is written in, named by its bins; its CodeLens previews and applies it.
+ * It starts from a change made from a record open in a tab, or empty with the operations offered.
+ */
+async function openChangeTab(p: Pick<Parts, 'account' | 'drafts' | 'binCollections'>, targets: ChangeTargets): Promise<undefined> {
+  const records = openRecordsOf(p, targets);
+  const sample = records.map(sampleFrom).find((s) => s !== undefined);
+  const draft = { kind: 'change' as const, account: p.account.id, targets, paths: pointersIn(records) };
+  const document = await p.drafts.open(sample ?? EMPTY_CHANGE, draft, changeTabName(targets));
+  const editor = vscode.window.activeTextEditor;
+  if (sample === undefined && editor?.document === document) {
+    editor.selection = new vscode.Selection(1, 2, 1, 2);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+  }
   return undefined;
 }
 
@@ -150,6 +161,10 @@ async function changeTab(p: Pick<Parts, 'drafts'>, uri: vscode.Uri): Promise<{ d
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri?.toString());
   if (draft?.kind !== 'change' || !document) {
     throw new Error(needs(Command.previewBinChange, "a change tab's Uri"));
+  }
+  // Kept in the draft's own file system (no request): its tab then closes without asking, once previewed or applied.
+  if (document.isDirty && document.uri.scheme === DRAFT_SCHEME) {
+    await document.save();
   }
   return { draft, document, change: await parseRecordChange(document.getText()) };
 }

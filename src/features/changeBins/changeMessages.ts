@@ -1,8 +1,10 @@
 /**
- * What Change Bins tells the user: each list of bins apart, named, with why, so that a run cut
- * short says what is left to do. Lists, not counts: one message serves every number of bins.
+ * What Change Bins tells the user. A preview: how many would change, in one line (the detail is in
+ * the diff, the change's tab and the Problems panel). An apply: each list of bins apart, named,
+ * with why, so that a run cut short says what is left to do.
  */
 import * as vscode from 'vscode';
+import { Command } from '../../commands/ids';
 import { notice } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';
 import type { ChangeBinsResult } from './changeRuns';
@@ -25,19 +27,39 @@ const withWhy = (bins: { id: string; reason: string }[]) =>
     '; ',
   );
 
-/** After a preview: what would change (in the diff), and apart what would not, and why. */
-export function previewMessage(result: ChangeBinsResult): void {
-  const parts = [
-    result.changed.length > 0 ? vscode.l10n.t('Would change (see the diff): {0}.', named(result.changed)) : vscode.l10n.t('No bin would change.'),
-    ...others(result),
-  ];
-  const message = notice(sentences(parts[0], ...parts.slice(1)));
+/**
+ * After a preview: one short line, how many bins of how many would change, with Apply; the diff
+ * shows each change, the change's tab why a bin is left alone, the Problems panel an invalid one.
+ */
+export function previewMessage(result: ChangeBinsResult, tab: vscode.Uri): void {
+  const message = notice(previewText(result));
+  const apply = vscode.l10n.t('Apply');
   const problems = vscode.l10n.t('Show Problems');
-  if (result.invalid.length > 0) {
-    void vscode.window.showWarningMessage(message, problems).then((choice) => choice && vscode.commands.executeCommand('workbench.actions.view.problems'));
-    return;
+  const actions = [...(result.changed.length > 0 ? [apply] : []), ...(result.invalid.length > 0 ? [problems] : [])];
+  const shown = result.invalid.length > 0 ? vscode.window.showWarningMessage(message, ...actions) : vscode.window.showInformationMessage(message, ...actions);
+  void shown.then((choice) => {
+    if (choice === apply) {
+      void vscode.commands.executeCommand(Command.tabApplyBinChange, tab);
+    } else if (choice === problems) {
+      void vscode.commands.executeCommand('workbench.actions.view.problems');
+    }
+  });
+}
+
+/** The preview's line, without the extension's name. */
+export function previewText(result: Pick<ChangeBinsResult, 'changed' | 'unchanged' | 'notApplicable' | 'invalid' | 'skipped' | 'failed'>): string {
+  const changed = result.changed.length;
+  const total = changed + result.unchanged.length + result.notApplicable.length + result.invalid.length + result.skipped.length + result.failed.length;
+  const said = result.notApplicable.length + result.invalid.length + result.skipped.length + result.failed.length > 0;
+  if (changed === 0) {
+    return said ? vscode.l10n.t('No bin would change: see why in the change tab.') : vscode.l10n.t('No bin would change.');
   }
-  void vscode.window.showInformationMessage(message);
+  if (total === 1) {
+    return vscode.l10n.t('The bin would change: see the diff.');
+  }
+  return changed === total
+    ? vscode.l10n.t('All {0} bins would change: see the diff.', total)
+    : vscode.l10n.t('{0} of {1} bins would change: see the diff.', changed, total);
 }
 
 /** After an apply: exactly which bins changed, were skipped and failed, and why. */

@@ -137,8 +137,11 @@ export async function runApply(
   );
 }
 
-/** The diff of every bin that changes, side by side, and the problems of those the change would make invalid. */
-export async function showPreview(p: ChangeParts, preview: ChangePreview): Promise<void> {
+/**
+ * The diff of every bin that changes, side by side, and the problems of those the change would
+ * make invalid. Resolves with the diff's modified sides, by which its tab is known.
+ */
+export async function showPreview(p: ChangeParts, preview: ChangePreview): Promise<string[]> {
   if (preview.invalid.length > 0) {
     p.diagnostics.showFound(
       preview.invalid.map((b) => ({ uri: binUri(b.id, b.name, undefined, p.account.id), text: b.text, problems: b.problems })),
@@ -146,7 +149,7 @@ export async function showPreview(p: ChangeParts, preview: ChangePreview): Promi
     );
   }
   if (preview.changed.length === 0) {
-    return;
+    return [];
   }
   const diffs = preview.changed.map((b) => {
     const uri = binUri(b.id, b.name, undefined, p.account.id);
@@ -155,6 +158,7 @@ export async function showPreview(p: ChangeParts, preview: ChangePreview): Promi
   const title =
     preview.changed.length === 1 ? vscode.l10n.t('Change Bins: 1 bin changes') : vscode.l10n.t('Change Bins: {0} bins change', preview.changed.length);
   await vscode.commands.executeCommand('vscode.changes', title, diffs);
+  return diffs.map(([, , after]) => after.toString());
 }
 
 /** The documented result of a preview, and of its apply when there was one; `scope`: the call's. */
@@ -162,7 +166,7 @@ export function resultOf(scope: RequestScope, preview: ChangePreview, applied?: 
   return {
     changed: applied ? applied.changed : preview.changed.map(({ id, name }) => ({ id, name })),
     unchanged: preview.unchanged,
-    notApplicable: preview.notApplicable,
+    notApplicable: preview.notApplicable.map(({ id, reason }) => ({ id, reason })),
     invalid: preview.invalid.map((b) => ({
       id: b.id,
       problems: b.problems.length > 0 ? b.problems.map(({ path, message }) => ({ path, message })) : [{ path: '', message: b.reason }],

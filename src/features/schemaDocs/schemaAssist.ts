@@ -9,9 +9,10 @@ import { parseUri, SCHEME } from '../../fs/uris';
 import type { BinCollections } from '../../store/binCollections';
 import type { SchemaDocs } from '../../schema/schemaDocs';
 import type { Drafts } from '../drafts';
+import { DRAFT_SCHEME } from '../draftFiles';
 
 /** Any language: a user who switches a bin's tab to JSON keeps the help. Record drafts are untitled. */
-const SELECTOR: vscode.DocumentSelector = [{ scheme: SCHEME }, { scheme: 'untitled' }];
+const SELECTOR: vscode.DocumentSelector = [{ scheme: SCHEME }, { scheme: 'untitled' }, { scheme: DRAFT_SCHEME }];
 
 /** The schema walking loads with the first completion or hover, not with the extension. */
 const assist = () => import('../../schema/assist.js');
@@ -34,7 +35,7 @@ export function registerSchemaAssist(
       const targets = draft.targets;
       const of = 'collection' in targets ? targets.collection.id : (targets.bins[0]?.collectionId ?? account?.binCollections.of(targets.bins[0]?.id ?? ''));
       const schema = settings.validation() && account && of ? (await account.schemaDocs.schemaFor(of))?.schema : undefined;
-      return (await changeSchema()).changeSchema(document.getText(), schema);
+      return (await changeSchema()).changeSchema(document.getText(), schema, draft.paths);
     }
     const collectionId = draft?.kind === 'record' ? draft.collection.id : resource?.kind === 'bin' ? account?.binCollections.of(resource.id) : undefined;
     // The schema doc validation already fetched: help while typing costs no request of its own.
@@ -45,12 +46,15 @@ export function registerSchemaAssist(
       SELECTOR,
       {
         async provideCompletionItems(document, position) {
-          const schema = await schemaOf(document);
-          if (!schema) {
+          const [text, offset] = [document.getText(), document.offsetAt(position)];
+          // In a change's tab, whole operations where one goes: no schema doc needed (none read) for them.
+          const operations = drafts.of(document.uri)?.kind === 'change' ? (await changeSchema()).operationSuggestions(text, offset) : [];
+          const schema = operations.length > 0 ? undefined : await schemaOf(document);
+          if (!schema && operations.length === 0) {
             return undefined;
           }
           const { suggest } = await assist();
-          return suggest(document.getText(), document.offsetAt(position), schema).map((s, i) => {
+          return [...operations, ...(schema ? suggest(text, offset, schema) : [])].map((s, i) => {
             const item = new vscode.CompletionItem(s.label, s.kind === 'value' ? vscode.CompletionItemKind.EnumMember : vscode.CompletionItemKind.Property);
             item.insertText = new vscode.SnippetString(s.snippet);
             item.detail = s.detail;

@@ -1,7 +1,11 @@
-/** Cases for Change Bins: the tab a change is written in, from a bin's or a collection's row or the palette, and its Preview and Apply. */
+/**
+ * Cases for Change Bins: the tab a change is written in, from a bin's or a collection's row or the
+ * palette, and its Preview and Apply (from the palette, and from the preview's multi-diff editor's title).
+ */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../src/commands/ids';
+import { DRAFT_SCHEME } from '../../../src/features/draftFiles';
 import { replaceText, until } from '../support';
 import { pathsOf, run, type Case, type MenuContext } from './context';
 
@@ -9,7 +13,7 @@ export function changeCases(c: MenuContext): Record<string, Case> {
   const { invoke, argsFor, newBin } = c;
 
   const changeTab = () =>
-    until(() => (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined), 'the change tab');
+    until(() => (vscode.window.activeTextEditor?.document.uri.scheme === DRAFT_SCHEME ? vscode.window.activeTextEditor.document : undefined), 'the change tab');
   const lensTitles = async (document: vscode.TextDocument) =>
     (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)).map((l) => l.command?.title);
 
@@ -42,10 +46,19 @@ export function changeCases(c: MenuContext): Record<string, Case> {
     );
   };
 
-  /** The palette applies the active change tab: read once, written once. */
+  /**
+   * The palette applies the active change tab: read once, written once. The preview's multi-diff
+   * editor's title applies what it previewed: VS Code passes that editor's own Uri (`vscode.changes`
+   * makes one at random); the preview's read stands for the conflict check's.
+   */
   const applyCase: Case = async (place) => {
-    const { bin } = await tabFor();
-    const requests = await invoke(place.entry.command, []);
+    const { bin, tab } = await tabFor();
+    if (place.menu === 'editor/title') {
+      await run(Command.tabPreviewBinChange, tab.uri);
+      await until(() => (vscode.window.tabGroups.activeTabGroup.activeTab?.input as { textDiffs?: unknown[] })?.textDiffs, 'the preview');
+    }
+    const args = place.menu === 'editor/title' ? [vscode.Uri.parse(`multi-diff-editor:${Math.random()}`)] : [];
+    const requests = await invoke(place.entry.command, args);
     assert.deepEqual(
       pathsOf(requests).filter((p) => !p.startsWith('GET /v3/c')),
       [`GET /v3/b/${bin.id}/latest`, `PUT /v3/b/${bin.id}`],

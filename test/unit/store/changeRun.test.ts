@@ -80,7 +80,10 @@ describe('one change made to many bins', () => {
         ['b1', { kind: 'module', title: 'b', summary: 's', level: 2 }],
       ],
     );
-    assert.deepEqual(preview.notApplicable, [{ id: ids[2], reason: 'operation 1 (test /kind): the test failed: the value there differs' }]);
+    // With its name and the operation that stopped it: the change's tab says it there.
+    assert.deepEqual(preview.notApplicable, [
+      { id: ids[2], name: 'b2', reason: 'operation 1 (test /kind): the test failed: the value there differs', operation: 0 },
+    ]);
     assert.deepEqual(
       preview.invalid.map((b) => b.id),
       [ids[3]],
