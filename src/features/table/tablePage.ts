@@ -25,6 +25,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 .invalid { text-decoration: underline wavy var(--vscode-editorError-foreground); color: var(--vscode-errorForeground); }
 .node { color: var(--vscode-textLink-foreground); cursor: pointer; }
 .unsaved-mark, #unsaved { color: var(--vscode-editorWarning-foreground); }
+.ag-row:not(.unsaved) .unsaved-mark { display: none; }
 </style>
 </head>
 <body>

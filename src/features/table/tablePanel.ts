@@ -18,7 +18,7 @@ import { TableSession } from './tableSession';
 import { TableRows, type RowsParts } from './tableRows';
 import { readsOf, type TableSource } from './tableSource';
 import { page } from './tablePage';
-import { closedWithEdits, saveAndSay, unsavedOf, unsavedStatus } from './tableSaves';
+import { saveAndSay, unsavedOf, unsavedStatus } from './tableSaves';
 import { gridTexts, tableWords } from './tableWords';
 
 export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri'>;
@@ -275,7 +275,8 @@ export class TablePanel {
     this.post({ type: 'rows', rows: this.session.rows(ids), status: this.status() });
   }
 
-  private status(): TableStatus {
+  /** The header's status: what was read and sent, and the bins with unsaved edits. */
+  status(): TableStatus {
     const read = this.session.ids.filter((id) => this.session.has(id)).length;
     const total = this.session.ids.length;
     return {
@@ -289,9 +290,6 @@ export class TablePanel {
 
   private dispose(): void {
     panels.delete(this.id);
-    if (this.made) {
-      closedWithEdits(unsavedOf(this.p.account.id, this.session.source.bins));
-    }
     for (const subscription of this.subscriptions) {
       subscription.dispose();
     }

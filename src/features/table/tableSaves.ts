@@ -1,11 +1,11 @@
 /**
- * A table's unsaved edits: a cell's edit is held in the bin's document, as a tab's is, with no tab
- * opened for it (the table keeps the focus, and undo stays VS Code's); so the table says which bins
- * hold edits (the row's mark, the header's count), Save All says what it saved, and a table closed
- * with edits in documents no tab shows says so and offers to save or show them.
+ * A table's unsaved edits: a cell's edit is held in the bin's document, as a tab's is (undo is VS
+ * Code's, a save the tab's). VS Code keeps every document with unsaved edits in a tab, and opens one
+ * behind the table for a bin that had none; the table stays in front, so it says which bins hold
+ * edits (the row's mark, the header's count), and Save All says what it saved.
  */
 import * as vscode from 'vscode';
-import { inform, notice } from '../../ui/feedback';
+import { inform } from '../../ui/feedback';
 import { parseUri } from '../../fs/uris';
 
 /** A bin's document with unsaved edits, and the name the table shows for it. */
@@ -31,7 +31,7 @@ export function unsavedStatus(count: number): string {
   if (count === 0) {
     return '';
   }
-  return count === 1 ? vscode.l10n.t('Unsaved edits in 1 bin') : vscode.l10n.t('Unsaved edits in {0} bins', count);
+  return count === 1 ? vscode.l10n.t('Unsaved edits in 1 bin, kept in its tab') : vscode.l10n.t('Unsaved edits in {0} bins, kept in their tabs', count);
 }
 
 /**
@@ -52,35 +52,4 @@ export async function saveAndSay(unsaved: readonly Unsaved[]): Promise<number> {
     inform(vscode.l10n.t('Saved {0} of {1} bins; the others were not saved.', saved.length, unsaved.length));
   }
   return saved.length;
-}
-
-/** Documents no tab shows: once the table is closed, nothing else shows their edits. */
-function withoutTab(unsaved: readonly Unsaved[]): Unsaved[] {
-  const inTabs = new Set(
-    vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : [])),
-  );
-  return unsaved.filter((u) => !inTabs.has(u.document.uri.toString()));
-}
-
-/** A table closed with edits that no tab shows: said, with Save and Open (each bin's tab, beside). */
-export function closedWithEdits(unsaved: readonly Unsaved[]): void {
-  const hidden = withoutTab(unsaved);
-  if (hidden.length === 0) {
-    return;
-  }
-  const save = vscode.l10n.t('Save');
-  const open = vscode.l10n.t('Open');
-  const message =
-    hidden.length === 1
-      ? vscode.l10n.t('The table was closed with unsaved edits in {0}.', hidden[0].name)
-      : vscode.l10n.t('The table was closed with unsaved edits in {0} bins.', hidden.length);
-  void vscode.window.showWarningMessage(notice(message), save, open).then(async (choice) => {
-    if (choice === save) {
-      await saveAndSay(hidden.filter((u) => u.document.isDirty && !u.document.isClosed));
-    } else if (choice === open) {
-      for (const { document } of hidden) {
-        await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
-      }
-    }
-  });
 }

@@ -9,7 +9,7 @@ export function tableWords(): TableWords {
     created: vscode.l10n.t('Created'),
     validity: vscode.l10n.t('Schema'),
     unsavedMark: vscode.l10n.t({
-      message: "Unsaved edits, held in the bin's document until saved",
+      message: "Unsaved edits, kept in the bin's tab until saved",
       comment: ["The mark before a bin's name in the table, as a tab's dot"],
     }),
     filter: vscode.l10n.t('Filter the rows read'),

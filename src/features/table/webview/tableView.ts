@@ -61,6 +61,8 @@ const theme = themeQuartz.withParams({
   fontSize: 'var(--vscode-font-size)',
   rowHoverColor: 'var(--vscode-list-hoverBackground)',
   selectedRowBackgroundColor: 'var(--vscode-list-activeSelectionBackground)',
+  // Half the theme's padding (16 pixels each side), as VS Code's lists have: more of a record's columns fit.
+  cellHorizontalPadding: 8,
 });
 
 let api: GridApi<RowView> | undefined;
@@ -69,19 +71,20 @@ let words: TableWords;
 /** Widths a column is sized to by its content: a long text is cut at the most (its whole text on hover in the bin's tab). */
 const WIDTHS = { min: 64, max: 320 };
 
-/** The bin's name, after the mark of unsaved edits (as a tab's ●) when its document has them. */
+/**
+ * The bin's name, after the mark of unsaved edits (as a tab's ●), shown while the row has the
+ * `unsaved` class: the grid redraws a cell only when its value (the name) changes, a row's classes
+ * whenever its data does.
+ */
 function nameCell(row: RowView | undefined): HTMLElement {
   const cell = document.createElement('span');
-  if (row?.unsaved) {
-    const mark = document.createElement('span');
-    mark.className = 'unsaved-mark';
-    mark.textContent = '●';
-    mark.title = words.unsavedMark;
-    mark.setAttribute('role', 'img');
-    mark.setAttribute('aria-label', words.unsavedMark);
-    cell.append(mark, ' ');
-  }
-  cell.append(row?.name ?? '');
+  const mark = document.createElement('span');
+  mark.className = 'unsaved-mark';
+  mark.textContent = '● ';
+  mark.title = words.unsavedMark;
+  mark.setAttribute('role', 'img');
+  mark.setAttribute('aria-label', words.unsavedMark);
+  cell.append(mark, row?.name ?? '');
   return cell;
 }
 
