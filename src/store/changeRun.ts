@@ -8,6 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import equal from 'fast-deep-equal';
 import { recordText, RecordText, type BinClient, type Json, type RequestScope } from '../api';
+import { againstSchemaDoc, type Against } from '../schema/against';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Problem } from '../schema/validator';
 import { host } from '../platform';
@@ -40,7 +41,7 @@ export interface InvalidBin {
   reason: string;
   problems: Problem[];
   /** The schema doc the problems are against. */
-  against?: string;
+  against?: Against;
 }
 
 export interface ChangePreview {
@@ -172,10 +173,10 @@ function readFrom(p: ChangeRunParts, bins: readonly ChangeTarget[], start: numbe
 }
 
 /** The schema problems of an invalid new record, placed in its text for the Problems panel. */
-async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ problems: Problem[]; against?: string }> {
+async function placed(p: ChangeRunParts, id: string, text: string): Promise<{ problems: Problem[]; against?: Against }> {
   const collectionId = p.binCollections.of(id);
   const found = collectionId ? await p.schemaDocs.check(collectionId, text, p.maxPlaced, p.scope).catch(() => undefined) : undefined;
-  return found ? { problems: [...found.result.syntax, ...found.result.schema], against: found.schema.schemaDoc.name } : { problems: [] };
+  return found ? { problems: [...found.result.syntax, ...found.result.schema], against: againstSchemaDoc(found.schema.schemaDoc.name) } : { problems: [] };
 }
 
 /**

@@ -6,6 +6,7 @@
  * tab's text, without a read. No `vscode` import.
  */
 import * as l10n from '@vscode/l10n';
+import { againstGiven, againstSchemaDoc, type Against } from '../schema/against';
 import { BINS_PER_PAGE, BinServiceError, type BinClient, type BinSummary, type Json, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { SchemaSource } from '../schema/validation';
@@ -46,7 +47,7 @@ export interface CollectionCheck {
   /** Whether the check stopped before the last bin. */
   stopped: boolean;
   /** What the bins were checked against. */
-  against: string;
+  against: Against;
 }
 
 export async function checkCollection(
@@ -183,20 +184,20 @@ async function schemaOf(
   collectionId: string,
   schema: Json | undefined,
   scope: RequestScope | undefined,
-): Promise<{ source: SchemaSource; against: string }> {
+): Promise<{ source: SchemaSource; against: Against }> {
   if (schema !== undefined) {
     const problem = await schemaDocs.schemaProblem(schema);
     if (problem) {
       throw new Error(l10n.t('Not validated: the schema given is not a valid JSON Schema: {0}', problem));
     }
     // One id for every schema given: the worker keeps the last one compiled, not one per call.
-    return { source: { id: 'given', text: JSON.stringify(schema) }, against: l10n.t('the schema given') };
+    return { source: { id: 'given', text: JSON.stringify(schema) }, against: againstGiven() };
   }
   const found = await schemaDocs.schemaFor(collectionId, scope);
   if (!found) {
     throw new Error(l10n.t('Not validated: collection {0} has no schema doc (attach one, or pass a schema)', collectionId));
   }
-  return { source: found.source, against: l10n.t('schema doc "{0}"', found.schemaDoc.name) };
+  return { source: found.source, against: againstSchemaDoc(found.schemaDoc.name) };
 }
 
 /** What saving a schema doc would do to the stored bins of the collections it validates. */

@@ -1,8 +1,10 @@
 // The table's steps of the browser end-to-end test: Open as Table (AG Grid in a webview, two frames
 // deep) used as a person uses it, in the grid, each step checked on screen and in the local service's
-// request log. The demo collection first (its rows, sorting, a JSONPath column, an edit saved from its
-// tab, undo and redo), then a collection of 80 tasks whose schema doc has an enum (the drop-down,
-// Save All, Read All's question, the filter, opening a summary, a column dragged).
+// request log, at 1440×900. The demo collection first (headers and cells in full, columns as wide as
+// their content, the name pinned while the properties scroll by, its rows, sorting, a JSONPath
+// column, an edit marked unsaved and saved from its tab, undo and redo), then a collection of 80 tasks
+// whose schema doc has an enum (the drop-down, Save All and what it says, Read All's question, the
+// filter, opening a summary, a column dragged).
 import * as assert from 'node:assert/strict';
 import { answerDialog, clickRowMenu, clickTreeRow, closeAllEditors, expandRow, focusEditor, runCommand, showJsonBinView } from './workbench.mjs';
 
@@ -26,8 +28,9 @@ export async function tableSteps({ page, demo, step, until }) {
   // The webview's document is two frames deep.
   const table = page.frameLocator('iframe.webview').frameLocator('#active-frame');
   const nameCell = (name) => table.locator('.ag-row .ag-cell[col-id="name"]', { hasText: name });
-  // The row of a name's cell: its parent, as the grid draws each row in an element of its own.
-  const cellOf = (name, column) => nameCell(name).locator('xpath=..').locator(`.ag-cell[col-id="${column}"]`);
+  // The row of a name's cell: the element the grid draws each row in, around its pinned cells and its scrolled ones.
+  const cellOf = (name, column) =>
+    nameCell(name).locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ag-row ")][1]').locator(`.ag-cell[col-id="${column}"]`);
   const shownNames = async () => (await table.locator('.ag-row .ag-cell[col-id="name"]').allInnerTexts()).map((t) => t.trim());
   const headerOrder = () => table.locator('.ag-header-row-column .ag-header-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
   const tab = (title, state = '') => page.locator(`.tabs-container .tab${state}`, { hasText: title }).first();
@@ -38,7 +41,33 @@ export async function tableSteps({ page, demo, step, until }) {
     await editor.fill(text);
     await editor.press('Enter');
   };
-  const unsavedMark = (name) => cellOf(name, 'unsaved').filter({ hasText: '●' });
+  // A row's mark of unsaved edits, before the bin's name (as a tab's dot), and the header's count.
+  const unsavedMark = (name) => nameCell(name).locator('.unsaved-mark', { hasText: '●' });
+  const unsavedCount = (text) => table.locator('#unsaved:not([hidden])', { hasText: text });
+  const toast = (text) => page.locator('.notification-toast', { hasText: text });
+  /** Each column's id, width and place, whether its header's text or a drawn cell's is cut, and whether it is pinned. */
+  const columnsShown = () =>
+    table.locator('.ag-root-wrapper').evaluate((grid) => {
+      const cut = (e) => e !== null && e.scrollWidth > e.clientWidth + 1;
+      const view = grid.querySelector('.ag-grid-viewport').getBoundingClientRect();
+      // The pinned columns cover the left of the viewport: a scrolled column is in view right of them.
+      const pinned = [...grid.querySelectorAll('.ag-header-row-column .ag-grid-pinned-left-cells .ag-header-cell')];
+      const left = Math.max(view.left, ...pinned.map((h) => h.getBoundingClientRect().right));
+      return [...grid.querySelectorAll('.ag-header-row-column .ag-header-cell')].map((header) => {
+        const id = header.getAttribute('col-id');
+        const box = header.getBoundingClientRect();
+        const isPinned = pinned.includes(header);
+        const cells = [...grid.querySelectorAll('.ag-row .ag-cell')].filter((c) => c.getAttribute('col-id') === id);
+        return {
+          id,
+          width: Math.round(box.width),
+          inView: box.left >= (isPinned ? view.left : left) - 1 && box.right <= view.right + 1,
+          headerCut: cut(header.querySelector('.ag-header-cell-text')),
+          cellsCut: cells.filter((c) => cut(c.querySelector('.ag-cell-value') ?? c)).length,
+          pinned: isPinned,
+        };
+      });
+    });
 
   await step(
     'table: Open as Table on the demo collection: its rows, a cell marked invalid, sorting, a JSONPath column; a cell edited makes the open tab dirty with the same text, and its save is one PUT',
@@ -54,6 +83,36 @@ export async function tableSteps({ page, demo, step, until }) {
       await nameCell('Thermodynamics (draft)').waitFor({ timeout: 20_000 });
       await table.locator('.ag-cell.invalid').first().waitFor({ timeout: 20_000 });
       assert.ok((await table.locator('[role="grid"], [role="treegrid"]').count()) > 0, 'an ARIA grid');
+      // Every header and drawn cell in full, each column as wide as its content within 64 to 320 pixels (a long text is cut at 320).
+      let columns;
+      await until(async () => {
+        columns = await columnsShown();
+        return columns.length > 0 && columns.every((c) => !c.headerCut && (c.cellsCut === 0 || c.width >= 319));
+      }, 'every header and cell in full');
+      assert.ok(
+        columns.every((c) => c.width >= 63 && c.width <= 321),
+        `widths within 64 to 320: ${columns.map((c) => `${c.id} ${c.width}`).join(', ')}`,
+      );
+      const inView = columns.filter((c) => c.inView).length;
+      const viewWidth = await table.locator('.ag-grid-viewport').evaluate((e) => e.clientWidth);
+      console.log(
+        `    ${inView} of ${columns.length} columns in view, ${viewWidth} pixels wide at 1440×900: ${columns.map((c) => `${c.id} ${c.width}`).join(', ')}`,
+      );
+      // The demo's record has 12 properties, most of them lists summarized as "3 items" under a long name: at a fixed 200 pixels 6 fit.
+      assert.ok(inView >= 8, `${inView} of ${columns.length} columns in view`);
+      // The name is pinned: scrolled to the last column, the names stay where they were, in sight.
+      assert.deepEqual(
+        columns.filter((c) => c.pinned).map((c) => c.id),
+        ['name'],
+        'the name column pinned',
+      );
+      const nameBox = await nameCell('Photosynthesis').boundingBox();
+      const last = columns.at(-1).id;
+      await table.locator('.ag-grid-viewport').evaluate((e) => (e.scrollLeft = e.scrollWidth));
+      await until(async () => (await columnsShown()).find((c) => c.id === last).inView, `the last column (${last}) scrolled into view`);
+      assert.ok(!(await columnsShown()).find((c) => c.id === 'title').inView, 'the first properties scrolled out of view');
+      assert.deepEqual(await nameCell('Photosynthesis').boundingBox(), nameBox, 'the name in its place');
+      await table.locator('.ag-grid-viewport').evaluate((e) => (e.scrollLeft = 0));
       // Sorting by name: the header says so to screen readers, and the rows follow in the document.
       await table.locator('.ag-header-cell[col-id="name"] .ag-header-cell-label').click();
       await table.locator('.ag-header-cell[col-id="name"][aria-sort="ascending"]').waitFor();
@@ -78,6 +137,10 @@ export async function tableSteps({ page, demo, step, until }) {
       await editCell(titleCell, 'Photosynthesis in plants');
       await tab('Photosynthesis', '.dirty').waitFor();
       await cellOf('Photosynthesis', '$.title.length').filter({ hasText: '24' }).waitFor();
+      // The row says it has unsaved edits, and so does the header.
+      await unsavedMark('Photosynthesis').waitFor();
+      assert.equal(await unsavedMark('Photosynthesis').getAttribute('aria-label'), "Unsaved edits, kept in the bin's tab until saved");
+      await unsavedCount('Unsaved edits in 1 bin, kept in its tab').waitFor();
       assert.deepEqual(sent(before), [], 'an edit sends nothing');
       await tab('Photosynthesis').click();
       await editorShows('"title": "Photosynthesis in plants"');
@@ -88,6 +151,9 @@ export async function tableSteps({ page, demo, step, until }) {
       const puts = demo.service.requestsSince(saving).filter((e) => e.method === 'PUT');
       assert.equal(puts.length, 1);
       assert.equal(JSON.parse(puts[0].body).title, 'Photosynthesis in plants');
+      await tab('Course modules').click();
+      await unsavedMark('Photosynthesis').waitFor({ state: 'hidden' });
+      await table.locator('#unsaved[hidden]').waitFor({ state: 'attached' });
     },
   );
 
@@ -134,7 +200,7 @@ export async function tableSteps({ page, demo, step, until }) {
   const latestPath = (name) => `/v3/b/${taskIds.get(name)}/latest`;
 
   await step(
-    "table: an enum cell's drop-down offers the schema doc's values and the choice changes the bin's document; Save All sends one PUT per edited bin with its record",
+    "table: an enum cell's drop-down offers the schema doc's values and the choice changes the bin's document, its tab behind the table: the rows and the header say so; Save All sends one PUT per edited bin with its record and says what it saved",
     async () => {
       // 80 tasks in a collection of their own, stored as the service's own operations would have.
       const account = demo.demo.account;
@@ -170,6 +236,11 @@ export async function tableSteps({ page, demo, step, until }) {
       // A number typed in another bin's cell stays a number.
       await editCell(cellOf('Task 79', 'estimate'), '5');
       await unsavedMark('Task 79').waitFor();
+      await unsavedCount('Unsaved edits in 2 bins, kept in their tabs').waitFor();
+      // The edits are held in the bins' documents: VS Code keeps each document with unsaved edits in a tab, opened behind the table, which stays in front and says so.
+      await tab('Task 80.json', '.dirty').waitFor();
+      await tab('Task 79.json', '.dirty').waitFor();
+      await tab('Tasks', '.active').waitFor();
       // A bin with no tab: its document opens with one read, none while the table's read is fresh.
       const opened = sent(mark);
       assert.ok(
@@ -178,7 +249,9 @@ export async function tableSteps({ page, demo, step, until }) {
       );
       const saving = demo.service.log.length;
       await table.locator('#saveAll').click();
-      await table.locator('.ag-row .ag-cell[col-id="unsaved"]', { hasText: '●' }).first().waitFor({ state: 'detached' });
+      await toast('JSONBin: Saved 2 bins.').waitFor();
+      await table.locator('.ag-row.unsaved').first().waitFor({ state: 'detached' });
+      await table.locator('#unsaved[hidden]').waitFor({ state: 'attached' });
       const saves = demo.service.requestsSince(saving);
       // Each save is the tab's: the conflict check's read, then the PUT.
       assert.deepEqual(
@@ -189,6 +262,21 @@ export async function tableSteps({ page, demo, step, until }) {
       assert.deepEqual(put('Task 80'), { title: 'Task 80', status: 'done', estimate: 80, steps: ['plan', 'do'] });
       assert.deepEqual(put('Task 79'), { title: 'Task 79', status: 'todo', estimate: 5, steps: ['plan', 'do'] });
       assert.equal(latest(taskIds.get('Task 80')).status, 'done');
+      // One bin saved is named; with nothing to save, Save All says so and sends nothing.
+      await editCell(cellOf('Task 78', 'estimate'), '7');
+      await unsavedMark('Task 78').waitFor();
+      const one = demo.service.log.length;
+      await table.locator('#saveAll').click();
+      await toast('JSONBin: Saved Task 78.').waitFor();
+      assert.deepEqual(
+        sent(one).filter((r) => r.startsWith('PUT')),
+        [`PUT /v3/b/${taskIds.get('Task 78')}`],
+      );
+      assert.equal(latest(taskIds.get('Task 78')).estimate, 7);
+      const none = demo.service.log.length;
+      await table.locator('#saveAll').click();
+      await toast('JSONBin: Nothing to save: no bin of this table has unsaved edits.').waitFor();
+      assert.deepEqual(sent(none), [], 'nothing sent');
     },
   );
 
@@ -265,12 +353,12 @@ export async function tableSteps({ page, demo, step, until }) {
 
   await step('table: a column dragged by its header stays where it was dropped when a column is added and after another tab was shown', async () => {
     const mark = demo.service.log.length;
-    // The grid scrolled to its first column (a click on a cell brings it into view), where both headers show.
-    await cellOf('Task 80', 'unsaved').click();
+    // The grid scrolled to its first columns (a click on a cell brings it into view), where both headers show.
+    await cellOf('Task 80', 'validity').click();
     const before = await headerOrder();
-    // Dragged as the mouse does it, from the header of "created" to the middle of that of "name", in small moves.
+    // Dragged as the mouse does it, from the header of "created" to the middle of that of "validity" (the name is pinned first), in small moves.
     const from = await table.locator('.ag-header-cell[col-id="created"] .ag-header-cell-label').boundingBox();
-    const to = await table.locator('.ag-header-cell[col-id="name"]').boundingBox();
+    const to = await table.locator('.ag-header-cell[col-id="validity"]').boundingBox();
     const y = from.y + from.height / 2;
     await page.mouse.move(from.x + from.width / 2, y);
     await page.mouse.down();
@@ -279,7 +367,8 @@ export async function tableSteps({ page, demo, step, until }) {
     }
     await page.mouse.up();
     let moved;
-    await until(async () => (moved = await headerOrder()).indexOf('created') < moved.indexOf('name'), 'the created column to move left of name');
+    await until(async () => (moved = await headerOrder()).indexOf('created') < moved.indexOf('validity'), 'the created column to move left of validity');
+    assert.equal(moved[0], 'name', 'the name still pinned first');
     assert.deepEqual(
       moved.filter((c) => c !== 'created'),
       before.filter((c) => c !== 'created'),

@@ -1,17 +1,16 @@
 /**
  * A collection as a table: the rows in view read (once per session), counted from the local
- * service's log; validity and marked cells from the schema doc; a tab's edit shown in the table as
- * unsaved; Save All through the write path (one PUT); JSONPath columns.
+ * service's log; validity and marked cells from the schema doc, its problems labelled as a tab's and
+ * Validate Collection's; a tab's edit shown in the table as unsaved, in its row and its header; a
+ * save through the write path (one PUT); JSONPath columns.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/api';
 import { Command } from '../../src/commands/ids';
-import type { TableSnapshot } from '../../src/features/table/tableSession';
+import type { TableShown } from '../../src/features/table/tableCommands';
 import { binUri } from '../../src/fs/uris';
-import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
-
-type Snapshot = TableSnapshot & { reading: boolean };
+import { closeAll, idle, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 const SCHEMA = {
   type: 'object',
@@ -48,7 +47,7 @@ describe('a collection as a table', function () {
     return { id: created.id, ids, name, schemaDocId: doc.metadata.id };
   }
 
-  const snapshot = (id: string) => run<Snapshot>(Command.tableSnapshot, id);
+  const snapshot = (id: string) => run<TableShown>(Command.tableSnapshot, id);
   /** The table once the rows in view are read and shown. */
   const settled = (id: string) =>
     until(async () => {
@@ -99,9 +98,18 @@ describe('a collection as a table', function () {
     const second = byName.get(`${c.name} b1`)!;
     assert.equal(second.valid, true);
     assert.deepEqual(second.cells, { title: 'module 1', level: 'beginner', objectives: '3 items', hours: '1' });
-    // The failing bins' problems are in the Problems panel, though their tabs are closed.
+    // The failing bins' problems are in the Problems panel, though their tabs are closed, labelled by the schema doc as every check labels them.
     const uri = binUri(first.id, first.name);
-    await until(() => vscode.languages.getDiagnostics().some(([u, d]) => u.path === uri.path && d.length > 0), 'the Problems panel');
+    const sourcesOf = (path: string) => [...new Set(vscode.languages.getDiagnostics().flatMap(([u, d]) => (u.path === path ? d.map((p) => p.source) : [])))];
+    const label = `JSONBin schema doc "${c.name} modules"`;
+    await until(() => sourcesOf(uri.path).length > 0, 'the Problems panel');
+    assert.deepEqual(sourcesOf(uri.path), [label], "the table's");
+    // Validate Collection shows them again, with the same label; so does the bin's tab, checking itself.
+    await run(Command.validateCollection, c.id);
+    assert.deepEqual(sourcesOf(uri.path), [label], "Validate Collection's");
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await idle();
+    assert.deepEqual(sourcesOf(uri.path), [label], "the tab's");
   });
 
   it("follows the bin's tab: an edit there shows in the table as unsaved, and its save sends one PUT", async () => {
@@ -115,16 +123,22 @@ describe('a collection as a table', function () {
     const edited = { title: 'edited', level: 'advanced', objectives: ['a'], hours: 2 };
     await replaceText(document, JSON.stringify(edited, null, 2));
     const shown = await until(async () => {
-      const r = (await snapshot(id)).rows.find((r) => r.id === row.id)!;
-      return r.unsaved && r.cells.title === 'edited' && r;
+      const s = await snapshot(id);
+      const r = s.rows.find((r) => r.id === row.id)!;
+      return r.unsaved && r.cells.title === 'edited' && { row: r, status: s.status };
     }, 'the edit in the table');
-    assert.equal(shown.cells['$.objectives.length'], '1');
+    assert.equal(shown.row.cells['$.objectives.length'], '1');
+    assert.equal(shown.status.unsaved, 'Unsaved edits in 1 bin, kept in its tab', "the header's count");
     const requests = await requestsDuring(w.service, () => document.save());
     assert.deepEqual(
       pathsOf(requests).filter((p) => p.startsWith('PUT')),
       [`PUT /v3/b/${row.id}`],
     );
-    await until(async () => !(await snapshot(id)).rows.find((r) => r.id === row.id)!.unsaved, 'the row saved');
+    const saved = await until(async () => {
+      const s = await snapshot(id);
+      return !s.rows.find((r) => r.id === row.id)!.unsaved && s;
+    }, 'the row saved');
+    assert.equal(saved.status.unsaved, '', 'no count once saved');
     assert.deepEqual((await w.other.readBin(row.id)).record, edited);
   });
 });

@@ -10,6 +10,7 @@ import { binUri } from '../../fs/uris';
 import { listCollection } from '../../store/collectionCheck';
 import { applyChange, previewChange, type ApplyResult, type ChangePreview, type ChangeRunParts, type ChangeTarget } from '../../store/changeRun';
 import type { RecordChange } from '../../store/recordPatch';
+import type { Against } from '../../schema/against';
 import type { Problem } from '../../schema/validator';
 import { settings } from '../../config';
 import { openDocumentsOf } from '../binTarget';
@@ -19,7 +20,7 @@ import { confirmRequests, readsAfterListing } from '../requestWarning';
 
 /** Where Validate Collection's problems show: the change's invalid bins show there too, at their nodes. */
 export interface FoundProblems {
-  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[] }[], against: string): void;
+  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[] }[], against?: Against): void;
 }
 
 export type ChangeParts = Pick<Parts, 'account' | 'connection' | 'writes' | 'schemaDocs' | 'binCollections' | 'prompts' | 'snapshots'> & {
@@ -145,7 +146,7 @@ export async function showPreview(p: ChangeParts, preview: ChangePreview): Promi
   if (preview.invalid.length > 0) {
     p.diagnostics.showFound(
       preview.invalid.map((b) => ({ uri: binUri(b.id, b.name, undefined, p.account.id), text: b.text, problems: b.problems })),
-      preview.invalid.find((b) => b.against)?.against ?? '',
+      preview.invalid.find((b) => b.against)?.against,
     );
   }
   if (preview.changed.length === 0) {

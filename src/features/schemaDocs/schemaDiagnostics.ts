@@ -11,6 +11,7 @@ import type { BinStore } from '../../store/binStore';
 import { parseUri, SCHEME } from '../../fs/uris';
 import type { BinCollections } from '../../store/binCollections';
 import type { CollectionSchema, SchemaDocs } from '../../schema/schemaDocs';
+import { againstSchemaDoc, type Against } from '../../schema/against';
 import type { Problem } from '../../schema/validator';
 
 export class SchemaDiagnostics implements vscode.Disposable {
@@ -123,7 +124,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
     }
     this.collection.set(
       document.uri,
-      diagnosticsOf(problems, (offset) => document.positionAt(offset), schema ? vscode.l10n.t('schema doc "{0}"', schema.schemaDoc.name) : undefined),
+      diagnosticsOf(problems, (offset) => document.positionAt(offset), schema && againstSchemaDoc(schema.schemaDoc.name)),
     );
   }
 
@@ -133,7 +134,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
    * which it checks as the user types. The previous check's findings go.
    */
   /** `against` names the schema checked: each bin's own when it has one (bins of several collections). */
-  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[]; against?: string }[], against = ''): void {
+  showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[]; against?: Against }[], against?: Against): void {
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     for (const uri of this.found) {
       if (!open.has(uri)) {
@@ -227,7 +228,7 @@ function quietTimeMs(document: vscode.TextDocument): number {
 const SOURCE = 'JSONBin';
 
 /** Problems as the Problems panel shows them; `against`: what the record was checked against. */
-function diagnosticsOf(problems: Problem[], positionAt: (offset: number) => vscode.Position, against: string | undefined): vscode.Diagnostic[] {
+function diagnosticsOf(problems: Problem[], positionAt: (offset: number) => vscode.Position, against: Against | undefined): vscode.Diagnostic[] {
   return problems.map((p) => {
     const severity = p.keyword === 'notValidated' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
     const diagnostic = new vscode.Diagnostic(new vscode.Range(positionAt(p.offset), positionAt(p.offset + p.length)), p.message, severity);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { warnsAbout } from '../../api/allowance';
 import { SkipCheck } from '../../store/schemaDocImpact';
 import type { SchemaDocSaves } from '../../store/schemaDocImpact';
+import { againstEdited } from '../../schema/against';
 import { Refused } from '../../store/refused';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
@@ -63,7 +64,7 @@ export function schemaDocSaves(prompts: Prompts, account: string, diagnostics: (
       if (picked === 'show') {
         diagnostics().showFound(
           impact.failing.map((bin) => ({ uri: binUri(bin.id, bin.name, undefined, account), text: bin.text, problems: bin.problems })),
-          vscode.l10n.t('schema doc "{0}" as edited', name),
+          againstEdited(name),
         );
         void vscode.commands.executeCommand('workbench.actions.view.problems');
       }

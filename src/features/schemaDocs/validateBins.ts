@@ -5,6 +5,7 @@
  * first when over `jsonbin.warnAboveRequests`; no listing (the rows or the caller name the bins).
  */
 import * as vscode from 'vscode';
+import type { Against } from '../../schema/against';
 import type { Problem } from '../../schema/validator';
 import { checkCollection } from '../../store/collectionCheck';
 import { Command } from '../../commands/ids';
@@ -94,7 +95,7 @@ export async function validateBins(p: ValidateBinsParts, bins: Target[], options
     () => vscode.l10n.t('Validating {0} bins sends {1} requests. Send them?', grouped.length, reads),
     vscode.l10n.t('One request reads each bin without unsaved edits in a tab.'),
   );
-  const found: { uri: vscode.Uri; text: string; problems: Problem[]; against: string }[] = [];
+  const found: { uri: vscode.Uri; text: string; problems: Problem[]; against: Against }[] = [];
   await p.prompts.progress(vscode.l10n.t('Validating bins…'), async (progress, token) => {
     for (const [collectionId, group] of byCollection) {
       const before = result.checked;

@@ -1,7 +1,7 @@
 /**
  * The messages between a table's panel (the extension) and its webview script: plain data, no
  * `vscode`, so that the webview's bundle imports the types alone. Every word the webview shows
- * comes localized from the extension (`TableWords`, the grid's own `GridTexts`, the header's `status`).
+ * comes localized from the extension (`TableWords`, the grid's own `GridTexts`, the header's `TableStatus`).
  */
 
 /** One cell as the grid shows it: the value's short text, and whether and how it is edited in place. */
@@ -44,7 +44,8 @@ export interface TableWords {
   privacy: string;
   created: string;
   validity: string;
-  unsaved: string;
+  /** The mark's label on a row whose bin has unsaved edits (read by a screen reader, and on hover). */
+  unsavedMark: string;
   filter: string;
   addColumn: string;
   /** The list of columns, each shown or hidden. */
@@ -77,13 +78,19 @@ export const GRID_TEXT_KEYS = [
 
 export type GridTexts = Record<(typeof GRID_TEXT_KEYS)[number], string>;
 
+/** The header's status: what was read and sent, and the bins with unsaved edits (empty when none). */
+export interface TableStatus {
+  read: string;
+  unsaved: string;
+}
+
 export type ToWebview =
-  | { type: 'init'; words: TableWords; gridTexts: GridTexts; columns: ColumnView[]; rows: RowView[]; status: string }
-  | { type: 'rows'; rows: RowView[]; status: string }
+  | { type: 'init'; words: TableWords; gridTexts: GridTexts; columns: ColumnView[]; rows: RowView[]; status: TableStatus }
+  | { type: 'rows'; rows: RowView[]; status: TableStatus }
   /** Rows of the listing's next page, or bins created in it (`at` 0: first, as the listing has them). */
-  | { type: 'add'; rows: RowView[]; status: string; at?: number }
+  | { type: 'add'; rows: RowView[]; status: TableStatus; at?: number }
   /** Rows of bins deleted. */
-  | { type: 'remove'; ids: string[]; status: string }
+  | { type: 'remove'; ids: string[]; status: TableStatus }
   | { type: 'columns'; columns: ColumnView[]; rows: RowView[] };
 
 /** What the grid shows now, as the webview reports it after each change of its viewport, sort or filter. */

@@ -13,11 +13,12 @@ import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { selectedRows } from '../binTarget';
 import { CollectionNode, UncategorizedNode, type BinNode } from '../tree/nodes';
 import { activeTable, TablePanel, tableOf, type PanelParts } from './tablePanel';
+import type { TableStatus } from './protocol';
 import type { TableSnapshot } from './tableSession';
 import { sourceOf, titleOf, type TableTarget } from './tableSource';
 
-/** What `jsonbin.tableSnapshot` answers: what the table shows, whether it is still reading, and the words its webview was given. */
-export type TableShown = TableSnapshot & { reading: boolean; texts: TablePanel['texts'] };
+/** What `jsonbin.tableSnapshot` answers: what the table shows, its header's status, whether it is still reading, and the words its webview was given. */
+export type TableShown = TableSnapshot & { reading: boolean; status: TableStatus; texts: TablePanel['texts'] };
 
 /** What a programmatic call names: a collection's bins, bins by id (of that collection, when both), or the bins in no collection. */
 export interface OpenTableTargets {
@@ -54,7 +55,7 @@ export function tableCommands(p: PanelParts): Handler[] {
         if (!table) {
           throw new Error(vscode.l10n.t('No table {0} is open', id));
         }
-        return { ...table.session.snapshot(table.panel.title), reading: table.busy, texts: table.texts };
+        return { ...table.session.snapshot(table.panel.title), reading: table.busy, status: table.status(), texts: table.texts };
       },
       ask: async () => [cancelIfUndefined(activeTable()).id],
     }),

@@ -24,7 +24,8 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 #columnList label { display: block; }
 .invalid { text-decoration: underline wavy var(--vscode-editorError-foreground); color: var(--vscode-errorForeground); }
 .node { color: var(--vscode-textLink-foreground); cursor: pointer; }
-.unsaved .ag-cell[col-id="unsaved"] { color: var(--vscode-editorWarning-foreground); }
+.unsaved-mark, #unsaved { color: var(--vscode-editorWarning-foreground); }
+.ag-row:not(.unsaved) .unsaved-mark { display: none; }
 </style>
 </head>
 <body>
@@ -35,6 +36,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 <details id="columns"><summary id="columnsLabel"></summary><div id="columnList"></div></details>
 <button id="readAll"></button>
 <button id="saveAll"></button>
+<span id="unsaved" role="status" hidden></span>
 <span id="status" role="status" aria-live="polite"></span>
 </header>
 <div id="grid"></div>

@@ -12,12 +12,13 @@ import { Cancelled } from '../../commands/args';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../store/tableModel';
 import { openDocumentsOf } from '../binTarget';
-import type { FromWebview, GridTexts, TableWords, ToWebview } from './protocol';
+import type { FromWebview, GridTexts, TableStatus, TableWords, ToWebview } from './protocol';
 import { editCell, EditHistory, openAt } from './tableEdits';
 import { TableSession } from './tableSession';
 import { TableRows, type RowsParts } from './tableRows';
 import { readsOf, type TableSource } from './tableSource';
 import { page } from './tablePage';
+import { saveAndSay, unsavedOf, unsavedStatus } from './tableSaves';
 import { gridTexts, tableWords } from './tableWords';
 
 export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri'>;
@@ -220,11 +221,9 @@ export class TablePanel {
     }
   }
 
-  /** Saves every bin of the table with unsaved edits: one PUT each, through the file system provider and the write path. */
-  async saveAll(): Promise<number> {
-    const dirty = this.session.ids.flatMap((id) => openDocumentsOf(this.p.account.id, id).filter((d) => d.isDirty));
-    const saved = await Promise.all(dirty.map((d) => d.save()));
-    return saved.filter(Boolean).length;
+  /** Saves every bin of the table with unsaved edits (one PUT each, through the file system provider and the write path), and says what it saved. */
+  saveAll(): Promise<number> {
+    return saveAndSay(unsavedOf(this.p.account.id, this.session.source.bins));
   }
 
   /** Rows follow bins created in the table's listing, deleted, renamed or made private or public: no request. */
@@ -276,12 +275,17 @@ export class TablePanel {
     this.post({ type: 'rows', rows: this.session.rows(ids), status: this.status() });
   }
 
-  private status(): string {
+  /** The header's status: what was read and sent, and the bins with unsaved edits. */
+  status(): TableStatus {
     const read = this.session.ids.filter((id) => this.session.has(id)).length;
     const total = this.session.ids.length;
-    return this.session.requests === 1
-      ? vscode.l10n.t('{0} of {1} bins read · 1 request sent', read, total)
-      : vscode.l10n.t('{0} of {1} bins read · {2} requests sent', read, total, this.session.requests);
+    return {
+      read:
+        this.session.requests === 1
+          ? vscode.l10n.t('{0} of {1} bins read · 1 request sent', read, total)
+          : vscode.l10n.t('{0} of {1} bins read · {2} requests sent', read, total, this.session.requests),
+      unsaved: unsavedStatus(unsavedOf(this.p.account.id, this.session.source.bins).length),
+    };
   }
 
   private dispose(): void {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { settings } from '../../config';
+import { againstSchemaDoc, type Against } from '../../schema/against';
 import { binUri } from '../../fs/uris';
 import { confirmRequests } from '../requestWarning';
 import type { TableSession } from './tableSession';
@@ -14,7 +15,7 @@ export type RowsParts = SourceParts & Pick<import('../parts').Parts, 'prompts'> 
 
 /** Where the failing rows' problems show when their bins have no open tab (the Problems panel). */
 export interface FoundProblems {
-  showFound(failing: { uri: vscode.Uri; text: string; problems: import('../../schema/validator').Problem[] }[], against: string): void;
+  showFound(failing: { uri: vscode.Uri; text: string; problems: import('../../schema/validator').Problem[] }[], against: Against): void;
 }
 
 /** Reads sent at once by Read All: a few, as a tab's opens would be. */
@@ -106,6 +107,6 @@ export class TableRows {
       const failed = this.session().failing(id);
       return failed ? [{ uri: binUri(id, this.session().source.bins.find((b) => b.id === id)?.name, undefined, this.p.account.id), ...failed }] : [];
     });
-    this.p.diagnostics.showFound(failing, schema.schemaDoc.name);
+    this.p.diagnostics.showFound(failing, againstSchemaDoc(schema.schemaDoc.name));
   }
 }

@@ -8,7 +8,10 @@ export function tableWords(): TableWords {
     privacy: vscode.l10n.t('Privacy'),
     created: vscode.l10n.t('Created'),
     validity: vscode.l10n.t('Schema'),
-    unsaved: vscode.l10n.t('Unsaved'),
+    unsavedMark: vscode.l10n.t({
+      message: "Unsaved edits, kept in the bin's tab until saved",
+      comment: ["The mark before a bin's name in the table, as a tab's dot"],
+    }),
     filter: vscode.l10n.t('Filter the rows read'),
     addColumn: vscode.l10n.t('Add Column'),
     columns: vscode.l10n.t('Columns'),

@@ -10,6 +10,7 @@ import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  ColumnAutoSizeModule,
   createGrid,
   LocaleModule,
   ModuleRegistry,
@@ -24,12 +25,14 @@ import {
   type ColDef,
   type GridApi,
 } from 'ag-grid-community';
-import type { CellView, ColumnView, FromWebview, RowView, TableWords, ToWebview } from '../protocol';
+import type { CellView, ColumnView, FromWebview, RowView, TableStatus, TableWords, ToWebview } from '../protocol';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   ClientSideRowModelApiModule,
   ColumnApiModule,
+  // Each column as wide as its header and the cells drawn, within WIDTHS, again as records are read.
+  ColumnAutoSizeModule,
   RowApiModule,
   TextEditorModule,
   NumberEditorModule,
@@ -58,16 +61,45 @@ const theme = themeQuartz.withParams({
   fontSize: 'var(--vscode-font-size)',
   rowHoverColor: 'var(--vscode-list-hoverBackground)',
   selectedRowBackgroundColor: 'var(--vscode-list-activeSelectionBackground)',
+  // Half the theme's padding (16 pixels each side), as VS Code's lists have: more of a record's columns fit.
+  cellHorizontalPadding: 8,
 });
 
 let api: GridApi<RowView> | undefined;
 let words: TableWords;
 
+/** Widths a column is sized to by its content: a long text is cut at the most (its whole text on hover in the bin's tab). */
+const WIDTHS = { min: 64, max: 320 };
+
+/**
+ * The bin's name, after the mark of unsaved edits (as a tab's ●), shown while the row has the
+ * `unsaved` class: the grid redraws a cell only when its value (the name) changes, a row's classes
+ * whenever its data does.
+ */
+function nameCell(row: RowView | undefined): HTMLElement {
+  const cell = document.createElement('span');
+  const mark = document.createElement('span');
+  mark.className = 'unsaved-mark';
+  mark.textContent = '● ';
+  mark.title = words.unsavedMark;
+  mark.setAttribute('role', 'img');
+  mark.setAttribute('aria-label', words.unsavedMark);
+  cell.append(mark, row?.name ?? '');
+  return cell;
+}
+
 const fixedColumns = (): ColDef<RowView>[] => [
-  { colId: 'unsaved', headerName: words.unsaved, width: 60, valueGetter: (p) => (p.data?.unsaved ? '●' : ''), headerTooltip: words.unsaved },
-  { colId: 'name', headerName: words.name, field: 'name', minWidth: 140 },
+  // Pinned: the row's name stays in sight while the properties scroll by.
+  {
+    colId: 'name',
+    headerName: words.name,
+    field: 'name',
+    pinned: 'left',
+    cellRenderer: (p: { data?: RowView }) => nameCell(p.data),
+    headerTooltip: words.name,
+  },
   { colId: 'validity', headerName: words.validity, field: 'validity', cellClassRules: { invalid: (p) => p.data?.valid === false } },
-  { colId: 'privacy', headerName: words.privacy, field: 'privacy', width: 100 },
+  { colId: 'privacy', headerName: words.privacy, field: 'privacy' },
   { colId: 'created', headerName: words.created, field: 'created' },
 ];
 
@@ -176,7 +208,10 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
     ensureDomOrder: true,
     // Every column drawn: a record has tens of properties, not thousands, and a screen reader sees them all.
     suppressColumnVirtualisation: true,
-    defaultColDef: { sortable: true, resizable: true, minWidth: 80 },
+    // A column pinned stays so, and no other is dragged into the pinned name's place.
+    defaultColDef: { sortable: true, resizable: true, minWidth: 48, lockPinned: true },
+    // Headers count: a header is never cut. Continuous: again when rows are read or columns added; a column the user resized keeps its width.
+    autoSizeStrategy: { type: 'fitCellContents', continuous: true, defaultMinWidth: WIDTHS.min, defaultMaxWidth: WIDTHS.max },
     singleClickEdit: false,
     // Columns dragged into another order stay there when columns are added (a JSONPath, a record's new property).
     maintainColumnOrder: true,
@@ -193,7 +228,7 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
       }
     },
   });
-  document.getElementById('status')!.textContent = message.status;
+  showStatus(message.status);
   document.addEventListener('keydown', undoKeys);
   wireHeader();
   listColumns();
@@ -246,6 +281,14 @@ function wireHeader(): void {
   saveAll.addEventListener('click', () => post({ type: 'saveAll' }));
 }
 
+/** What the table read and sent, and how many bins hold edits not saved yet (none: nothing said). */
+function showStatus(status: TableStatus): void {
+  document.getElementById('status')!.textContent = status.read;
+  const unsaved = document.getElementById('unsaved')!;
+  unsaved.textContent = status.unsaved;
+  unsaved.hidden = status.unsaved === '';
+}
+
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
   switch (message.type) {
@@ -254,15 +297,15 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       break;
     case 'add':
       api?.applyTransaction({ add: message.rows, addIndex: message.at });
-      document.getElementById('status')!.textContent = message.status;
+      showStatus(message.status);
       break;
     case 'remove':
       api?.applyTransaction({ remove: message.ids.map((id) => api!.getRowNode(id)?.data).filter((row) => row !== undefined) });
-      document.getElementById('status')!.textContent = message.status;
+      showStatus(message.status);
       break;
     case 'rows':
       api?.applyTransaction({ update: message.rows });
-      document.getElementById('status')!.textContent = message.status;
+      showStatus(message.status);
       break;
     case 'columns':
       api?.setGridOption('columnDefs', columnDefs(message.columns));
