@@ -156,12 +156,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     }
   };
   void whenLinked();
-  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping.
+  // A bin deleted or renamed here: the files linked to it follow the store's event, not the command's bookkeeping.
   accounts.followParts((parts) => [
     parts.bins.onDidChangeBins((changes) => {
       const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
       if (deleted.length > 0) {
         void links.binsDeleted(parts.account, deleted);
+      }
+      const renamed = changes.flatMap((c) => (c.kind === 'renamed' ? [{ id: c.id, name: c.name }] : []));
+      if (renamed.length > 0) {
+        void links.binsRenamed(parts.account, renamed);
       }
     }),
   ]);

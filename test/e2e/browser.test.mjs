@@ -93,7 +93,9 @@ async function refusedSave(page) {
   await page.keyboard.press('Control+s');
   const toasts = page.locator('.notifications-toasts .notification-toast');
   const refusal = toasts.filter({
-    hasText: /^Failed to save '[^']+': Unable to write file '[^']+' \(Not saved: \d+ schema problems? against schema doc "[^"]+": .+\. Show Problems\)/,
+    has: page.locator('.notification-list-item-message', {
+      hasText: /Failed to save '[^']+': Unable to write file '[^']+' \(Not saved: \d+ schema problems? against schema doc "[^"]+": .+\. Show Problems\)/,
+    }),
   });
   await refusal.waitFor();
   // A message of the extension's would show first (sent before the write's failure is answered): a
@@ -374,18 +376,20 @@ try {
     await page.locator('.statusbar', { hasText: `copied bin id ${demo.demo.publicBinId}` }).waitFor();
   });
 
-  await step('Explorer: Upload as Bin on a local JSON file sends its text as written, keeps the file linked, and the bin shows in the view', async () => {
+  await step('Explorer: Upload as Bin on a local JSON file sends its text as written, offers to link the file, and the bin shows in the view', async () => {
     await closeAllEditors(page);
     const text = readFileSync(join(demo.workspace, 'optics-module.json'), 'utf8');
     const mark = demo.service.log.length;
     await clickExplorerMenu(page, 'optics-module.json', 'Upload as Bin');
     await pick(page, 'No collection');
-    // A workspace file: the upload offers to keep it linked to its bin (jsonbin.links.offerAfterTransfer asks).
-    await answerDialog(page, 'Keep Linked');
     await until(() => demo.service.requestsSince(mark, 'POST').length > 0, 'the create');
-    await page.locator('.notifications-toasts', { hasText: 'Created 1 bin in no collection' }).first().waitFor();
-    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Open Bin' }).first().click();
-    await page.locator('.tabs-container .tab.active', { hasText: 'optics-module.json' }).waitFor();
+    // A workspace file: nothing modal is asked; the result's notification offers the link (jsonbin.links.offerAfterTransfer asks).
+    const result = page.locator('.notifications-toasts .notification-toast', { hasText: 'Created 1 bin in no collection. Link the file to the bin?' });
+    await result.locator('.monaco-button', { hasText: 'Link File to Bin' }).click();
+    await page
+      .locator('.notifications-toasts', { hasText: 'optics-module.json is linked to bin "optics-module": Push to Bin and Pull from Bin keep them together.' })
+      .first()
+      .waitFor();
     const writes = demo.service.requestsSince(mark).filter((e) => e.method !== 'GET');
     assert.deepEqual(
       writes.map((e) => `${e.method} ${e.path}`),
@@ -401,6 +405,19 @@ try {
     assert.ok(!links.includes(demo.demo.account.key), 'no key in the link file');
     await showJsonBinView(page);
     await expandRow(page, 'Bins in no collection', 'optics-module');
+    // The bin's tab and the file's tab, side by side, read differently: the bin's says JSONBin.
+    await openFromTree(page, 'optics-module', 'optics-module.json · JSONBin');
+    await runCommand(page, 'View: Show Explorer');
+    await page
+      .locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: /^optics-module\.json$/ }) })
+      .first()
+      .dblclick();
+    await page.locator('.tabs-container .tab.active', { hasText: 'optics-module.json' }).filter({ hasNotText: 'JSONBin' }).waitFor();
+    const tabs = (await page.locator('.tabs-container .tab').allInnerTexts()).filter((t) => t.startsWith('optics-module')).sort();
+    console.log(`      the two tabs: ${tabs.map((t) => JSON.stringify(t)).join(' and ')}`);
+    assert.equal(tabs.length, 2);
+    assert.match(tabs[1], /^optics-module\.json · JSONBin/, "the bin's tab");
+    assert.doesNotMatch(tabs[0], /JSONBin/, "the file's tab");
   });
 
   await step('version tab: Restore This Version shows the diff, asks, and makes the version the latest record with one PUT', async () => {
