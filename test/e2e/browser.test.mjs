@@ -418,6 +418,7 @@ try {
     assert.equal(tabs.length, 2);
     assert.match(tabs[1], /^optics-module\.json · JSONBin/, "the bin's tab");
     assert.doesNotMatch(tabs[0], /JSONBin/, "the file's tab");
+    await showJsonBinView(page);
   });
 
   await step('version tab: Restore This Version shows the diff, asks, and makes the version the latest record with one PUT', async () => {
