@@ -160,12 +160,16 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
   void whenLinked();
   // The walkthrough's steps are ticked as the user does them, whether or not it was ever opened (walkthrough.ts).
   const walkthrough = new Walkthrough(state, context.extension.id);
-  // A bin deleted here: the files linked to it follow the store's event, not the command's bookkeeping; a bin created is the walkthrough's last step.
+  // A bin deleted or renamed here: the files linked to it follow the store's event, not the command's bookkeeping; a bin created is the walkthrough's last step.
   accounts.followParts((parts) => [
     parts.bins.onDidChangeBins((changes) => {
       const deleted = changes.flatMap((c) => (c.kind === 'deleted' ? [c.id] : []));
       if (deleted.length > 0) {
         void links.binsDeleted(parts.account, deleted);
+      }
+      const renamed = changes.flatMap((c) => (c.kind === 'renamed' ? [{ id: c.id, name: c.name }] : []));
+      if (renamed.length > 0) {
+        void links.binsRenamed(parts.account, renamed);
       }
       if (changes.some((c) => c.kind === 'created')) {
         walkthrough.done('create');

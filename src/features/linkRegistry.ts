@@ -15,6 +15,7 @@ import type { BinStore } from '../store/binStore';
 import type { BinCollections } from '../store/binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { RecordWrites } from '../store/recordWrites';
+import { binCalled } from '../ui/sentences';
 
 /** Digests of files and links' states, loaded with the first state asked for: activation does not load the hashing. */
 const linkStates = () => import('../store/links/linkState.js');
@@ -23,6 +24,14 @@ const linkStates = () => import('../store/links/linkState.js');
 const MEMO_KEY = 'jsonbin.links';
 /** A last seen record larger than this is not kept for the quick diff (workspace state is not a store of records). */
 const MAX_KEPT_RECORD = 256 * 1024;
+
+/** A file just written to or from a bin: what both hold (by default the file's text when linked), and the bin's name. */
+export interface TransferredFile {
+  uri: vscode.Uri;
+  binId: string;
+  text?: string;
+  name?: string;
+}
 
 export interface LinkedFile {
   uri: vscode.Uri;
@@ -107,19 +116,28 @@ export class Links implements vscode.Disposable {
 
   /**
    * Links files just written to or from bins (an upload, a bin saved as a file): each file and its
-   * bin hold the file's value, which is the link's starting point; no request. Files outside the
-   * workspace folders are left out.
+   * bin hold `text` (by default the file's text now), the link's starting point, and the bin is
+   * called `name`; no request. Files outside the workspace folders are left out.
    */
-  async linkTransferred(files: readonly { uri: vscode.Uri; binId: string }[], account: AccountInfo): Promise<LinkedFile[]> {
+  async linkTransferred(files: readonly TransferredFile[], account: AccountInfo): Promise<LinkedFile[]> {
     const linked: LinkedFile[] = [];
-    for (const { uri, binId } of files.filter((f) => placeOf(f.uri))) {
-      const text = await this.textOf(uri);
+    for (const { uri, binId, text: written, name } of files.filter((f) => placeOf(f.uri))) {
+      const text = written ?? (await this.textOf(uri));
       const digest = text === undefined ? undefined : await (await linkStates()).fileDigest(text);
       const link = await this.link(uri, binId, account);
-      await this.remember(link, digest === undefined ? {} : { base: digest, remote: digest, seenAt: Date.now(), record: recordText(JSON.parse(text!)) });
+      const known = name === undefined ? {} : { name };
+      await this.remember(
+        link,
+        digest === undefined ? known : { ...known, base: digest, remote: digest, seenAt: Date.now(), record: recordText(JSON.parse(text!)) },
+      );
       linked.push(link);
     }
     return linked;
+  }
+
+  /** The bin of a link as a person is told of it: by its name when known (no request), else by its id. */
+  binOf(linked: LinkedFile): string {
+    return binCalled(this.memo(linked).name, linked.link.binId);
   }
 
   /** Whether any of `uris` can be linked (is in a workspace folder). */
@@ -163,6 +181,18 @@ export class Links implements vscode.Disposable {
       const { binId, account: named } = linked.link;
       if (ids.includes(binId) && named.name === account.name && named.apiUrl === url) {
         await this.remember(linked, { ...this.memo(linked), gone: vscode.l10n.t('This bin was deleted'), seenAt: Date.now() });
+      }
+    }
+  }
+
+  /** Bins of `account` renamed through the write path (the store's event): their links are said to be to the new names. */
+  async binsRenamed(account: AccountInfo, renamed: readonly { id: string; name: string }[]): Promise<void> {
+    const url = apiUrlOf(account);
+    for (const linked of await this.all()) {
+      const { binId, account: named } = linked.link;
+      const rename = renamed.find((r) => r.id === binId);
+      if (rename && named.name === account.name && named.apiUrl === url) {
+        await this.remember(linked, { ...this.memo(linked), name: rename.name });
       }
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The questions commands ask, through one object that the integration tests can answer in place of
- * a person (modal dialogs, file dialogs, quick picks and a progress notification's Cancel button
- * have no one to press them in a test run).
+ * a person (modal dialogs, file dialogs, quick picks, a progress notification's Cancel button and a
+ * notification's offer have no one to press them in a test run).
  */
 import * as vscode from 'vscode';
 import { notice } from './feedback';
@@ -34,6 +34,8 @@ export interface Prompter {
   saveDialog?(options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined>;
   /** Runs work with a cancellable progress notification. */
   progress?<T>(title: string, work: Work<T>): Thenable<T>;
+  /** A notification offering `actions`, never modal: resolves with the one chosen, undefined when it is closed. */
+  offer?(message: string, actions: string[], severity?: 'information' | 'warning'): Thenable<string | undefined>;
 }
 
 /** What every prompter in use can do; live picks fall back to `pick` (`livePick.ts`). */
@@ -46,6 +48,8 @@ export const windowPrompter: Complete = {
   openDialog: (options) => vscode.window.showOpenDialog(options),
   saveDialog: (options) => vscode.window.showSaveDialog(options),
   progress: (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notice(title), cancellable: true }, work),
+  offer: (message, actions, severity) =>
+    severity === 'warning' ? vscode.window.showWarningMessage(message, ...actions) : vscode.window.showInformationMessage(message, ...actions),
 };
 
 /** The prompter in use: the window's, unless replaced through the extension's API. */
@@ -79,5 +83,9 @@ export class Prompts implements Complete {
 
   progress<T>(title: string, work: Work<T>): Thenable<T> {
     return (this.current.progress ? this.current : windowPrompter).progress!(title, work);
+  }
+
+  offer(message: string, actions: string[], severity?: 'information' | 'warning'): Thenable<string | undefined> {
+    return (this.current.offer ? this.current : windowPrompter).offer!(message, actions, severity);
   }
 }

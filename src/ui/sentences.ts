@@ -5,3 +5,8 @@ import * as l10n from '@vscode/l10n';
 export function sentences(first: string, ...more: string[]): string {
   return more.reduce((text, next) => l10n.t({ message: '{0} {1}', args: [text, next], comment: ['A sentence, then the next one'] }), first);
 }
+
+/** A bin as a person is told of it: by its name, quoted, when it has one known; else by its id. */
+export function binCalled(name: string | undefined, id: string): string {
+  return name ? l10n.t({ message: '"{0}"', args: [name], comment: ["A bin's name, quoted as the language quotes a name"] }) : id;
+}

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/commands/ids';
-import { closeAll, config, pathsOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
+import { closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 interface Status {
   file: vscode.Uri;
@@ -265,33 +265,6 @@ describe('linked files', function () {
     assert.equal(result, true);
     assert.deepEqual(paths, []);
     await run(Command.unlinkFile, uri);
-  });
-  it('offers to keep the link after an interactive Upload as Bin, as jsonbin.links.offerAfterTransfer says', async () => {
-    const asked: string[] = [];
-    w.api.setPrompter(
-      prompter({
-        pick: async (items) => items[0],
-        confirm: async (message) => (asked.push(message), true),
-      }),
-    );
-    const setting = vscode.workspace.getConfiguration('jsonbin');
-    try {
-      const offered = fileIn('offered.json');
-      await write(offered, '{ "name": "offered" }');
-      await run(Command.explorerUploadAsBin, offered, [offered]);
-      assert.deepEqual(asked, ['Keep the file linked to its bin?']);
-      assert.equal(await statusOf(offered), 'same');
-      await setting.update('links.offerAfterTransfer', 'never', vscode.ConfigurationTarget.Global);
-      const notOffered = fileIn('not offered.json');
-      await write(notOffered, '{ "name": "not offered" }');
-      await run(Command.explorerUploadAsBin, notOffered, [notOffered]);
-      assert.equal(asked.length, 1);
-      await assert.rejects(run(Command.linkStatus, notOffered), /not linked/);
-      await run(Command.unlinkFile, offered);
-    } finally {
-      await setting.update('links.offerAfterTransfer', undefined, vscode.ConfigurationTarget.Global);
-      w.api.setPrompter(undefined);
-    }
   });
   it('links every file of an exported collection when asked, with no request of its own', async () => {
     const exported = (await w.other.createCollection('Links exported')).id;

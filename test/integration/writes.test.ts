@@ -62,7 +62,12 @@ describe('one write path', function () {
       return true;
     };
     const writes = await requestsDuring(w.service, async () => {
-      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from(INVALID))), refusedWith('Not saved'));
+      // A save's refusal is VS Code's one notification: it ends with a link to the Problems view.
+      const link = '. [Show Problems](command:workbench.actions.view.problems)';
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(uri, Buffer.from(INVALID))), (error: Error) => {
+        assert.ok(error.message.endsWith(link), error.message);
+        return refusedWith('Not saved')(new Error(error.message.slice(0, -link.length)));
+      });
       await assert.rejects(run(Command.createBin, { record: JSON.parse(INVALID) as object, collectionId: collection.id }), refusedWith('Not created'));
       const uploaded = await run<Uploaded>(Command.uploadAsBin, [file('invalid.json', INVALID)], { collectionId: collection.id });
       assert.deepEqual(uploaded.created, []);

@@ -11,7 +11,7 @@ import { confirm } from '../../commands/prompts';
 import { openDocumentsOf } from '../binTarget';
 import type { LinkedFile, LinkParts } from '../linkRegistry';
 import type { Parts } from '../parts';
-import { fileDigest, stateOf, type LinkState } from '../../store/links/linkState';
+import { fileDigest, stateOf, type LinkMemo, type LinkState } from '../../store/links/linkState';
 import { pullLinked, pushLinked, readLinked, type Seen } from '../../store/links/linkSync';
 import { Refused } from '../../store/refused';
 import { settings } from '../../config';
@@ -41,9 +41,9 @@ export async function statusOf(p: LinkActionParts, linked: LinkedFile): Promise<
   return { file: linked.uri, binId: linked.link.binId, state: await p.links.stateOf(linked) };
 }
 
-/** The service's side now known: the last record seen, and when. */
-function seenNow(seen: Seen) {
-  return { remote: seen.remote, seenAt: Date.now(), record: seen.record };
+/** The service's side now known: the last record seen, and when; the bin's name, as the read said or as known before. */
+function seenNow(seen: Seen, known: LinkMemo = {}) {
+  return { remote: seen.remote, seenAt: Date.now(), record: seen.record, name: seen.name ?? known.name };
 }
 
 /** Runs a read of the link's bin; a bin gone or no longer readable is remembered as such. */
@@ -105,7 +105,7 @@ export async function pushFile(p: LinkActionParts, linked: LinkedFile, ask: bool
     throw error;
   }
   const pushed = result.outcome !== 'cancelled';
-  await p.links.remember(linked, { ...(pushed ? { base: result.seen.remote } : { base: memo.base }), ...seenNow(result.seen) });
+  await p.links.remember(linked, { ...(pushed ? { base: result.seen.remote } : { base: memo.base }), ...seenNow(result.seen, memo) });
   return pushed ? (result.outcome as PushOutcome) : 'changedSince';
 }
 
@@ -164,7 +164,7 @@ export async function pullFile(p: LinkActionParts, linked: LinkedFile, ask: bool
   if (write !== undefined) {
     await writeFile(linked.uri, write);
   }
-  await p.links.remember(linked, { base: seen.remote, ...seenNow(seen) });
+  await p.links.remember(linked, { base: seen.remote, ...seenNow(seen, p.links.memo(linked)) });
   return { changed: write !== undefined };
 }
 
@@ -186,7 +186,7 @@ async function writeFile(uri: vscode.Uri, text: string): Promise<void> {
 export async function compareFile(p: LinkActionParts, linked: LinkedFile): Promise<void> {
   const parts = await partsOf(p, linked);
   const seen = await learning(p, linked, () => readLinked(parts.bins, linked.link.binId));
-  await p.links.remember(linked, { ...p.links.memo(linked), ...seenNow(seen), gone: undefined });
+  await p.links.remember(linked, { ...p.links.memo(linked), ...seenNow(seen, p.links.memo(linked)), gone: undefined });
   const left = p.snapshots.add(linked.uri, seen.record);
   await vscode.commands.executeCommand('vscode.diff', left, linked.uri, vscode.l10n.t('{0}: Bin ↔ File', linked.link.file));
 }
@@ -198,7 +198,7 @@ export async function checkLinks(p: LinkActionParts, all: LinkedFile[]): Promise
     try {
       const parts = await partsOf(p, linked);
       const seen = await learning(p, linked, () => readLinked(parts.bins, linked.link.binId));
-      await p.links.remember(linked, { ...p.links.memo(linked), ...seenNow(seen), gone: undefined });
+      await p.links.remember(linked, { ...p.links.memo(linked), ...seenNow(seen, p.links.memo(linked)), gone: undefined });
     } catch (error) {
       if (error instanceof Cancelled) {
         throw error;

@@ -108,7 +108,10 @@ export function linkCommands(p: LinkActionParts & Pick<Parts, 'account' | 'accou
           return linkFile(p, uri, binId, accountNamed(options.account), options.pushOnSave === true);
         },
         ask: async () => askLink((await activeFile())[0]),
-        show: (status) => inform(vscode.l10n.t('{0} is linked to bin {1}.', vscode.workspace.asRelativePath(status.file), status.binId)),
+        show: async (status) => {
+          const linked = await p.links.find(status.file);
+          inform(vscode.l10n.t('{0} is linked to bin {1}.', vscode.workspace.asRelativePath(status.file), linked ? p.links.binOf(linked) : status.binId));
+        },
       },
       { explorer: [Command.explorerLinkFile, async (uri) => askLink((await fromExplorer(uri))[0])], tab: [Command.tabLinkFile, askLink] },
     ),

@@ -17,7 +17,7 @@ interface Look {
   color?: string;
   /** The status bar's words. */
   short: string;
-  /** What the state means, of the link to bin `bin`. */
+  /** What the state means, of the link to bin `bin` (its name, quoted, or its id). */
   says: (bin: string) => string;
   /** What the status bar item runs: the interactive form, which shows a failure. */
   command: string;
@@ -77,7 +77,7 @@ function lookOf(state: LinkState): Look {
 /** What the state means, then when the service's side was last seen (a sentence of its own). */
 function describe(links: Links, linked: LinkedFile, look: Look): string {
   const seenAt = links.memo(linked).seenAt;
-  const says = look.says(linked.link.binId);
+  const says = look.says(links.binOf(linked));
   return seenAt === undefined ? says : `${says}\n${vscode.l10n.t('The bin was last read {0}.', relativeTime(new Date(seenAt), new Date()))}`;
 }
 

@@ -7,6 +7,7 @@ import { exportFileNames, formatRecord } from './fileTransfer';
 import { notice } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { confirmRequests, readsAfterListing } from '../requestWarning';
+import type { TransferredFile } from '../linkRegistry';
 
 const encoder = new TextEncoder();
 
@@ -83,7 +84,7 @@ export async function exportCollection(
   collectionId: string,
   folder: vscode.Uri,
   options: ExportOptions = {},
-): Promise<vscode.Uri[]> {
+): Promise<TransferredFile[]> {
   return p.prompts.progress(vscode.l10n.t('Exporting collection…'), async (progress, token) => {
     const stopIfCancelled = (written: number, total: number | undefined) => {
       if (token.isCancellationRequested) {
@@ -109,21 +110,18 @@ export async function exportCollection(
     );
     await vscode.workspace.fs.createDirectory(folder);
     const names = exportFileNames(bins);
-    const written: vscode.Uri[] = [];
+    const written: TransferredFile[] = [];
     for (const [i, bin] of bins.entries()) {
       stopIfCancelled(written.length, bins.length);
       // As a tab shows it: a record JavaScript cannot hold, as served.
       const { text } = await readAsShown(p.connection.client.readBin(bin.id));
       const file = vscode.Uri.joinPath(folder, names[i]);
       await vscode.workspace.fs.writeFile(file, encoder.encode(`${text}\n`));
-      written.push(file);
+      written.push({ uri: file, binId: bin.id, text: `${text}\n`, name: bin.name });
       progress.report({ message: vscode.l10n.t('{0} of {1} written', written.length, bins.length), increment: 100 / bins.length });
     }
     if (options.link === true) {
-      await p.links.linkTransferred(
-        written.map((uri, i) => ({ uri, binId: bins[i].id })),
-        p.account,
-      );
+      await p.links.linkTransferred(written, p.account);
     }
     return written;
   });

@@ -9,6 +9,10 @@ import { settings } from '../../config';
 import { exportCollection, saveBinAsFile, saveBinsToFolder, type ExportOptions } from './exportBins';
 import { binNameOfFile, safeFileStem } from './fileTransfer';
 import { notice } from '../../ui/feedback';
+import { binCalled } from '../../ui/sentences';
+import { plainText } from '../../store/plainText';
+import type { TransferredFile } from '../linkRegistry';
+import { linkOffers, offering } from './linkOffer';
 import { notABin, selectedRows } from '../binTarget';
 import { Command, type CommandId } from '../../commands/ids';
 import { host } from '../../platform';
@@ -16,6 +20,14 @@ import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { needs, register, required, type Handler, type Need } from '../../commands/register';
 import { fileNameOf, showUploaded, uploadFiles, type UploadOptions, type UploadParts } from './uploadBins';
+
+/** Save Bin as File's options: `name`, the bin's, says which bin it was in its messages. */
+interface SaveOptions {
+  uri: vscode.Uri;
+  version?: number;
+  link?: boolean;
+  name?: string;
+}
 
 /** A bin to save, as the place it is saved from knows it: a version when a version's tab says so. */
 interface SaveTarget {
@@ -28,23 +40,10 @@ interface SaveTarget {
 export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection' | 'links'>): Handler[] {
   const ui = p.prompts;
 
-  /** Whether to keep files linked to their bins, as the setting says (asked only about files of the workspace). */
-  const offerLink = async (uris: vscode.Uri[], several = uris.length > 1): Promise<boolean> => {
-    const offer = settings.offerLinks();
-    if (offer === 'never' || !p.links.canLink(uris)) {
-      return false;
-    }
-    return (
-      offer === 'always' ||
-      ui.confirm(
-        !several ? vscode.l10n.t('Keep the file linked to its bin?') : vscode.l10n.t('Keep the files linked to their bins?'),
-        vscode.l10n.t(
-          'Push to Bin and Pull from Bin then keep them together, and the Source Control view shows what differs. The links are kept in .vscode/jsonbin-links.json; linking costs no request.',
-        ),
-        vscode.l10n.t('Keep Linked'),
-      )
-    );
-  };
+  const { linking, linkOffer } = linkOffers(p);
+
+  /** The files an interactive export wrote, with their bins, for its notification's offer. */
+  const exported = new WeakMap<vscode.Uri[], TransferredFile[]>();
 
   const askCollection = async (): Promise<UploadOptions> => ({
     collectionId: (await pickCollection(ui, await p.schemaDocs.listCollections(), true))?.id ?? null,
@@ -68,10 +67,10 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
   };
   const askUpload = async (uris: vscode.Uri[]): Promise<[vscode.Uri[], UploadOptions]> => [
     uris,
-    { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests(), link: await offerLink(uris) },
+    { ...(await askCollection()), warnAboveRequests: settings.warnAboveRequests(), link: linking(uris) === 'always' },
   ];
 
-  const askSave = async (target: SaveTarget): Promise<[string, { version?: number; uri: vscode.Uri; link?: boolean }]> => {
+  const askSave = async (target: SaveTarget): Promise<[string, SaveOptions]> => {
     const folder = defaultFolder();
     const fileName = `${safeFileStem(target.title, target.id)}.json`;
     const uri = cancelIfUndefined(
@@ -83,7 +82,8 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       }),
     );
     // A version is what the bin held once: only the latest record is linked.
-    return [target.id, { version: target.version, uri, link: target.version === undefined && (await offerLink([uri])) }];
+    const link = target.version === undefined && linking([uri]) === 'always';
+    return [target.id, { version: target.version, uri, link, ...(target.title === target.id ? {} : { name: target.title }) }];
   };
 
   const askFolder = async (count: number): Promise<vscode.Uri> => {
@@ -112,7 +112,7 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       }),
     );
     const chosen = cancelIfUndefined(folder);
-    return [collection.id, chosen, { warnAboveRequests: settings.warnAboveRequests(), link: await offerLink([vscode.Uri.joinPath(chosen, 'bin.json')], true) }];
+    return [collection.id, chosen, { warnAboveRequests: settings.warnAboveRequests(), link: linking([vscode.Uri.joinPath(chosen, 'bin.json')]) === 'always' }];
   };
 
   return [
@@ -133,7 +133,16 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
           return uploaded;
         },
         ask: async () => askUpload(await askFiles()),
-        show: (uploaded, [, options]) => showUploaded(p, uploaded, options ?? {}),
+        show: async (uploaded, [, options = {}]) =>
+          showUploaded(
+            p,
+            uploaded,
+            options,
+            await linkOffer(
+              uploaded.created.map((c) => ({ uri: c.uri, binId: c.id, name: binNameOfFile(fileNameOf(c.uri)) })),
+              options.link,
+            ),
+          ),
       },
       // From a keybinding the Explorer passes nothing: the files are asked for.
       { explorer: [Command.explorerUploadAsBin, async (uri, selected) => askUpload(selected?.length ? selected : uri ? [uri] : await askFiles())] },
@@ -143,10 +152,7 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
       Command.saveBinAsFile,
       {
         // Several bins (a selection of rows): each into the folder `uri`, named as an export names them.
-        run: async (
-          ids: string | { id: string; name?: string }[],
-          options: { version?: number; uri: vscode.Uri; link?: boolean },
-        ): Promise<vscode.Uri | vscode.Uri[]> => {
+        run: async (ids: string | { id: string; name?: string }[], options: SaveOptions): Promise<vscode.Uri | vscode.Uri[]> => {
           required(ids, 'a bin id', Command.saveBinAsFile);
           const uri = requiredUri(options?.uri, '{ uri, version? }: the Uri of the file to write', Command.saveBinAsFile);
           if (typeof ids !== 'string') {
@@ -158,17 +164,31 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
           }
           const saved = await saveBinAsFile(p, ids, version, uri);
           if (options.link === true && version === undefined) {
-            await p.links.linkTransferred([{ uri: saved, binId: ids }], p.account);
+            await p.links.linkTransferred([{ uri: saved, binId: ids, name: options.name }], p.account);
           }
           return saved;
         },
         ask: async () => askSave(await activeOrAskedSaveTarget(ui, p.account.id)),
-        show: (saved, [ids, { uri }]) =>
-          Array.isArray(saved) || typeof ids !== 'string'
-            ? void vscode.window.showInformationMessage(notice(vscode.l10n.t('Saved {0} bins to {1}.', ids.length, uri.fsPath)))
-            : void vscode.window
-                .showInformationMessage(notice(vscode.l10n.t('Saved bin {0} to {1}.', ids, fileNameOf(saved))), vscode.l10n.t('Open File'))
-                .then((choice) => (choice ? vscode.window.showTextDocument(saved) : undefined)),
+        show: async (saved, [ids, options]) => {
+          if (Array.isArray(saved) || typeof ids !== 'string') {
+            void vscode.window.showInformationMessage(notice(vscode.l10n.t('Saved {0} bins to {1}.', ids.length, options.uri.fsPath)));
+            return;
+          }
+          const [bin, file] = [binCalled(options.name, ids), fileNameOf(saved)];
+          const offered = options.version === undefined ? await linkOffer([{ uri: saved, binId: ids, name: options.name }], options.link) : undefined;
+          const done =
+            options.link === true && options.version === undefined
+              ? vscode.l10n.t('Saved bin {0} as {1}, linked to the bin.', bin, file)
+              : vscode.l10n.t('Saved bin {0} as {1}.', bin, file);
+          const openFile = vscode.l10n.t('Open File');
+          void p.prompts.offer(notice(plainText(offering(done, offered))), [...(offered ? [offered.label] : []), openFile]).then(async (choice) => {
+            if (choice === openFile) {
+              await vscode.window.showTextDocument(saved);
+            } else if (choice !== undefined && choice === offered?.label) {
+              await offered.run();
+            }
+          });
+        },
       },
       {
         row: [
@@ -187,19 +207,26 @@ export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'conne
     ...register(
       Command.exportCollection,
       {
-        run: (collectionId: string, folder: vscode.Uri, options?: ExportOptions) => {
+        run: async (collectionId: string, folder: vscode.Uri, options?: ExportOptions) => {
           required(collectionId, 'a collection id', Command.exportCollection);
-          return exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection), options);
+          const written = await exportCollection(p, collectionId, requiredUri(folder, 'the Uri of a folder to write into', Command.exportCollection), options);
+          const files = written.map((w) => w.uri);
+          exported.set(files, written);
+          return files;
         },
         ask: async () => askExport((await pickCollection(ui, await p.schemaDocs.listCollections(), false))!),
-        show: (files, [, folder]) =>
-          void vscode.window.showInformationMessage(
-            notice(
-              files.length === 1
-                ? vscode.l10n.t('Exported 1 bin to {0}.', folder.fsPath)
-                : vscode.l10n.t('Exported {0} bins to {1}.', files.length, folder.fsPath),
-            ),
-          ),
+        show: async (files, [, folder, options]) => {
+          const offered = await linkOffer(exported.get(files) ?? [], options?.link);
+          const done =
+            files.length === 1
+              ? vscode.l10n.t('Exported 1 bin to {0}.', folder.fsPath)
+              : vscode.l10n.t('Exported {0} bins to {1}.', files.length, folder.fsPath);
+          void p.prompts.offer(notice(offering(done, offered)), offered ? [offered.label] : []).then(async (choice) => {
+            if (choice !== undefined && choice === offered?.label) {
+              await offered.run();
+            }
+          });
+        },
       },
       { row: [Command.rowExportCollection, (node: CollectionNode) => askExport(node.collection)] },
     ),

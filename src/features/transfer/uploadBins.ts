@@ -12,6 +12,7 @@ import { binUri } from '../../fs/uris';
 import { plainText } from '../../store/plainText';
 import { notice } from '../../ui/feedback';
 import { binNameOfFile, CANCELLED, isJsonFileName, uploadSummary } from './fileTransfer';
+import { offering, type Offered } from './linkOffer';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { confirmRequests } from '../requestWarning';
@@ -159,18 +160,29 @@ async function checkFile(p: Pick<Parts, 'writes'>, uri: vscode.Uri, bin: { priva
   }
 }
 
-/** The summary of an interactive upload, with a way to the bins created and to the files refused. */
-export async function showUploaded(p: Pick<Parts, 'schemaDocs'> & ViewParts, uploaded: Uploaded, options: UploadOptions): Promise<void> {
+/**
+ * The summary of an interactive upload, with a way to the bins created and to the files refused,
+ * and `offered` (linking the files to their bins), in a notification: nothing waits on it.
+ */
+export async function showUploaded(
+  p: Pick<Parts, 'schemaDocs' | 'prompts'> & ViewParts,
+  uploaded: Uploaded,
+  options: UploadOptions,
+  offered?: Offered,
+): Promise<void> {
   const { created, refused, uncertain } = uploaded;
   const collectionId = options.collectionId ?? undefined;
   const collection = collectionId ? (await p.schemaDocs.listCollections()).find((c) => c.id === collectionId) : undefined;
   const text = notice(
     plainText(
-      uploadSummary(
-        created.length,
-        collection?.name,
-        refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
-        uncertain.map((u) => fileNameOf(u.uri)),
+      offering(
+        uploadSummary(
+          created.length,
+          collection?.name,
+          refused.map((r) => ({ name: fileNameOf(r.uri), reason: r.reason })),
+          uncertain.map((u) => fileNameOf(u.uri)),
+        ),
+        offered,
       ),
     ),
   );
@@ -181,14 +193,16 @@ export async function showUploaded(p: Pick<Parts, 'schemaDocs'> & ViewParts, upl
     vscode.l10n.t('Refresh'),
   ];
   const actions = [
+    ...(offered ? [offered.label] : []),
     ...(created.length === 1 ? [openBin] : []),
     ...(created.length > 0 ? [reveal] : []),
     ...(refused.length > 0 ? [showRefused] : []),
     ...(uncertain.length > 0 ? [refresh] : []),
   ];
-  const show = refused.length + uncertain.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(text, ...actions).then(async (choice) => {
-    if (choice === openBin) {
+  void p.prompts.offer(text, actions, refused.length + uncertain.length > 0 ? 'warning' : 'information').then(async (choice) => {
+    if (choice !== undefined && choice === offered?.label) {
+      await offered.run();
+    } else if (choice === openBin) {
       await vscode.window.showTextDocument(created[0].binUri, { preview: false });
     } else if (choice === reveal) {
       const first = created[0];

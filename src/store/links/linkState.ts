@@ -19,6 +19,8 @@ export interface LinkMemo {
   record?: string;
   /** Why the bin could not be read the last time it was asked (gone, or not readable), and when. */
   gone?: string;
+  /** The bin's name when last seen (read, written, renamed here): what the link is said to be to. */
+  name?: string;
 }
 
 /**

@@ -18,6 +18,8 @@ import { fileDigest } from './linkState';
 export interface Seen {
   remote: string;
   record: string;
+  /** The bin's name, as the read said (a person is told of the bin by it). */
+  name?: string;
 }
 
 export type PushResult = { outcome: 'written' | 'stored' | 'cancelled'; seen: Seen };
@@ -27,7 +29,7 @@ const decoder = new TextDecoder();
 /** One read of the bin. Rejects with the service's error as it is: the caller tells "gone" from a failure. */
 export async function readLinked(bins: Pick<BinStore, 'fetch'>, binId: string): Promise<Seen> {
   const entry = await bins.fetch({ kind: 'bin', id: binId });
-  return { remote: entry.digest, record: decoder.decode(entry.bytes) };
+  return { remote: entry.digest, record: decoder.decode(entry.bytes), name: entry.name };
 }
 
 /**
@@ -64,7 +66,7 @@ export async function pushLinked(
   } catch (error) {
     rethrow(error, doing);
   }
-  return { outcome: 'written', seen: { remote: sending, record: recordText(checked.record.value) } };
+  return { outcome: 'written', seen: { remote: sending, record: recordText(checked.record.value), name: seen.name } };
 }
 
 /** One read of the bin; `write` is the text to write into the file, absent when the file already holds its value. */
