@@ -475,6 +475,17 @@ try {
     assert.equal(tabs.length, 2);
     assert.match(tabs[1], /^optics-module\.json · JSONBin/, "the bin's tab");
     assert.doesNotMatch(tabs[0], /JSONBin/, "the file's tab");
+    // The file changed here: the Source Control view lists it to push, with no commit message box (nothing is committed).
+    await focusEditor(page);
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"reviewed": true,');
+    await page.keyboard.press('Control+s');
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'optics-module.json' }).waitFor();
+    await page.keyboard.press('Control+Shift+G');
+    await page.locator('.scm-view .monaco-list-row', { hasText: 'optics-module.json' }).first().waitFor();
+    assert.equal(await page.locator('.scm-view .scm-editor').count(), 0, 'no commit message box');
     await showJsonBinView(page);
   });
 

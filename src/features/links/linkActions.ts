@@ -11,7 +11,7 @@ import { confirm } from '../../commands/prompts';
 import { openDocumentsOf } from '../binTarget';
 import type { LinkedFile, LinkParts } from '../linkRegistry';
 import type { Parts } from '../parts';
-import { fileDigest, stateOf, type LinkMemo, type LinkState } from '../../store/links/linkState';
+import { stateOf, type LinkMemo, type LinkState } from '../../store/links/linkState';
 import { pullLinked, pushLinked, readLinked, type Seen } from '../../store/links/linkSync';
 import { Refused } from '../../store/refused';
 import { settings } from '../../config';
@@ -72,14 +72,6 @@ export async function linkFile(p: LinkActionParts, uri: vscode.Uri, binId: strin
   const linked = await p.links.link(uri, binId, account, pushOnSave);
   await p.links.remember(linked, { base: seen.remote, ...seenNow(seen) });
   return statusOf(p, linked);
-}
-
-/** After a write made here (an upload, a bin saved as a file): the file and the bin hold `record`, no request. */
-export async function linkWritten(p: LinkActionParts, uri: vscode.Uri, binId: string, account: AccountInfo, record: unknown): Promise<void> {
-  const linked = await p.links.link(uri, binId, account);
-  const text = JSON.stringify(record, null, 2);
-  const digest = (await fileDigest(text))!;
-  await p.links.remember(linked, { base: digest, remote: digest, seenAt: Date.now(), record: text });
 }
 
 export type PushOutcome = 'written' | 'stored' | 'changedSince';

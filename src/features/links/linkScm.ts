@@ -77,6 +77,8 @@ export class LinkScm implements vscode.QuickDiffProvider, vscode.TextDocumentCon
   private make(): Record<ScmGroup, vscode.SourceControlResourceGroup> {
     const scm = vscode.scm.createSourceControl('jsonbin', vscode.l10n.t('JSONBin'));
     scm.quickDiffProvider = this;
+    // Linked files are pushed and pulled, never committed: a message box would do nothing.
+    scm.inputBox.visible = false;
     this.scm = scm;
     this.groups = {
       toPush: scm.createResourceGroup('toPush', vscode.l10n.t('To Push')),
