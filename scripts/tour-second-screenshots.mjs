@@ -95,6 +95,14 @@ try {
   await page.locator('.tabs-container .tab.active').waitFor();
   await restPointer();
   await shot('change-bins-patch.png');
+  // A change that changes both: each bin's title replaced.
+  await focusEditor(page);
+  // The operations offered may be open: closed first, then the whole text selected.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Control+Shift+End');
+  // The editor closes the bracket it is given.
+  await page.keyboard.insertText('[\n  { "op": "replace", "path": "/title", "value": "Revised module" }\n');
   await runCommand(page, 'JSONBin: Preview Change');
   // What the preview says when it is done: the first notification that is not a progress.
   await toasts
@@ -123,10 +131,11 @@ try {
   await answer('Link').waitFor();
   await shot('link-offer.png');
   await answer('Link').click();
-  await runCommand(page, 'Go to File...');
-  await page.locator('.quick-input-widget input').fill('Photosynthesis.json');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Photosynthesis.json' }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await runCommand(page, 'View: Show Explorer');
+  await page
+    .locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Photosynthesis\.json$/ }) })
+    .first()
+    .dblclick();
   await activeTab('Photosynthesis.json').waitFor();
   // A field added at the top: the file now holds what its bin does not.
   await focusEditor(page);
