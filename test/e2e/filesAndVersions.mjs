@@ -22,6 +22,10 @@ export async function fileAndVersionSteps({ page, demo, step }) {
     demo.service.store.update(stored, { ...demo.service.store.latest(stored), title: 'Plate tectonics, second edition' });
     await closeAllEditors(page);
     await openFromTree(page, 'Plate tectonics (public)', 'Plate tectonics (public).json');
+    // Earlier steps opened this bin before the service changed it: VS Code keeps a closed tab's
+    // text a while and shows it again without a read, so the user refreshes it, as they would.
+    await clickEditorTitle(page, 'Refresh from Service');
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'second edition' }).first().waitFor();
     const mark = demo.service.log.length;
     await clickEditorTitle(page, 'Compare with Version...');
     await pick(page, 'Base record');

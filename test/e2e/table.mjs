@@ -98,8 +98,10 @@ export async function tableSteps({ page, demo, step, until }) {
       console.log(
         `    ${inView} of ${columns.length} columns in view, ${viewWidth} pixels wide at 1440×900: ${columns.map((c) => `${c.id} ${c.width}`).join(', ')}`,
       );
-      // The demo's record has 12 properties, most of them lists summarized as "3 items" under a long name: at a fixed 200 pixels 6 fit.
-      assert.ok(inView >= 8, `${inView} of ${columns.length} columns in view`);
+      // The demo's record has 12 properties, most of them lists summarized as "3 items" under a long
+      // name: more fit than at the fixed 200 pixels of before (how many more depends on the names,
+      // which earlier steps rename: 8 of 16 on the demo as seeded, 7 after a rename).
+      assert.ok(inView > Math.floor(viewWidth / 200) + 1, `${inView} of ${columns.length} columns in view, ${viewWidth} pixels wide`);
       // The name is pinned: scrolled to the last column, the names stay where they were, in sight.
       assert.deepEqual(
         columns.filter((c) => c.pinned).map((c) => c.id),
