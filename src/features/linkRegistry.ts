@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { apiUrlOf } from '../accounts/accounts';
 import { recordText } from '../api/record';
 import type { AccountInfo } from '../accounts/accountList';
-import { formatLinks, LINKS_FILE, parseLinks, withLink, withoutLink, type Link } from '../store/links/linkFile';
+import { LINKS_FILE, withLink, withoutLink, type Link } from '../store/links/linkFile';
+import { LinkFiles } from '../store/links/linkFiles';
 import type { LinkMemo, LinkState } from '../store/links/linkState';
 import type { ConflictResolver } from '../store/ports';
 import type { BinStore } from '../store/binStore';
@@ -48,7 +49,14 @@ export interface LinkParts {
 }
 
 export class Links implements vscode.Disposable {
-  private readonly files = new Map<string, Promise<Link[]>>();
+  private readonly files = new LinkFiles({
+    read: async (folder) =>
+      vscode.workspace.fs.readFile(linkFileOf(folder)).then(
+        (bytes) => new TextDecoder().decode(bytes),
+        () => undefined,
+      ),
+    write: async (folder, text) => vscode.workspace.fs.writeFile(linkFileOf(folder), new TextEncoder().encode(text)),
+  });
   private readonly changes = new vscode.EventEmitter<vscode.Uri[]>();
   /** Fires with the files whose link or state may have changed. */
   readonly onDidChange = this.changes.event;
@@ -66,7 +74,7 @@ export class Links implements vscode.Disposable {
     readonly resolveConflict: ConflictResolver,
   ) {
     const reread = () => {
-      this.files.clear();
+      this.files.forget();
       this.changes.fire([]);
     };
     this.subscriptions = [
@@ -109,7 +117,7 @@ export class Links implements vscode.Disposable {
       throw new Error(vscode.l10n.t('Only a file in a workspace folder can be linked to a bin: {0}', uri.toString(true)));
     }
     const link: Link = { file: at.file, binId, account: { name: account.name, apiUrl: apiUrlOf(account) }, ...(pushOnSave ? { pushOnSave } : {}) };
-    await this.write(at.folder, withLink(await this.linksOf(at.folder), link));
+    await this.files.change(at.folder.toString(), (links) => withLink(links, link));
     this.changes.fire([uri]);
     return { uri, link };
   }
@@ -152,7 +160,7 @@ export class Links implements vscode.Disposable {
     if (!found || !at) {
       return false;
     }
-    await this.write(at.folder, withoutLink(await this.linksOf(at.folder), at.file));
+    await this.files.change(at.folder.toString(), (links) => withoutLink(links, at.file));
     await this.remember(found, undefined);
     this.changes.fire([uri]);
     return true;
@@ -236,22 +244,12 @@ export class Links implements vscode.Disposable {
   }
 
   private linksOf(folder: vscode.Uri): Promise<Link[]> {
-    const key = folder.toString();
-    let links = this.files.get(key);
-    if (!links) {
-      links = Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, LINKS_FILE))).then(
-        (bytes) => parseLinks(new TextDecoder().decode(bytes)),
-        () => [],
-      );
-      this.files.set(key, links);
-    }
-    return links;
+    return this.files.links(folder.toString());
   }
+}
 
-  private async write(folder: vscode.Uri, links: Link[]): Promise<void> {
-    this.files.set(folder.toString(), Promise.resolve(links));
-    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, LINKS_FILE), new TextEncoder().encode(formatLinks(links)));
-  }
+function linkFileOf(folder: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.Uri.parse(folder), LINKS_FILE);
 }
 
 /** A file's workspace folder and its path there, with `/`. */

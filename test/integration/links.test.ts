@@ -266,6 +266,22 @@ describe('linked files', function () {
     assert.deepEqual(paths, []);
     await run(Command.unlinkFile, uri);
   });
+  it('keeps every other link while links are written one after another, the link file never read half written', async () => {
+    const kept = fileIn('kept.json');
+    await write(kept, '{ "name": "kept" }');
+    const keptId = (await w.other.createBin({ record: { name: 'kept' } })).metadata.id;
+    await run(Command.linkFile, kept, keptId);
+    const other = fileIn('other.json');
+    await write(other, '{ "name": "other" }');
+    const otherId = (await w.other.createBin({ record: { name: 'other' } })).metadata.id;
+    for (let round = 0; round < 12; round++) {
+      await run(Command.linkFile, other, otherId);
+      assert.equal(await run(Command.unlinkFile, other), true, `round ${round}: the link just made was not found`);
+      assert.equal((await run<Status[]>(Command.linkStatus, kept))[0].binId, keptId, `round ${round}`);
+    }
+    assert.ok((await read(vscode.Uri.joinPath(folder, '.vscode', 'jsonbin-links.json'))).includes(keptId));
+    await run(Command.unlinkFile, kept);
+  });
   it('links every file of an exported collection when asked, with no request of its own', async () => {
     const exported = (await w.other.createCollection('Links exported')).id;
     const ids = [];

@@ -22,15 +22,22 @@ export interface Link {
   pushOnSave?: boolean;
 }
 
-/** The links of a link file's text; entries of another shape are left out, a text that is not JSON holds none. */
-export function parseLinks(text: string): Link[] {
+/**
+ * The links of a link file's text; entries of another shape are left out. Undefined when the text
+ * is not a link file (not JSON, not an object): it is never written over, as it may be one being
+ * edited or merged.
+ */
+export function parseLinks(text: string): Link[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return [];
+    return undefined;
   }
-  const links = (value as { links?: unknown } | null)?.links;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return undefined;
+  }
+  const links = (value as { links?: unknown }).links;
   return Array.isArray(links) ? links.filter(isLink).map(onlyKnown) : [];
 }
 

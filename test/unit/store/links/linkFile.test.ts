@@ -16,13 +16,15 @@ describe('the link file', () => {
   it('keeps only the fields of the format: a key written into it by hand is dropped', () => {
     const text = JSON.stringify({ links: [{ ...a, key: 'secret', account: { ...account, key: 'secret' } }] });
     assert.deepEqual(parseLinks(text), [a]);
-    assert.ok(!formatLinks(parseLinks(text)).includes('secret'));
+    assert.ok(!formatLinks(parseLinks(text)!).includes('secret'));
   });
 
-  it('leaves out entries of another shape, and holds none when it is not JSON', () => {
+  it('leaves out entries of another shape, and is no link file when it is not a JSON object (one being merged or emptied)', () => {
     assert.deepEqual(parseLinks(JSON.stringify({ links: [a, { file: 'x.json' }, { ...b, pushOnSave: 'yes' }, null] })), [a]);
-    assert.deepEqual(parseLinks('{ not json'), []);
-    assert.deepEqual(parseLinks('null'), []);
+    assert.deepEqual(parseLinks('{}'), []);
+    for (const text of ['', '{ not json', 'null', '[]', '<<<<<<< HEAD']) {
+      assert.equal(parseLinks(text), undefined, text);
+    }
   });
 
   it('links a file once: a new link replaces its old one', () => {
