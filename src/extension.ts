@@ -15,6 +15,8 @@ import { VIEW_ID } from './commands/ids';
 import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
+import { DefinitionDiagnostics } from './features/definitions/definitionDiagnostics';
+import { registerDefinitionFixes } from './features/definitions/definitionFixes';
 import { Drafts } from './features/drafts';
 import { Links } from './features/linkRegistry';
 import type { LinkViews } from './features/links/linkViews';
@@ -179,6 +181,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });
+  // Structured-output definitions in any JSON tab, whatever its account: their checks load with the first one.
+  const definitions = new DefinitionDiagnostics();
 
   context.subscriptions.push(
     log,
@@ -203,6 +207,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     treeView,
     view,
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
+    definitions,
+    registerDefinitionFixes(definitions),
     drafts,
     links,
     links.onDidChange(() => void whenLinked()),
