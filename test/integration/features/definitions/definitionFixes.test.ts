@@ -40,7 +40,7 @@ describe('structured-output definitions: quick fixes', function () {
     const count = sameRule();
     assert.ok(await vscode.workspace.applyEdit(action.edit!));
     const after = document.getText();
-    await until(() => sameRule() < count && document.getText() === after, `the ${provider} problem of ${String(problem.code)} gone`);
+    await until(() => sameRule() < count && document.getText() === after, `the ${provider} problem ${problem.message} gone`);
     await vscode.commands.executeCommand('undo');
     assert.equal(document.getText(), before, 'one undo takes the whole fix back');
     await vscode.commands.executeCommand('redo');

@@ -52,13 +52,13 @@ describe('structured-output definitions: bin rows', function () {
       const again = (await rows('Definitions')).get('course definition')!;
       assert.equal((await item(again)).description, 'output definition');
       assert.equal(await icon(again), 'symbol-interface');
-      assert.match(String((await item(again)).tooltip), /Structured-output definition: course_module\nOpenAI strict mode: accepted$/);
+      assert.match((await item(again)).tooltip as string, /Structured-output definition: course_module\nOpenAI strict mode: accepted$/);
       assert.equal((await item(output)).description, undefined, 'a record with a "schema" that is no definition');
       assert.equal(await icon(output), 'lock');
       await config().update('structuredOutputs.providers', ['openai', 'anthropic'], vscode.ConfigurationTarget.Global);
       const problems = itemBoundsIn(text).length;
       assert.equal((await item(again)).description, `output definition · ${problems} problems`);
-      assert.match(String((await item(again)).tooltip), new RegExp(`OpenAI strict mode: accepted\\nAnthropic strict mode: ${problems} problems$`));
+      assert.match((await item(again)).tooltip as string, new RegExp(`OpenAI strict mode: accepted\\nAnthropic strict mode: ${problems} problems$`));
     });
     assert.deepEqual(marked, []);
   });

@@ -9,7 +9,7 @@ describe('a definition in a text', () => {
 
   it('is found in a record of either shape, and in nothing else', () => {
     assert.equal(definitionInText(text)?.name, 'answer');
-    assert.equal(definitionInText(JSON.stringify({ type: 'json_schema', json_schema: JSON.parse(text) }))?.schemaPointer, '/json_schema/schema');
+    assert.equal(definitionInText(JSON.stringify({ type: 'json_schema', json_schema: JSON.parse(text) as object }))?.schemaPointer, '/json_schema/schema');
     assert.equal(definitionInText('{"title": "no schema key"}'), undefined);
     assert.equal(definitionInText('{"name": "x", "schema": {'), undefined, 'not JSON');
     assert.equal(definitionInText(`{"name": "x", "schema": {}, "pad": "${'x'.repeat(MAX_DEFINITION_CHARACTERS)}"}`), undefined, 'too large to be one');
