@@ -54,8 +54,8 @@ describe('structured-output definitions in the web worker host', () => {
     const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(FIXABLE, null, 2) });
     await vscode.window.showTextDocument(document);
     const problems = await definitionDiagnostics(document.uri, 'OpenAI', 3);
-    const owner = problems.find((d) => document.getText(d.range) === '"owner"');
-    assert.ok(owner, 'a problem on "owner"');
+    const owner = problems.find((d) => document.getText(d.range) === '"owner"' && d.code === 'additionalPropertiesFalse');
+    assert.ok(owner, 'the open object "owner"');
     const action = (await fixesAt(document, owner.range)).find((a) => a.title === 'Add "additionalProperties": false');
     assert.ok(action?.edit, 'the fix offered');
     assert.isTrue(await vscode.workspace.applyEdit(action.edit));
