@@ -69,10 +69,11 @@ export class DefinitionDiagnostics implements vscode.Disposable {
   }
 
   private async check(document: vscode.TextDocument): Promise<void> {
+    const { version } = document;
     const text = settings.definitions() && !document.isClosed ? document.getText() : '';
-    const { checkText } = await checks();
-    const checked = checkText(text, settings.definitionProviders(), settings.definitionLimits());
-    if (document.isClosed || (checked && document.getText() !== text)) {
+    // Both shapes have a "schema" key: any other text is told apart before the checks load.
+    const checked = text.includes('"schema"') ? (await checks()).checkText(text, settings.definitionProviders(), settings.definitionLimits()) : undefined;
+    if (document.isClosed || document.version !== version) {
       // Typed on or closed meanwhile: the next check (already scheduled) says what holds.
       return;
     }
