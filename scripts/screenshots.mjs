@@ -3,7 +3,17 @@
 // step is about so that they stay small and readable beside it. `npm run screenshots` refreshes them.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { answerInput, clickTreeRow, closeAllEditors, expandRow, exactRow, focusEditor, openWorkbench, runCommand, showJsonBinView } from '../test/e2e/workbench.mjs';
+import {
+  answerInput,
+  clickTreeRow,
+  closeAllEditors,
+  expandRow,
+  exactRow,
+  focusEditor,
+  openWorkbench,
+  runCommand,
+  showJsonBinView,
+} from '../test/e2e/workbench.mjs';
 import { startDemo } from './start.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -16,7 +26,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const demo = await startDemo({ log: () => undefined, settings: { 'jsonbin.structuredOutputs.providers': ['openai', 'anthropic'] } });
 // The service's example definition with its root object left open (what OpenAI refuses too), in no collection.
 const { courseModuleSchema } = await import('../out/test/service/courseModule.js');
-const schema = structuredClone(courseModuleSchema);
+const schema = JSON.parse(JSON.stringify(courseModuleSchema));
 delete schema.additionalProperties;
 demo.service.store.createBin(demo.demo.account, { name: 'course_module', strict: true, schema }, { name: 'Course module definition', private: true });
 const { browser, page } = await openWorkbench(demo.url);
