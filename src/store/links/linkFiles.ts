@@ -19,31 +19,29 @@ export interface LinkFileAccess {
 type Known = Link[] | undefined;
 
 export class LinkFiles {
-  private readonly known = new Map<string, Promise<Known>>();
+  /** What each folder's link file was read or written as; a folder not in it is read again. */
+  private readonly known = new Map<string, Known>();
+  /** Each folder's reads and changes, one after another; a step never waits for a later one. */
   private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(private readonly access: LinkFileAccess) {}
 
   /** The links of `folder`'s link file (none when it has none, or its text is not a link file). */
   async links(folder: string): Promise<Link[]> {
-    let known = this.known.get(folder);
-    if (!known) {
-      known = this.inTurn(folder, () => this.read(folder));
-      this.known.set(folder, known);
-    }
-    return (await known) ?? [];
+    const known = this.known.has(folder) ? this.known.get(folder) : await this.inTurn(folder, () => this.knownIn(folder));
+    return known ?? [];
   }
 
   /** Changes `folder`'s links by `edit` and writes them, after every change asked for before it. */
   change(folder: string, edit: (links: readonly Link[]) => Link[]): Promise<Link[]> {
     return this.inTurn(folder, async () => {
-      const now = await (this.known.get(folder) ?? this.read(folder));
+      const now = await this.knownIn(folder);
       if (now === undefined) {
         this.known.delete(folder);
         throw new Error(l10n.t('{0} is not a link file that can be changed (it is not a JSON object): correct or delete it, then try again', LINKS_FILE));
       }
       const links = edit(now);
-      this.known.set(folder, Promise.resolve(links));
+      this.known.set(folder, links);
       try {
         await this.access.write(folder, formatLinks(links));
       } catch (error) {
@@ -59,9 +57,13 @@ export class LinkFiles {
     this.known.clear();
   }
 
-  private async read(folder: string): Promise<Known> {
-    const text = await this.access.read(folder);
-    return text === undefined ? [] : parseLinks(text);
+  /** Within a turn: what is known of `folder`, read when nothing is. */
+  private async knownIn(folder: string): Promise<Known> {
+    if (!this.known.has(folder)) {
+      const text = await this.access.read(folder);
+      this.known.set(folder, text === undefined ? [] : parseLinks(text));
+    }
+    return this.known.get(folder);
   }
 
   private inTurn<T>(folder: string, step: () => Promise<T>): Promise<T> {

@@ -61,6 +61,29 @@ describe('the link files of a workspace', () => {
     assert.deepEqual(await files.links('f'), [link('kept.json')]);
   });
 
+  it('makes a change asked for during another, after the file changed on disk and was asked for, without waiting on itself', async () => {
+    const disk = new Disk();
+    disk.text = formatLinks([link('kept.json')]);
+    const files = new LinkFiles(disk);
+    let second: Promise<Link[]> | undefined;
+    let asked: Promise<Link[]> | undefined;
+    disk.duringWrite = () => {
+      if (!second) {
+        // Queued behind the write under way; then the watcher's echo, and a view asking.
+        second = files.change('f', (links) => withLink(links, link('b.json')));
+        files.forget();
+        asked = files.links('f');
+      }
+    };
+    await files.change('f', (links) => withLink(links, link('a.json')));
+    assert.deepEqual((await second!).map((l) => l.file).sort(), ['a.json', 'b.json', 'kept.json']);
+    assert.deepEqual((await asked!).map((l) => l.file).sort(), ['a.json', 'b.json', 'kept.json']);
+    assert.deepEqual(
+      parseLinks(disk.text)!.map((l) => l.file),
+      ['a.json', 'b.json', 'kept.json'],
+    );
+  });
+
   it('makes changes asked at once one after another, each on the last one written', async () => {
     const disk = new Disk();
     const files = new LinkFiles(disk);
