@@ -27,7 +27,10 @@ const FEATURE_LEVELS = [
   { name: 'the view', places: ['tree/'] },
   { name: "the features' shared files", places: ['*.ts'] },
   { name: 'what features build on', places: ['bins/', 'offline/'] },
-  { name: 'features', places: ['changeBins/', 'find/', 'links/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'table/', 'transfer/', 'versions/'] },
+  {
+    name: 'features',
+    places: ['changeBins/', 'definitions/', 'find/', 'links/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'table/', 'transfer/', 'versions/'],
+  },
   { name: "the agents' tools", places: ['chat/'] },
   { name: 'the gatherers', places: ['commands.ts', 'handlers.ts'] },
 ];

@@ -20,6 +20,7 @@ import { validateCollectionCommands } from './schemaDocs/validateCollection';
 import { validateBinsCommands } from './schemaDocs/validateBins';
 import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
 import { createFromDraftCommands } from './schemaDocs/createFromDraft';
+import { definitionCommands } from './definitions/definitionCommands';
 import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
 import { shareCommands } from './share/shareCommands';
 import { tableCommands } from './table/tableCommands';
@@ -54,5 +55,6 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...tableCommands(p),
     ...offlineCommands(p),
     ...linkCommands(p),
+    ...definitionCommands(p),
   ]);
 }
