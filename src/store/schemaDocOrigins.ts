@@ -11,6 +11,8 @@ export interface SchemaDocOrigin {
   binId: string;
   /** `digestOf` the definition's `schema` as last sent to the schema doc. */
   schema: string;
+  /** The schema doc's name when it was made or updated: the offer names it without a request. */
+  name?: string;
 }
 
 type Stored = Record<string, SchemaDocOrigin>;

@@ -44,7 +44,7 @@ async function offer(
   prompts: Prompts,
   binId: string,
   text: string,
-  made: [string, { schema: string }][],
+  made: [string, { schema: string; name?: string }][],
   update: (binId: string, schemaDocId: string) => Promise<void>,
 ): Promise<void> {
   const definition = await definitionIn(text);
@@ -52,9 +52,9 @@ async function offer(
     return;
   }
   const digest = digestOf(definition.schema);
-  for (const [schemaDocId] of made.filter(([, o]) => o.schema !== digest)) {
+  for (const [schemaDocId, origin] of made.filter(([, o]) => o.schema !== digest)) {
     const action = vscode.l10n.t('Update Schema Doc');
-    const name = parts.schemaDocs.nameOf(schemaDocId) ?? schemaDocId;
+    const name = parts.schemaDocs.nameOf(schemaDocId) ?? origin.name ?? schemaDocId;
     const chosen = await prompts.offer(
       vscode.l10n.t('The schema of definition "{0}" changed: update schema doc "{1}", made from it? Its stored bins are checked first.', definition.name, name),
       [action],

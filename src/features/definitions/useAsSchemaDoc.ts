@@ -61,7 +61,12 @@ export function schemaDocName(definitionName: string): string {
 
 export async function useAsSchemaDoc(p: UseParts, binId: string, options: UseOptions, decide: Decide = refuse, scope = new RequestScope()): Promise<UseResult> {
   const definition = await definitionBin(p, binId, scope);
-  const collection = (await p.schemaDocs.listCollections(scope)).find((c) => c.id === options.collectionId);
+  let collection = (await p.schemaDocs.listCollections(scope)).find((c) => c.id === options.collectionId);
+  if (!collection) {
+    // Created since the listing was fetched: the schema docs list once more for it, as validation does.
+    await p.schemaDocs.schemaFor(options.collectionId, scope);
+    collection = (await p.schemaDocs.listCollections(scope)).find((c) => c.id === options.collectionId);
+  }
   if (!collection) {
     throw new Error(vscode.l10n.t('There is no collection {0}', options.collectionId));
   }
@@ -75,7 +80,7 @@ export async function useAsSchemaDoc(p: UseParts, binId: string, options: UseOpt
   p.schemaDocs.changed(collection.id, { schemaDocId: doc.metadata.id });
   p.tree.redraw();
   p.diagnostics.revalidateAll();
-  await p.origins.set(doc.metadata.id, { binId, schema: digestOf(schema) });
+  await p.origins.set(doc.metadata.id, { binId, schema: digestOf(schema), name: doc.metadata.name });
   return { schemaDocId: doc.metadata.id, created: true, attached: true, requests: scope.sent };
 }
 
@@ -101,7 +106,7 @@ export async function updateFrom(
     .map((d) => d.uri.toString());
   await p.writes.updateSchemaDoc(schemaDocId, schema, docs, scope);
   p.diagnostics.revalidateAll();
-  await p.origins.set(schemaDocId, { binId, schema: digestOf(schema) });
+  await p.origins.set(schemaDocId, { binId, schema: digestOf(schema), name: p.schemaDocs.nameOf(schemaDocId) });
   return { schemaDocId, created: false, attached: false, requests: scope.sent };
 }
 
