@@ -12,13 +12,15 @@ import { register, required, type Handler } from '../../commands/register';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';
 import { againstDefinition, type Against } from '../../schema/against';
 import type { Problem } from '../../schema/validator';
+import { settings } from '../../config';
 import { inform, reportError, withProgress } from '../../ui/feedback';
+import { confirmRequests, readsAfterListing } from '../requestWarning';
 import { rowBin, tabBin } from '../binTarget';
 import type { Parts } from '../parts';
 import type { BinNode } from '../tree/nodes';
 import { checkAgainst, checkTargetDefinition } from './checkAgainstDefinition';
 import { definitionBin, providersOf, type DefinitionTarget } from './definitionReads';
-import { schemaDocName, updateFrom, useAsSchemaDoc, type Decide, type UseOptions, type UseParts, type UseResult } from './useAsSchemaDoc';
+import { schemaDocName, updateFrom, useAsSchemaDoc, type Asks, type Decide, type UseOptions, type UseParts, type UseResult } from './useAsSchemaDoc';
 
 export type DefinitionParts = UseParts & Pick<Parts, 'prompts'> & { diagnostics: UseParts['diagnostics'] & ShowFound };
 
@@ -41,11 +43,11 @@ export function definitionCommands(p: DefinitionParts): Handler[] {
       : await askRequiredName(ui, vscode.l10n.t('Name of the schema doc (1 to 32 characters)'), MAX_SHORT_NAME, schemaDocName(definition.name));
     return [binId, { collectionId: collection.id, name, [ASKS]: true }];
   };
-  const decide = askingDecide(p);
+  const asks = asking(p);
   const use = async (binId: string, options: Asked): Promise<UseResult> => {
     required(binId, 'a bin id', Command.useDefinitionAsSchemaDoc);
     required(options?.collectionId, 'a collection id', Command.useDefinitionAsSchemaDoc);
-    return withProgress(vscode.l10n.t('Using the definition as schema doc…'), () => useAsSchemaDoc(p, binId, options, options[ASKS] ? decide : undefined));
+    return withProgress(vscode.l10n.t('Using the definition as schema doc…'), () => useAsSchemaDoc(p, binId, options, options[ASKS] ? asks : undefined));
   };
   const showUsed = async (result: UseResult) => {
     inform(
@@ -124,7 +126,18 @@ export function definitionCommands(p: DefinitionParts): Handler[] {
   ];
 }
 
-/** Asked when stored bins would fail: go on, show them (nothing sent), or cancel. */
+/** Asked before the stored bins' reads when more than `jsonbin.warnAboveRequests`, and when some would fail: go on, show them (nothing sent), or cancel. */
+function asking(p: DefinitionParts): Asks {
+  return {
+    decide: askingDecide(p),
+    beforeReads: (bins, pages) => confirmRequests(p, settings.warnAboveRequests(), bins, () => readsFirst(bins), readsAfterListing(pages)),
+  };
+}
+
+function readsFirst(bins: number): string {
+  return vscode.l10n.t('Checking the stored bins against the definition first reads {0} bins. Read them?', bins);
+}
+
 function askingDecide(p: DefinitionParts): Decide {
   return async (impact, definitionName) => {
     const items = [
@@ -158,7 +171,7 @@ function askingDecide(p: DefinitionParts): Decide {
 /** The offer after a definition's save, taken: the schema doc updated as Use as Schema Doc updates it, asking when stored bins would fail. */
 export async function updateFromDefinition(p: DefinitionParts, binId: string, schemaDocId: string): Promise<void> {
   try {
-    const result = await withProgress(vscode.l10n.t('Using the definition as schema doc…'), () => updateFrom(p, binId, schemaDocId, {}, askingDecide(p)));
+    const result = await withProgress(vscode.l10n.t('Using the definition as schema doc…'), () => updateFrom(p, binId, schemaDocId, {}, asking(p)));
     inform(vscode.l10n.t('Updated the schema doc from the definition ({0} requests)', result.requests));
   } catch (error) {
     if (!(error instanceof Cancelled)) {

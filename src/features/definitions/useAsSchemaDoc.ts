@@ -37,6 +37,13 @@ export interface UseResult {
 /** Said of the stored bins that would fail; `true` goes on, `false` stops with nothing sent. */
 export type Decide = (impact: SchemaDocImpact, definitionName: string) => Promise<boolean>;
 
+/** What the interactive forms ask: about failing stored bins, and (`beforeReads`, throwing to stop) before reading them. */
+export interface Asks {
+  decide: Decide;
+  /** Told how many stored bins the check reads, and the listing's pages sent for them, before any is read. */
+  beforeReads?: (bins: number, pages: number) => Promise<void>;
+}
+
 export type UseParts = Pick<Parts, 'account' | 'bins' | 'writes' | 'schemaDocs' | 'connection'> &
   Pick<ViewParts, 'tree'> & { origins: SchemaDocOrigins; diagnostics: { revalidateAll(): void } };
 
@@ -59,7 +66,7 @@ export function schemaDocName(definitionName: string): string {
   return [...definitionName].slice(0, MAX_SHORT_NAME).join('') || 'schema';
 }
 
-export async function useAsSchemaDoc(p: UseParts, binId: string, options: UseOptions, decide: Decide = refuse, scope = new RequestScope()): Promise<UseResult> {
+export async function useAsSchemaDoc(p: UseParts, binId: string, options: UseOptions, asks: Asks = refuse, scope = new RequestScope()): Promise<UseResult> {
   const definition = await definitionBin(p, binId, scope);
   let collection = (await p.schemaDocs.listCollections(scope)).find((c) => c.id === options.collectionId);
   if (!collection) {
@@ -72,9 +79,9 @@ export async function useAsSchemaDoc(p: UseParts, binId: string, options: UseOpt
   }
   const schema = definition.schema as Json;
   if (collection.schemaDocId) {
-    return updateFrom(p, binId, collection.schemaDocId, options, decide, scope, definition);
+    return updateFrom(p, binId, collection.schemaDocId, options, asks, scope, definition);
   }
-  await checkFirst(p, { collectionId: collection.id }, definition, options, decide, scope);
+  await checkFirst(p, { collectionId: collection.id }, definition, options, asks, scope);
   const doc = await p.writes.createSchemaDoc(schema, options.name ?? schemaDocName(definition.name), undefined, scope);
   await p.connection.client.within(scope).attachSchemaDoc(collection.id, doc.metadata.id);
   p.schemaDocs.changed(collection.id, { schemaDocId: doc.metadata.id });
@@ -94,13 +101,13 @@ export async function updateFrom(
   binId: string,
   schemaDocId: string,
   options: Pick<UseOptions, 'force'>,
-  decide: Decide = refuse,
+  asks: Asks = refuse,
   scope = new RequestScope(),
   read?: Definition,
 ): Promise<UseResult> {
   const definition = read ?? (await definitionBin(p, binId, scope));
   const schema = definition.schema as Json;
-  await checkFirst(p, { schemaDocId }, definition, options, decide, scope);
+  await checkFirst(p, { schemaDocId }, definition, options, asks, scope);
   const docs = openDocumentsOf(p.account.id, schemaDocId, 'schema')
     .filter((d) => !d.isDirty)
     .map((d) => d.uri.toString());
@@ -116,33 +123,44 @@ async function checkFirst(
   on: { schemaDocId: string } | { collectionId: string },
   definition: Definition,
   options: Pick<UseOptions, 'force'>,
-  decide: Decide,
+  asks: Asks,
   scope: RequestScope,
 ): Promise<void> {
   if (options.force || !settings.checkBinsBeforeSave()) {
     return;
   }
-  const impact = await impactOf(p, on, definition.schema, scope);
-  if (impact.failing.length > 0 && !(await decide(impact, definition.name))) {
+  const impact = await impactOf(p, on, definition.schema, scope, asks.beforeReads);
+  if (impact.failing.length > 0 && !(await asks.decide(impact, definition.name))) {
     throw new WouldFail(impact.failing.length, impact.checked);
   }
 }
 
-const refuse: Decide = () => Promise.resolve(false);
+const refuse: Asks = { decide: () => Promise.resolve(false) };
 
 /**
  * The stored bins the schema would validate, checked against it: a collection's (its listing as
  * the view fetched it whole costs nothing, else its pages), or those of every collection a schema
  * doc validates. A bin with unsaved edits in a tab is checked as it is, unread.
  */
-async function impactOf(p: UseParts, on: { schemaDocId: string } | { collectionId: string }, schema: Json, scope: RequestScope): Promise<SchemaDocImpact> {
+async function impactOf(
+  p: UseParts,
+  on: { schemaDocId: string } | { collectionId: string },
+  schema: Json,
+  scope: RequestScope,
+  listed: Asks['beforeReads'],
+): Promise<SchemaDocImpact> {
   const unsavedText = (id: string) => unsavedTextOf(p.account.id, id);
   if ('collectionId' in on) {
     const fetched = p.tree.pages.get(on.collectionId);
     const listing = fetched && !fetched.more ? { bins: fetched.bins, pages: 0 } : undefined;
+    // A listing known already is not told to `listed` by the check: told here, before any read.
+    if (listing) {
+      await listed?.(listing.bins.length, 0);
+    }
     const check = await checkCollection(p.connection.client, p.schemaDocs, on.collectionId, {
       schema,
       listing,
+      listed,
       unsavedText,
       scope,
       maxPlaced: settings.maxProblems(),
@@ -151,5 +169,5 @@ async function impactOf(p: UseParts, on: { schemaDocId: string } | { collectionI
   }
   // The collections are listed (for the call's scope) before: the check finds those it validates without a request.
   await p.schemaDocs.listCollections(scope);
-  return (await checkSchemaDocImpact(p.connection.client.within(scope), p.schemaDocs, on, schema, { unsavedText }))!;
+  return (await checkSchemaDocImpact(p.connection.client.within(scope), p.schemaDocs, on, schema, { unsavedText, listed }))!;
 }
