@@ -3,7 +3,17 @@
 // step is about so that they stay small and readable beside it. `npm run screenshots` refreshes them.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { answerInput, clickTreeRow, expandRow, exactRow, focusEditor, openWorkbench, runCommand, showJsonBinView } from '../test/e2e/workbench.mjs';
+import {
+  answerInput,
+  clickTreeRow,
+  closeAllEditors,
+  expandRow,
+  exactRow,
+  focusEditor,
+  openWorkbench,
+  runCommand,
+  showJsonBinView,
+} from '../test/e2e/workbench.mjs';
 import { startDemo } from './start.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -12,7 +22,13 @@ const steps = join(root, 'media', 'walkthrough');
 mkdirSync(out, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const demo = await startDemo({ log: () => undefined });
+// The README's definition picture checks for two providers.
+const demo = await startDemo({ log: () => undefined, settings: { 'jsonbin.structuredOutputs.providers': ['openai', 'anthropic'] } });
+// The service's example definition with its root object left open (what OpenAI refuses too), in no collection.
+const { courseModuleSchema } = await import('../out/test/service/courseModule.js');
+const schema = JSON.parse(JSON.stringify(courseModuleSchema));
+delete schema.additionalProperties;
+demo.service.store.createBin(demo.demo.account, { name: 'course_module', strict: true, schema }, { name: 'Course module definition', private: true });
 const { browser, page } = await openWorkbench(demo.url);
 /** A walkthrough step's picture: the top left of the workbench, where the view and the prompts are. */
 const stepShot = (name, width, height) => page.screenshot({ path: join(steps, name), clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
@@ -66,6 +82,21 @@ try {
   await page.keyboard.press('F8');
   await page.locator('.marker-widget').waitFor();
   await stepShot('edit.png', 1180, 340);
+
+  // A definition's problems for OpenAI and Anthropic, at their nodes and in the Problems panel (its tab alone open).
+  await closeAllEditors(page);
+  await clickTreeRow(page, 'Course module definition');
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'Anthropic' }).first().waitFor({ timeout: 10_000 });
+  // Only the providers' problems: a tab closed before keeps its own a while.
+  await page.getByPlaceholder(/^Filter \(e\.g\. text/).fill('strict mode');
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'Thermodynamics' }).waitFor({ state: 'detached' });
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('F8');
+  await page.locator('.marker-widget').waitFor();
+  await sleep(1500);
+  await page.screenshot({ path: join(out, 'definitions.png') });
   console.log(`wrote the pictures in ${out} and ${steps}`);
 } finally {
   await browser.close();

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const started = Date.now();
 
 /** Builds, packages and starts everything; returns what to print and how to stop it. */
-export async function startDemo({ servicePort = 0, web = false, locale, log = console.log } = {}) {
+export async function startDemo({ servicePort = 0, web = false, locale, log = console.log, settings = {} } = {}) {
   const manifest = require(join(root, 'package.json'));
   const npm = (...args) => execFileSync('npm', ['run', '--silent', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   log('Building and packaging the extension…');
@@ -57,6 +57,7 @@ export async function startDemo({ servicePort = 0, web = false, locale, log = co
       'files.autoSave': 'off',
       // With both a main and a browser entry, code-server runs the extension in Node unless told otherwise.
       ...(web ? { 'remote.extensionKind': { [`${manifest.publisher}.${manifest.name}`]: ['web'] } } : {}),
+      ...settings,
     },
   });
   return {

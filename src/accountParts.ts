@@ -141,7 +141,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
   const remembered = new RememberedBins(shared.memory, scope);
   const origins = new SchemaDocOrigins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
-  const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root);
+  const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root, bins);
   const diagnostics = new SchemaDiagnostics(bins, schemaDocs, binCollections, shared.log, id);
   const subscriptions = [
     followBinChanges({ bins, remembered, binCollections, offline, tree }),

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl } from './api/checks';
 import type { Plan } from './api/json';
+import { PROVIDERS, type LimitOverrides, type Provider } from './schema/definitions/api';
 
 export const DEFAULT_API_URL = HOSTED_API_URL;
 const MB = 1024 * 1024;
@@ -48,6 +49,26 @@ export const settings = {
   /** Whether the last record read of each bin is kept on disk, to be read when the service cannot be reached. */
   keepCopies: (): boolean => section().get<boolean>('offline.keepCopies', true) !== false,
   offlineCopiesMaxBytes: (): number => bounded('offline.maxMegabytes', 50, 1, 1024) * MB,
+  /** Whether records shaped as a model's output definition are recognized, checked and marked. */
+  definitions: (): boolean => section().get<boolean>('structuredOutputs.enabled', true) !== false,
+  /** The providers whose strict mode a definition is checked against: known names only, each once. */
+  definitionProviders: (): Provider[] => {
+    const value = section().get<unknown>('structuredOutputs.providers');
+    return Array.isArray(value) ? PROVIDERS.filter((p) => value.includes(p)) : ['openai'];
+  },
+  /** Each provider's limits as the user changed them: numbers only, the others take the provider's own. */
+  definitionLimits: (): LimitOverrides => {
+    const value = section().get<unknown>('structuredOutputs.limits');
+    const overrides: LimitOverrides = {};
+    for (const provider of PROVIDERS) {
+      const given = value && typeof value === 'object' ? (value as Record<string, unknown>)[provider] : undefined;
+      const limits = Object.entries(given && typeof given === 'object' ? given : {}).filter(([, n]) => typeof n === 'number' && Number.isFinite(n) && n >= 0);
+      if (limits.length > 0) {
+        overrides[provider] = Object.fromEntries(limits);
+      }
+    }
+    return overrides;
+  },
   /** VS Code's own proxy settings, honoured for the service's requests. */
   proxy: (): string | undefined => vscode.workspace.getConfiguration('http').get<string>('proxy') || undefined,
   noProxy: (): string[] => vscode.workspace.getConfiguration('http').get<string[]>('noProxy') ?? [],

@@ -17,6 +17,8 @@ import type { CommandParts } from './features/handlers';
 import { offerSchemaDocUpdates } from './features/definitions/definitionOffers';
 import { trackDefinitionTab } from './features/definitions/definitionTab';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
+import { DefinitionDiagnostics } from './features/definitions/definitionDiagnostics';
+import { registerDefinitionFixes } from './features/definitions/definitionFixes';
 import { Drafts } from './features/drafts';
 import { Links } from './features/linkRegistry';
 import type { LinkViews } from './features/links/linkViews';
@@ -188,6 +190,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
 
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });
+  // Structured-output definitions in any JSON tab, whatever its account: their checks load with the first one.
+  const definitions = new DefinitionDiagnostics();
 
   context.subscriptions.push(
     log,
@@ -213,6 +217,8 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     treeView,
     view,
     ...registerSchemaAssist((account) => accounts.madeFor(account), drafts),
+    definitions,
+    registerDefinitionFixes(definitions),
     drafts,
     links,
     links.onDidChange(() => void whenLinked()),

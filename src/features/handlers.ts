@@ -26,10 +26,10 @@ import { shareCommands } from './share/shareCommands';
 import { tableCommands } from './table/tableCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
-import type { ViewParts } from './tree/binsView';
+import type { AccountRows, ViewParts } from './tree/binsView';
 
 /** What the commands act on, together: each feature's handlers take the parts they use. */
-export type CommandParts = Parts & ViewParts & OfflineParts & { diagnostics: SchemaDiagnostics };
+export type CommandParts = Parts & ViewParts & OfflineParts & Pick<AccountRows, 'root'> & { diagnostics: SchemaDiagnostics };
 
 export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
   return new Map([

@@ -46,6 +46,9 @@ export class BinStore {
    * a restore, a refresh), with its text: what shows records (the tables) follows with no request.
    */
   readonly onDidStoreRecord = this.records.event;
+  private readonly reads = new Emitter<{ id: string; bytes: Uint8Array }>();
+  /** Fires when the service answered a read of a bin's latest record (a tab opened, a fetch), with its bytes as served. */
+  readonly onDidReadRecord = this.reads.event;
   private readonly binChanges = new Emitter<readonly BinChange[]>();
   /** Fires when bins were created, deleted, renamed, made private or public, or told to be in a collection; once for a batch. */
   readonly onDidChangeBins = this.binChanges.event;
@@ -261,6 +264,7 @@ export class BinStore {
     this.changes.dispose();
     this.saves.dispose();
     this.records.dispose();
+    this.reads.dispose();
     this.failedReads.dispose();
     this.binChanges.dispose();
   }
@@ -284,6 +288,9 @@ export class BinStore {
       );
       entry = this.entry(resource, encoder.encode(text), { name: bin.metadata.name, private: bin.metadata.private });
       this.offline.keep(resource, entry.bytes, entry.name);
+      if (resource.kind === 'bin' && resource.version === undefined) {
+        this.reads.fire({ id: resource.id, bytes: entry.bytes! });
+      }
     }
     return this.cache(resource, entry);
   }

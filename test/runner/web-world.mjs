@@ -27,7 +27,10 @@ export async function startWebWorld(workspace, key, { pseudoLocale = false } = {
     mainFields: ['browser', 'module', 'main'],
     external: ['vscode'],
     plugins: [webPlatform],
-    define: { 'process.env.JSONBIN_PSEUDO_LOCALE': JSON.stringify(pseudoLocale ? '1' : '') },
+    define: {
+      'process.env.JSONBIN_PSEUDO_LOCALE': JSON.stringify(pseudoLocale ? '1' : ''),
+      'process.env.JSONBIN_GREP': JSON.stringify(process.env.JSONBIN_GREP ?? ''),
+    },
     sourcemap: 'inline',
     logLevel: 'warning',
   });

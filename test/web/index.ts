@@ -13,7 +13,8 @@ export async function run(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('mocha/mocha.js');
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(SUITE_MARK + format(args));
-  mocha.setup({ ui: 'bdd', reporter: Mocha.reporters.Spec, timeout: 30_000, color: false });
+  // JSONBIN_GREP runs the matching tests only, when working on them (the runner writes it in).
+  mocha.setup({ ui: 'bdd', reporter: Mocha.reporters.Spec, timeout: 30_000, color: false, grep: process.env.JSONBIN_GREP || undefined });
   // The pseudo-language's part runs alone, in a VS Code started in it (the runner's --pseudo-locale).
   if (process.env.JSONBIN_PSEUDO_LOCALE) {
     await import('./pseudoLocale.test.js');
@@ -27,6 +28,7 @@ export async function run(): Promise<void> {
     await import('./sync.test.js');
     await import('./links.test.js');
     await import('./table.test.js');
+    await import('./definitions.test.js');
   }
   const runner = await new Promise<MochaType.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));

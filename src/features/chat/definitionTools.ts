@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { strictCheck, problemsAgainst } from '../definitions/checkAgainstDefinition';
-import { definitionIn, notADefinition, providersOf } from '../definitions/definitionReads';
+import { definitionInText } from '../../schema/definitions/inText';
+import { notADefinition, providersOf } from '../definitions/definitionReads';
 import { readText } from './sessionReads';
 import { ToolRefusal } from './result';
 import { textInput, type CallParts, type Run } from './input';
@@ -19,7 +20,7 @@ export const checkDefinition: Run = async (p, input) => {
     throw new ToolRefusal((error as Error).message);
   }
   const read = await readText(p, { kind: 'bin', id: binId });
-  const definition = await definitionIn(read.text);
+  const definition = definitionInText(read.text);
   if (!definition) {
     throw new ToolRefusal(notADefinition(read.entry.name ?? binId));
   }

@@ -13,7 +13,8 @@ import { checkDefinition as strictProblems } from '../../schema/definitions/chec
 import type { Definition, Provider } from '../../schema/definitions/api';
 import type { Problem } from '../../schema/validator';
 import type { Parts } from '../parts';
-import { definitionBin, definitionIn, limitsSetting, readTarget, type DefinitionTarget } from './definitionReads';
+import { definitionInText } from '../../schema/definitions/inText';
+import { definitionBin, readTarget, type DefinitionTarget } from './definitionReads';
 
 export interface DefinitionCheck {
   isDefinition: boolean;
@@ -29,13 +30,13 @@ export async function checkTargetDefinition(
   providers: Provider[],
   scope: RequestScope,
 ): Promise<DefinitionCheck> {
-  const definition = await definitionIn((await readTarget(p, target, scope)).text);
+  const definition = definitionInText((await readTarget(p, target, scope)).text);
   return definition ? { isDefinition: true, ...strictCheck(definition, providers) } : { isDefinition: false, problems: [] };
 }
 
 /** What a definition breaks of each provider's strict mode. */
 export function strictCheck(definition: Definition, providers: Provider[]): Required<Omit<DefinitionCheck, 'isDefinition' | 'strict'>> & { strict?: boolean } {
-  const problems = strictProblems(definition, providers, limitsSetting()).map(({ provider, rule, path, severity, message }) => ({
+  const problems = strictProblems(definition, providers, settings.definitionLimits()).map(({ provider, rule, path, severity, message }) => ({
     provider,
     rule,
     path,

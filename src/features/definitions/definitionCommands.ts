@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, RequestScope } from '../../api';
-import { Cancelled } from '../../commands/args';
+import { Cancelled, cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/ids';
 import { askBinReference, askRequiredName, pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
@@ -17,12 +17,13 @@ import { inform, reportError, withProgress } from '../../ui/feedback';
 import { confirmRequests, readsAfterListing } from '../requestWarning';
 import { rowBin, tabBin } from '../binTarget';
 import type { Parts } from '../parts';
+import type { AccountRows } from '../tree/binsView';
 import type { BinNode } from '../tree/nodes';
 import { checkAgainst, checkTargetDefinition } from './checkAgainstDefinition';
 import { definitionBin, providersOf, type DefinitionTarget } from './definitionReads';
 import { schemaDocName, updateFrom, useAsSchemaDoc, type Asks, type Decide, type UseOptions, type UseParts, type UseResult } from './useAsSchemaDoc';
 
-export type DefinitionParts = UseParts & Pick<Parts, 'prompts'> & { diagnostics: UseParts['diagnostics'] & ShowFound };
+export type DefinitionParts = UseParts & Pick<Parts, 'prompts'> & Pick<AccountRows, 'root'> & { diagnostics: UseParts['diagnostics'] & ShowFound };
 
 interface ShowFound {
   showFound(failing: { uri: vscode.Uri; text: string; problems: Problem[] }[], against?: Against): void;
@@ -63,8 +64,19 @@ export function definitionCommands(p: DefinitionParts): Handler[] {
     return active?.kind === 'bin' && active.version === undefined ? active.id : askBinReference(ui);
   };
 
-  /** The definition to check against: asked by id. */
-  const askDefinition = () => askBinReference(ui);
+  /** The definition to check against: one of the bins known to hold one (no request lists them), else asked by id. */
+  const askDefinition = async (): Promise<string> => {
+    const known = p.root.definitions?.known() ?? [];
+    if (known.length === 0) {
+      return askBinReference(ui);
+    }
+    const items = [
+      ...known.map(({ id, name }) => ({ label: name, description: p.bins.known({ kind: 'bin', id })?.name ?? id, id })),
+      { label: vscode.l10n.t('Enter a bin id…'), description: undefined, id: undefined },
+    ];
+    const picked = cancelIfUndefined(await ui.pick(items, { placeHolder: vscode.l10n.t('Check against which definition?'), matchOnDescription: true }));
+    return picked.id ?? askBinReference(ui);
+  };
   const checkActive = async (): Promise<[string, DefinitionTarget, vscode.Range?]> => {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {

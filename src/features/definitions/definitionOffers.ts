@@ -9,7 +9,7 @@ import type { BinStore } from '../../store/binStore';
 import { digestOf } from '../../store/entry';
 import type { SchemaDocOrigins } from '../../store/schemaDocOrigins';
 import type { Prompts } from '../../ui/prompter';
-import { definitionIn } from './definitionReads';
+import { definitionInText } from '../../schema/definitions/inText';
 
 export interface OfferParts {
   bins: Pick<BinStore, 'onDidSave' | 'onDidStoreRecord'>;
@@ -47,7 +47,7 @@ async function offer(
   made: [string, { schema: string; name?: string }][],
   update: (binId: string, schemaDocId: string) => Promise<void>,
 ): Promise<void> {
-  const definition = await definitionIn(text);
+  const definition = definitionInText(text);
   if (!definition) {
     return;
   }

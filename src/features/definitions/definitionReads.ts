@@ -1,12 +1,13 @@
 /**
  * A definition as the collection's commands read it: a bin's record (what the store or an open tab
  * holds costs nothing, else one read, counted for the action's scope), a file's or tab's text, or
- * a text given; and the providers and limits the settings name.
+ * a text given; and the providers a call names.
  */
 import * as vscode from 'vscode';
-import { PROVIDERS, type Definition, type LimitOverrides, type Provider } from '../../schema/definitions/api';
-import { definitionOf } from '../../schema/definitions/recognize';
-import { RecordText, type Json, type RequestScope } from '../../api';
+import { PROVIDERS, type Definition, type Provider } from '../../schema/definitions/api';
+import { definitionInText } from '../../schema/definitions/inText';
+import type { RequestScope } from '../../api';
+import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
 import { digestOfBytes } from '../../store/entry';
 import type { Parts } from '../parts';
@@ -25,26 +26,10 @@ export interface ReadRecord {
   uri?: vscode.Uri;
 }
 
-/**
- * `jsonbin.structuredOutputs.providers` (default `["openai"]`), read here directly: the providers a
- * definition is checked for when the caller names none. Unknown names are left out.
- */
-export function providersSetting(): Provider[] {
-  const value = vscode.workspace.getConfiguration('jsonbin').get<unknown>('structuredOutputs.providers');
-  const named = Array.isArray(value) ? value.filter((p): p is Provider => PROVIDERS.includes(p as Provider)) : [];
-  return named.length > 0 ? named : ['openai'];
-}
-
-/** `jsonbin.structuredOutputs.limits`: the providers' limits the user changed (none: the documented ones). */
-export function limitsSetting(): LimitOverrides | undefined {
-  const value = vscode.workspace.getConfiguration('jsonbin').get<unknown>('structuredOutputs.limits');
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
-}
-
 /** The providers a call names, checked: any of `openai`, `anthropic`, `gemini`. */
 export function providersOf(given: unknown): Provider[] {
   if (given === undefined || given === null) {
-    return providersSetting();
+    return settings.definitionProviders();
   }
   if (!Array.isArray(given) || given.length === 0 || !given.every((p) => PROVIDERS.includes(p as Provider))) {
     throw new Error(vscode.l10n.t('providers must be a list of {0}', PROVIDERS.join(', ')));
@@ -106,25 +91,10 @@ export async function readTarget(p: Pick<Parts, 'account' | 'bins'>, target: Def
   throw new Error(vscode.l10n.t('The target must be a bin id, a Uri or {0}', '{ text }'));
 }
 
-/** The record's value, or undefined when the text is not JSON. */
-export async function valueOf(text: string): Promise<Json | undefined> {
-  try {
-    return (await RecordText.parse(text)).value;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The definition a text holds, or undefined. */
-export async function definitionIn(text: string): Promise<Definition | undefined> {
-  const value = await valueOf(text);
-  return value === undefined ? undefined : definitionOf(value);
-}
-
 /** A bin's definition, or a refusal saying the bin holds none. */
 export async function definitionBin(p: Pick<Parts, 'account' | 'bins'>, binId: string, scope: RequestScope): Promise<Definition & { binName?: string }> {
   const read = await readBin(p, binId, scope);
-  const definition = await definitionIn(read.text);
+  const definition = definitionInText(read.text);
   if (!definition) {
     throw new Error(notADefinition(read.name ?? binId));
   }

@@ -23,6 +23,8 @@ import {
   type RowFilter,
 } from './nodes';
 import type { RememberedBins } from '../../store/rememberedBins';
+import type { BinStore } from '../../store/binStore';
+import { DefinitionBins } from './definitionBins';
 
 export interface Page {
   bins: BinSummary[];
@@ -50,6 +52,8 @@ export class BinsTree implements vscode.Disposable {
     private readonly schemaDocs: SchemaDocs,
     /** The account's row, the roots' parent (shown only when there are several accounts). */
     private readonly root: AccountNode,
+    /** Whose records mark the rows of definitions. */
+    bins: Pick<BinStore, 'onDidReadRecord' | 'onDidStoreRecord' | 'onDidChangeBins'>,
   ) {
     this.listings = {
       canList: async () => {
@@ -68,6 +72,12 @@ export class BinsTree implements vscode.Disposable {
     this.uncategorizedRoot = new UncategorizedNode(root, this.listings);
     // A schema doc's row shows its name once it is read, opened or saved, with no request of its own.
     this.subscriptions.push(schemaDocs.onDidName(() => this.redraw()));
+    // A definition's row is marked once its record is read or written, by whichever path.
+    root.definitions = new DefinitionBins(bins);
+    this.subscriptions.push(
+      root.definitions,
+      root.definitions.onDidChange(() => this.redraw()),
+    );
   }
 
   async getChildren(node?: Node): Promise<Node[]> {

@@ -5,6 +5,7 @@ import type { BinPermission } from '../../../api';
 import { isHostedService } from '../../../api/share';
 import { MessageNode } from './messageNode';
 import { Node } from './node';
+import type { DefinitionBins } from '../definitionBins';
 
 /** The permissions a row menu's write actions need. */
 const WRITES: readonly BinPermission[] = ['create', 'update', 'delete'];
@@ -33,6 +34,13 @@ export class AccountNode extends Node {
 
   /** Whether the account has a key: the tree learns it when it lists the account's rows. */
   keyStored = true;
+
+  /** The account's bins known to hold a definition: its tree sets them. */
+  definitions?: DefinitionBins;
+
+  override definitionMark(binId: string) {
+    return this.definitions?.mark(binId);
+  }
 
   override get abilities(): string {
     const info = this.info();

@@ -5,6 +5,7 @@ import { Command } from '../../../commands/ids';
 import { binUri } from '../../../fs/uris';
 import { whenWithDate } from '../../../ui/relativeTime';
 import { Node } from './node';
+import { describeMark } from '../definitionBins';
 
 /** A tooltip's line that gives a row's id (a bin's, a collection's, a schema doc's). */
 export function idLine(id: string): string {
@@ -45,6 +46,13 @@ export class BinNode extends Node {
     // Private is the rule: only the exception is written on the row (the tooltip says both).
     item.description = bin.private ? undefined : vscode.l10n.t('public');
     item.iconPath = new vscode.ThemeIcon(bin.private ? 'lock' : 'globe');
+    // A record known (read or written) to be a model's output definition: said on the row, the privacy in the tooltip.
+    const mark = this.definitionMark(bin.id);
+    const definition = mark && describeMark(mark);
+    if (definition) {
+      item.description = bin.private ? definition.description : `${item.description} · ${definition.description}`;
+      item.iconPath = new vscode.ThemeIcon('symbol-interface');
+    }
     // The URI of the bin's tab: the problem count's decoration (problemDecorations.ts) finds the row by it.
     item.resourceUri = binUri(bin.id, this.label, undefined, this.account);
     // Names come from the service: a plain-text tooltip never renders them as Markdown.
@@ -54,6 +62,7 @@ export class BinNode extends Node {
       createdLine(bin.createdAt),
       bin.private ? vscode.l10n.t('Privacy: private') : vscode.l10n.t('Privacy: public'),
       collection ? vscode.l10n.t('Collection: {0}', collection.name) : vscode.l10n.t('Collection: none'),
+      ...(definition ? [definition.tooltip] : []),
     ].join('\n');
     // Its privacy, for the toggle that says what it does ("Make Public").
     const privacy = bin.private === undefined ? ';unknownPrivacy' : bin.private ? ';private' : ';public';

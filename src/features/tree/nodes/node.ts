@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { BinSummary, Collection } from '../../../api';
 import type { RememberedBins } from '../../../store/rememberedBins';
+import type { DefinitionMark } from '../definitionBins';
 
 /** Pages of bin listings, fetched as rows are expanded and kept until a refresh. */
 export interface Listings {
@@ -54,6 +55,11 @@ export abstract class Node {
    */
   get abilities(): string {
     return this.parent?.abilities ?? '';
+  }
+
+  /** What the row's account knows of a bin's record, with no request: the definition it holds (see definitionBins.ts). */
+  definitionMark(binId: string): DefinitionMark | undefined {
+    return this.parent?.definitionMark(binId);
   }
 
   abstract treeItem(): vscode.TreeItem;
