@@ -3,7 +3,7 @@ import type { LimitOverrides, Provider, TextEdit } from '../../schema/definition
 import type { Definition, DefinitionProblem, FixKind } from '../../schema/definitions/api';
 import { checkDefinition } from '../../schema/definitions/check';
 import { fixAllEdits, fixEdits } from '../../schema/definitions/fixes';
-import { definitionInText, placeProblems, PROVIDER_NAMES } from '../../schema/definitions/inText';
+import { definitionInText, placeProblems } from '../../schema/definitions/inText';
 
 /** The definition a text holds, with each provider's problems placed in it; undefined when it holds none. */
 export function checkText(text: string, providers: Provider[], limits: LimitOverrides) {
@@ -11,7 +11,7 @@ export function checkText(text: string, providers: Provider[], limits: LimitOver
   if (!definition) {
     return undefined;
   }
-  return { definition, problems: placeProblems(text, checkDefinition(definition, providers, limits)), providerNames: PROVIDER_NAMES };
+  return { definition, problems: placeProblems(text, checkDefinition(definition, providers, limits)) };
 }
 
 /** The edits of a problem's quick fix, or with `every` of its kind at every node at once. */

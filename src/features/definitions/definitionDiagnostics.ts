@@ -8,10 +8,7 @@ import * as vscode from 'vscode';
 import { activity, type Timer } from '../../api/activity';
 import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
-import type { Definition, DefinitionProblem } from '../../schema/definitions/api';
-
-/** Begins every problem's source, as the schema problems' does: the rows' counts find JSONBin's problems by it. */
-const SOURCE = 'JSONBin';
+import { definitionSource, type Definition, type DefinitionProblem } from '../../schema/definitions/api';
 
 /** What the last check of a document found, for its quick fixes. */
 export interface Found {
@@ -88,7 +85,7 @@ export class DefinitionDiagnostics implements vscode.Disposable {
         problem.message,
         problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
       );
-      diagnostic.source = `${SOURCE} ${checked.providerNames[problem.provider]}`;
+      diagnostic.source = definitionSource(problem.provider);
       diagnostic.code = problem.rule;
       return { problem, diagnostic };
     });

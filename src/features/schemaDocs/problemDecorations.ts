@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { parseUri } from '../../fs/uris';
+import { isDefinitionSource } from '../../schema/definitions/api';
 
 interface Count {
   errors: number;
@@ -95,7 +96,8 @@ function countsByBin(): Map<string, Count> {
   const counts = new Map<string, Count>();
   for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
     const bin = binOf(uri);
-    const ours = bin ? diagnostics.filter((d) => d.source?.startsWith('JSONBin')) : [];
+    // A definition's provider problems are said on its row's description, not counted as schema problems.
+    const ours = bin ? diagnostics.filter((d) => d.source?.startsWith('JSONBin') && !isDefinitionSource(d.source)) : [];
     if (ours.length === 0) {
       continue;
     }

@@ -9,7 +9,8 @@ import { settings } from '../../config';
 import type { BinStore } from '../../store/binStore';
 import type { Definition, Provider } from '../../schema/definitions/api';
 import { checkDefinition } from '../../schema/definitions/check';
-import { definitionInText, PROVIDER_NAMES } from '../../schema/definitions/inText';
+import { PROVIDER_NAMES } from '../../schema/definitions/api';
+import { definitionInText } from '../../schema/definitions/inText';
 
 /** What a bin row says of the definition its record holds. */
 export interface DefinitionMark {

@@ -9,6 +9,19 @@ import type { Json } from '../../api';
 export const PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/** The providers' names as they write them, in messages and sources: never translated. */
+export const PROVIDER_NAMES: Record<Provider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', gemini: 'Gemini' };
+
+/** The source of a provider's problems in the Problems panel. */
+export function definitionSource(provider: Provider): string {
+  return `JSONBin ${PROVIDER_NAMES[provider]}`;
+}
+
+/** Whether a problem's source is a provider's: a definition's problem, not a schema problem of the record. */
+export function isDefinitionSource(source: string | undefined): boolean {
+  return Object.values(PROVIDER_NAMES).some((name) => source === `JSONBin ${name}`);
+}
+
 /** A record recognized as a definition. */
 export interface Definition {
   name: string;

@@ -5,11 +5,8 @@
  */
 import type { Json } from '../../api';
 import { locate, Wanted, type Range } from '../locate';
-import type { Definition, DefinitionProblem, Provider } from './api';
+import type { Definition, DefinitionProblem } from './api';
 import { definitionOf } from './recognize';
-
-/** The providers' names as they write them, in messages and sources: never translated. */
-export const PROVIDER_NAMES: Record<Provider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', gemini: 'Gemini' };
 
 /** A definition's schema is far smaller: a larger text is not parsed to find out (typing in a 1 MB record stays cheap). */
 export const MAX_DEFINITION_CHARACTERS = 2 * 1024 * 1024;

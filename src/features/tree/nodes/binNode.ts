@@ -66,7 +66,8 @@ export class BinNode extends Node {
     ].join('\n');
     // Its privacy, for the toggle that says what it does ("Make Public").
     const privacy = bin.private === undefined ? ';unknownPrivacy' : bin.private ? ';private' : ';public';
-    item.contextValue = this.contextValue + privacy + this.abilities;
+    // A definition's row offers what takes a definition (Use as Schema Doc...).
+    item.contextValue = this.contextValue + privacy + this.abilities + (definition ? ';definition' : '');
     item.command = { command: Command.rowOpenBin, title: vscode.l10n.t('Open Bin'), arguments: [this] };
     return item;
   }

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/commands/ids';
-import { binUriOf, closeAll, config, labelOf, requestsDuring, run, setup, type World } from '../../support';
+import { binUriOf, closeAll, config, labelOf, requestsDuring, run, setup, until, type World } from '../../support';
 import { COURSE_DEFINITION, itemBoundsIn } from '../../../support/definitions';
 
 describe('structured-output definitions: bin rows', function () {
@@ -59,8 +59,18 @@ describe('structured-output definitions: bin rows', function () {
       const problems = itemBoundsIn(text).length;
       assert.equal((await item(again)).description, `output definition · ${problems} problems`);
       assert.match((await item(again)).tooltip as string, new RegExp(`OpenAI strict mode: accepted\\nAnthropic strict mode: ${problems} problems$`));
+      assert.match((await item(again)).contextValue ?? '', /;definition$/, 'its menu offers what takes a definition');
     });
     assert.deepEqual(marked, []);
+    // The providers' problems are said on the row's description: its problem badge counts schema problems only.
+    const uri = (await item((await rows('Definitions')).get('course definition'))).resourceUri!;
+    await until(() => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'JSONBin Anthropic') || undefined, "Anthropic's problems in the tab");
+    await vscode.workspace.getConfiguration('problems').update('decorations.enabled', false, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await w.api.problemDecorations.provideFileDecoration(uri, new vscode.CancellationTokenSource().token), undefined);
+    } finally {
+      await vscode.workspace.getConfiguration('problems').update('decorations.enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('unmarks the row when recognition is turned off', async () => {
