@@ -21,7 +21,7 @@ export function kindsMatching(when: string): string[] {
     kind.startsWith('account')
       ? [kind]
       : kind.startsWith('bin')
-        ? [';public', ';private', ';unknownPrivacy'].flatMap((privacy) => ['', ';definition'].map((definition) => kind + privacy + definition + ALL_ABILITIES))
+        ? [';public', ';private', ';unknownPrivacy'].flatMap((privacy) => ['', ';definition'].map((definition) => kind + privacy + ALL_ABILITIES + definition))
         : [kind + ALL_ABILITIES];
   return ALL_CONTEXT_VALUES.filter((kind) => viewItems(kind).some((viewItem) => holds(when, viewItem, forSeveral(when))));
 }

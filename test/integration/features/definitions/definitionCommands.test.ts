@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../../../src/commands/ids';
-import { closeAll, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from '../../support';
+import { closeAll, config, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from '../../support';
 
 type Used = { schemaDocId: string; created: boolean; attached: boolean; requests: number };
 
@@ -78,6 +78,53 @@ describe('structured-output definitions and collections', function () {
       [`PUT /v3/s/${schemaDocId}`],
     );
     assert.deepEqual((await w.other.readSchemaDoc(schemaDocId)).record, SCHEMA);
+  });
+
+  it('asked from the palette, says how many stored bins it reads first when more than jsonbin.warnAboveRequests; a no sends nothing more', async () => {
+    const collectionId = (await w.other.createCollection('definition many outputs')).id;
+    const schemaDocId = (await w.other.createSchemaDoc('many', { type: 'object' })).metadata.id;
+    await w.other.attachSchemaDoc(collectionId, schemaDocId);
+    const stored = [];
+    for (const title of ['a', 'b']) {
+      stored.push((await w.other.createBin({ record: { title }, collectionId })).metadata.id);
+    }
+    await run(Command.refresh);
+    await listCollectionsInView(w);
+    await config().update('warnAboveRequests', 1, vscode.ConfigurationTarget.Global);
+    const confirmations: string[] = [];
+    let yes = false;
+    w.api.setPrompter(
+      prompter({
+        input: async () => definitionId,
+        pick: async (items) => items.find((i) => i.label.endsWith('definition many outputs')),
+        confirm: async (message) => (confirmations.push(message), yes),
+      }),
+    );
+    try {
+      const refused = await requestsDuring(w.service, () => run(Command.useDefinitionAsSchemaDoc));
+      assert.deepEqual(confirmations, ['Checking the stored bins against the definition first reads 2 bins. Read them?']);
+      // Nothing beyond the definition and the listings: no bin read, nothing written.
+      assert.deepEqual(
+        pathsOf(refused).filter((p) => p !== 'GET /v3/c' && !p.startsWith(`GET /v3/c/${collectionId}/bins`) && p !== `GET /v3/b/${definitionId}/latest`),
+        [],
+      );
+      assert.deepEqual((await w.other.readSchemaDoc(schemaDocId)).record, { type: 'object' });
+      yes = true;
+      const sent = await requestsDuring(w.service, () => run(Command.useDefinitionAsSchemaDoc));
+      assert.equal(confirmations.length, 2);
+      const paths = pathsOf(sent);
+      assert.deepEqual(
+        stored.map((id) => paths.includes(`GET /v3/b/${id}/latest`)),
+        [true, true],
+        paths.join(', '),
+      );
+      assert.ok(paths.includes(`PUT /v3/s/${schemaDocId}`), paths.join(', '));
+      assert.deepEqual((await w.other.readSchemaDoc(schemaDocId)).record, SCHEMA);
+    } finally {
+      await config().update('warnAboveRequests', undefined, vscode.ConfigurationTarget.Global);
+      w.api.setPrompter(prompter({ offer: async (message, actions) => (offers.push(message), actions.find((a) => a === take)) }));
+      await closeAll();
+    }
   });
 
   it('offers to update the schema doc after a save of the definition whose schema changed; taken, it sends the update', async () => {
