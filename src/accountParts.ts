@@ -20,6 +20,7 @@ import { SchemaDocs } from './schema/schemaDocs';
 import { BinsTree } from './features/tree/binsTree';
 import { AccountNode } from './features/tree/nodes';
 import { RememberedBins } from './store/rememberedBins';
+import { SchemaDocOrigins } from './store/schemaDocOrigins';
 import { metadataOf } from './store/binChanges';
 import type { Parts } from './features/parts';
 import type { AccountRows } from './features/tree/binsView';
@@ -38,7 +39,8 @@ import { showTypeScriptTypes } from './ui/contextKeys';
 import { reportError } from './ui/feedback';
 
 /** What each account has of its own (made here): the features' parts of an account, its rows, its offline copies and diagnostics. */
-export interface AccountParts extends Pick<Parts, 'account' | 'connection' | 'binCollections' | 'schemaDocs' | 'bins' | 'writes' | 'remembered'>, AccountRows {
+export interface AccountParts
+  extends Pick<Parts, 'account' | 'connection' | 'binCollections' | 'schemaDocs' | 'bins' | 'writes' | 'remembered' | 'origins'>, AccountRows {
   offline: AccountOfflineCopies;
   diagnostics: SchemaDiagnostics;
 }
@@ -137,6 +139,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
   const saves = schemaDocSaves(shared.prompts, id, () => diagnostics);
   const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict, saves);
   const remembered = new RememberedBins(shared.memory, scope);
+  const origins = new SchemaDocOrigins(shared.memory, scope);
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root, bins);
   const diagnostics = new SchemaDiagnostics(bins, schemaDocs, binCollections, shared.log, id);
@@ -169,6 +172,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
     writes,
     offline,
     remembered,
+    origins,
     tree,
     root,
     diagnostics,

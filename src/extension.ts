@@ -14,6 +14,8 @@ import type { ToolName } from './features/chat/toolNames';
 import { VIEW_ID } from './commands/ids';
 import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';
+import { offerSchemaDocUpdates } from './features/definitions/definitionOffers';
+import { trackDefinitionTab } from './features/definitions/definitionTab';
 import { registerSchemaAssist } from './features/schemaDocs/schemaAssist';
 import { DefinitionDiagnostics } from './features/definitions/definitionDiagnostics';
 import { registerDefinitionFixes } from './features/definitions/definitionFixes';
@@ -179,6 +181,13 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     }),
   ]);
 
+  // A definition's save whose schema changed offers to update the schema docs made from it.
+  accounts.followParts((parts) =>
+    offerSchemaDocUpdates(parts, prompts, async (binId, schemaDocId) =>
+      (await import('./features/definitions/definitionCommands.js')).updateFromDefinition((await commandParts(parts.account.id))!, binId, schemaDocId),
+    ),
+  );
+
   // The agents' tools: registered now, their code and the account's parts loaded with the first call.
   const chat = registerTools({ accounts, partsFor: commandParts });
   // Structured-output definitions in any JSON tab, whatever its account: their checks load with the first one.
@@ -190,6 +199,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     ...chat.disposables,
     trackContextKeys(accounts, () => walkthrough.done('setKey')),
     trackOpenedBin(() => walkthrough.done('edit')),
+    trackDefinitionTab(),
     walkthrough.followView(treeView),
     clearFiltersOnSwitch(accounts, treeView),
     files,

@@ -25,6 +25,8 @@ export const StateKey = {
   binsWrite: 'jsonbin.binsWrite',
   /** Which collection each bin is in, as far as it is known, by scope. */
   binCollections: 'jsonbin.binCollections',
+  /** Which definition bin each schema doc was made from (Use as Schema Doc), by scope. */
+  schemaDocOrigins: 'jsonbin.schemaDocOrigins',
   /** Today's request counts, by scope. */
   requestsToday: 'jsonbin.requestsToday',
   /** The walkthrough's steps this extension has told VS Code are done (this machine's, as VS Code's ticks). */
@@ -32,18 +34,26 @@ export const StateKey = {
 } as const;
 
 /** The keys whose value holds an entry per account, under its scope. */
-export type ScopedKey = typeof StateKey.bins | typeof StateKey.binsWrite | typeof StateKey.binCollections;
-export const SCOPED_KEYS: readonly ScopedKey[] = [StateKey.bins, StateKey.binsWrite, StateKey.binCollections];
+export type ScopedKey = typeof StateKey.bins | typeof StateKey.binsWrite | typeof StateKey.binCollections | typeof StateKey.schemaDocOrigins;
+export const SCOPED_KEYS: readonly ScopedKey[] = [StateKey.bins, StateKey.binsWrite, StateKey.binCollections, StateKey.schemaDocOrigins];
 
 /**
  * What follows the user to their other machines through Settings Sync: the accounts, each
- * account's remembered bins and what is known of their collections, with the marks of their
+ * account's remembered bins, what is known of their collections and which definition each schema
+ * doc was made from, with the marks of their
  * writes (a window that sees another machine's mark reads the list again, as after another
  * window's write, instead of writing its older copy over it). Not synced: the active account (a
  * machine's choice; the account may have no key there yet), today's request counts (this
  * machine's), and keys, which live in the secret storage, which never syncs.
  */
-export const SYNCED_KEYS: readonly string[] = [StateKey.accounts, StateKey.accountsWrite, StateKey.bins, StateKey.binsWrite, StateKey.binCollections];
+export const SYNCED_KEYS: readonly string[] = [
+  StateKey.accounts,
+  StateKey.accountsWrite,
+  StateKey.bins,
+  StateKey.binsWrite,
+  StateKey.binCollections,
+  StateKey.schemaDocOrigins,
+];
 
 /** Secret storage keys. */
 export const SecretKey = {

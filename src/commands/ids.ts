@@ -37,6 +37,8 @@ export const ContextKey = {
   openedBin: 'jsonbin.openedBin',
   /** The active tab is the multi-diff editor of a Change Bins preview: Apply shows in its title. */
   changePreview: 'jsonbin.changePreview',
+  /** The active tab is a bin holding a structured-output definition: Use as Schema Doc shows. */
+  definitionTab: 'jsonbin.definitionTab',
 } as const;
 
 /** The one view of the extension. */

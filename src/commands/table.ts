@@ -474,6 +474,21 @@ export const COMMANDS = {
     palette: `resourceScheme == untitled && !${ContextKey.accessKey}`,
     tab: { menus: [] },
   },
+  // Structured-output definitions: a definition bin's schema made a collection's schema doc, records checked against it.
+  useDefinitionAsSchemaDoc: {
+    title: 'Use as Schema Doc...',
+    icon: 'symbol-structure',
+    palette: `${MASTER_KEY} && ${ContextKey.definitionTab}`,
+    row: { menus: [{ on: BINS, group: '1_schema@3', in: 'schema', when: 'viewItem =~ /;definition(;|$)/' }] },
+    tab: { menus: [{ on: 'bin', group: `${TAB_GROUP}@8`, when: ContextKey.definitionTab }] },
+  },
+  checkAgainstDefinition: {
+    title: 'Check Against Definition...',
+    icon: 'checklist',
+    palette: `${ContextKey.hasKey} && editorIsOpen`,
+    row: { menus: [{ on: BINS, group: '1_schema@4', in: 'schema' }] },
+  },
+  checkDefinition: { title: 'Check Definition', icon: 'checklist', palette: false },
   // Linked files (a workspace JSON file and its bin): on the file in the Explorer, and from the palette for the active editor's.
   linkFile: {
     title: 'Link to Bin...',

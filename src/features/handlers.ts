@@ -20,15 +20,16 @@ import { validateCollectionCommands } from './schemaDocs/validateCollection';
 import { validateBinsCommands } from './schemaDocs/validateBins';
 import { draftSchemaDocCommands } from './schemaDocs/draftSchemaDoc';
 import { createFromDraftCommands } from './schemaDocs/createFromDraft';
+import { definitionCommands } from './definitions/definitionCommands';
 import { typeScriptTypesCommands } from './schemaDocs/typeScriptTypes';
 import { shareCommands } from './share/shareCommands';
 import { tableCommands } from './table/tableCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
-import type { ViewParts } from './tree/binsView';
+import type { AccountRows, ViewParts } from './tree/binsView';
 
 /** What the commands act on, together: each feature's handlers take the parts they use. */
-export type CommandParts = Parts & ViewParts & OfflineParts & { diagnostics: SchemaDiagnostics };
+export type CommandParts = Parts & ViewParts & OfflineParts & Pick<AccountRows, 'root'> & { diagnostics: SchemaDiagnostics };
 
 export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
   return new Map([
@@ -54,5 +55,6 @@ export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
     ...tableCommands(p),
     ...offlineCommands(p),
     ...linkCommands(p),
+    ...definitionCommands(p),
   ]);
 }

@@ -16,6 +16,7 @@ import type { SchemaDocs } from '../schema/schemaDocs';
 import type { Drafts } from './drafts';
 import type { Links } from './linkRegistry';
 import type { RememberedBins } from '../store/rememberedBins';
+import type { SchemaDocOrigins } from '../store/schemaDocOrigins';
 import type { ServiceSnapshots } from '../ui/conflict';
 import type { Prompts } from '../ui/prompter';
 
@@ -33,6 +34,8 @@ export interface Parts {
   /** The one way its records reach the service. */
   writes: RecordWrites;
   remembered: RememberedBins;
+  /** Which definition each schema doc was made from (synced). */
+  origins: SchemaDocOrigins;
   /** Every account, each with its connection. */
   accounts: Accounts<AccountPartsBase & { connection: Connection }>;
   prompts: Prompts;

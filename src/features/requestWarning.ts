@@ -33,8 +33,11 @@ export async function confirmRequests(
   }
 }
 
-/** How reading a listed collection's bins is counted: one request per bin, after the pages of its listing. */
+/** How reading a listed collection's bins is counted: one request per bin, after the pages of its listing (0: a listing known already). */
 export function readsAfterListing(pages: number): string {
+  if (pages === 0) {
+    return vscode.l10n.t('One request reads each bin (their listing is known: none is sent for it).');
+  }
   return pages === 1
     ? vscode.l10n.t('One request reads each bin (the 1 request listing them is sent).')
     : vscode.l10n.t('One request reads each bin (the {0} requests listing them are sent).', pages);

@@ -22,3 +22,8 @@ export function againstEdited(name: string): Against {
 export function againstGiven(): Against {
   return l10n.t('the schema given') as Against;
 }
+
+/** A structured-output definition's `schema`, by the definition's name (Check Against Definition, Use as Schema Doc). */
+export function againstDefinition(name: string): Against {
+  return l10n.t('definition "{0}"', name) as Against;
+}

@@ -228,18 +228,38 @@ export class RecordWrites {
    * validate collection `attachTo`, that collection's stored bins are checked first, as a schema
    * doc's save checks them (the caller attaches it).
    */
-  async createSchemaDoc(schema: string | Json | RecordText, name: string, attachTo?: string): Promise<SchemaDoc> {
+  async createSchemaDoc(schema: string | Json | RecordText, name: string, attachTo?: string, scope?: RequestScope): Promise<SchemaDoc> {
     const notCreated = l10n.t('Not created');
     this.checks.permitted('createSchemaDoc', notCreated);
-    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), notCreated);
+    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), notCreated, scope);
     if (attachTo !== undefined) {
       await checkImpact(this.impactParts(), { collectionId: attachTo }, record.value, name, 'Creation');
     }
-    const doc = await this.service.client.createSchemaDoc(name, record);
+    const doc = await this.service.client.within(scope).createSchemaDoc(name, record);
     this.schemaDocs.updated(doc);
     // Its tab, opened next, is served what the service answered: no read.
     this.store.written({ kind: 'schema', id: doc.metadata.id }, doc.record, { name: doc.metadata.name }, []);
     return doc;
+  }
+
+  /**
+   * A schema doc's record replaced by a value (a definition's `schema`), not from its tab: checked
+   * as a new schema doc is, then one PUT with its name (known, else read once). The caller has
+   * checked the stored bins it validates (`checkSchemaDocImpact`). `unchanged` when the service's
+   * record, as known, is that value already: nothing is sent. Open tabs of it show the new record.
+   */
+  async updateSchemaDoc(id: string, schema: Json, docs: string[], scope?: RequestScope): Promise<{ unchanged: boolean }> {
+    const notSaved = l10n.t('Not saved');
+    this.checks.permitted('updateSchemaDoc', notSaved);
+    const record = await this.checks.check({ kind: 'schema' }, textOf(schema), notSaved, scope);
+    const current = await this.schemaDocs.read(id, scope);
+    if (digestOf(current.record) === digestOf(record.value)) {
+      return { unchanged: true };
+    }
+    const doc = await this.service.client.within(scope).updateSchemaDoc(id, record, current.metadata.name);
+    this.schemaDocs.updated(doc);
+    this.store.written({ kind: 'schema', id }, doc.record, { name: doc.metadata.name }, docs);
+    return { unchanged: false };
   }
 
   /**

@@ -18,6 +18,7 @@ import { changeCases } from './menus/changeCases';
 import { tableCases } from './menus/tableCases';
 import { collectionCases } from './menus/collectionCases';
 import { run, type Answer, type Bin, type Case, type MenuContext, type Place } from './menus/context';
+import { definitionCases } from './menus/definitionCases';
 import { draftCases } from './menus/draftCases';
 import { findCases } from './menus/findCases';
 import { linkCases } from './menus/linkCases';
@@ -198,6 +199,7 @@ describe('every menu entry, as VS Code invokes it', function () {
     ...changeCases(context),
     ...linkCases(context),
     ...tableCases(context),
+    ...definitionCases(context),
   };
 
   // The other places run the same action as their palette form.

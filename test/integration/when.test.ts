@@ -44,6 +44,9 @@ const meantFor: Record<string, string[]> = {
   [Command.rowValidateBins]: BINS,
   [Command.rowOpenTable]: [...BINS, 'group.uncategorized', ...COLLECTIONS],
   [Command.rowCopyTypeScriptTypes]: [...BINS, 'schemaDoc'],
+  // Use as Schema Doc on a definition's row only (`;definition`).
+  [Command.rowUseDefinitionAsSchemaDoc]: BINS,
+  [Command.rowCheckAgainstDefinition]: BINS,
   [Command.rowSwitchAccount]: ['account', 'account.default'],
   [Command.rowRenameAccount]: ['account', 'account.active', 'account.default', 'account.default.active'],
   [Command.rowRemoveAccount]: ['account', 'account.active'],
@@ -96,6 +99,7 @@ describe('row menus', () => {
       Command.rowValidateBins,
       Command.rowCopyTypeScriptTypes,
       Command.rowOpenTable,
+      Command.rowCheckAgainstDefinition,
     ];
     const sorted = (list: string[]) => [...list].sort();
     assert.deepEqual(commandsShownOn('bin.remembered;public', rows), sorted(reads), 'an access key that may only read');

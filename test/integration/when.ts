@@ -16,12 +16,12 @@ export function forSeveral(when: string): boolean {
  * carry no abilities): with one row selected, or with several for an entry shown only then.
  */
 export function kindsMatching(when: string): string[] {
-  // A bin row shows its privacy: public, private or unknown; what any of them offers counts.
+  // A bin row shows its privacy: public, private or unknown, and whether its record is a definition; what any of them offers counts.
   const viewItems = (kind: string) =>
     kind.startsWith('account')
       ? [kind]
       : kind.startsWith('bin')
-        ? [';public', ';private', ';unknownPrivacy'].map((privacy) => kind + privacy + ALL_ABILITIES)
+        ? [';public', ';private', ';unknownPrivacy'].flatMap((privacy) => ['', ';definition'].map((definition) => kind + privacy + ALL_ABILITIES + definition))
         : [kind + ALL_ABILITIES];
   return ALL_CONTEXT_VALUES.filter((kind) => viewItems(kind).some((viewItem) => holds(when, viewItem, forSeveral(when))));
 }

@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
     await import('./links.test.js');
     await import('./table.test.js');
     await import('./definitions.test.js');
+    await import('./definitionCollections.test.js');
   }
   const runner = await new Promise<MochaType.Runner>((resolve) => {
     const r = mocha.run(() => resolve(r));

@@ -9,6 +9,7 @@ export const TOOL_NAMES = [
   'jsonbin_createBin',
   'jsonbin_updateBin',
   'jsonbin_validateCollection',
+  'jsonbin_checkDefinition',
 ] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

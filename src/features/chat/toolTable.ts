@@ -114,6 +114,11 @@ export const TOOLS = {
         record,
         collectionId: { type: 'string', description: 'The collection whose schema doc to check against.' },
         binId: { type: 'string', description: "A bin whose collection's schema doc to check against." },
+        definitionBinId: {
+          type: 'string',
+          description:
+            "A bin holding a structured-output definition ({ name, strict, schema }): the record (a model's output) is checked against its schema instead. Costs no request once the definition was read.",
+        },
         account,
       },
     },
@@ -172,6 +177,21 @@ export const TOOLS = {
     userDescription: 'Checks every bin of a collection against its schema doc, within a request cap.',
     modelDescription: `Validates every stored bin of a collection against its schema doc: lists the collection (one request per 10 bins) and reads each bin (one request each). Refuses before sending anything when it would need more than maxRequests (or the user's cap), saying how many it would need. The result lists the failing bins with their problems at JSON pointers. ${costs}`,
     inputSchema: { type: 'object', required: ['collectionId'], properties: { collectionId: { type: 'string' }, maxRequests, account } },
+  },
+  jsonbin_checkDefinition: {
+    reference: 'jsonbinCheckDefinition',
+    displayName: 'Check JSONBin Definition',
+    userDescription: "Checks a bin's structured-output definition against each provider's strict mode.",
+    modelDescription: `Checks a bin holding an LLM structured-output definition ({ name, strict, schema }, or { type: "json_schema", json_schema: { … } }) against the strict mode of each provider named (openai, anthropic, gemini; default: the user's jsonbin.structuredOutputs.providers setting). The result has name, strict and problems, each with provider, rule, path (a JSON pointer under schema) and message. The bin is read once per session. ${costs}`,
+    inputSchema: {
+      type: 'object',
+      required: ['binId'],
+      properties: {
+        binId: { type: 'string', description: 'The bin holding the definition.' },
+        providers: { type: 'array', items: { type: 'string', enum: ['openai', 'anthropic', 'gemini'] }, description: 'The providers to check for.' },
+        account,
+      },
+    },
   },
 } satisfies Record<ToolName, ToolSpec>;
 

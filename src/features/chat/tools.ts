@@ -13,6 +13,7 @@ import { listBins, listCollections, readBin, readSchemaDoc } from './readTools';
 import { checkRecord, createBin, updateBin } from './writeTools';
 import { confirmCreate, confirmUpdate } from './confirmations';
 import { findBins, validateCollection } from './costTools';
+import { checkDefinition } from './definitionTools';
 
 type Token = vscode.CancellationToken;
 
@@ -102,5 +103,6 @@ export function chatTools(context: ToolContext): Record<ToolName, ToolImpl> {
     jsonbin_createBin: tool(createBin, { confirm: confirmCreate }),
     jsonbin_updateBin: tool(updateBin, { confirm: confirmUpdate }),
     jsonbin_validateCollection: tool(validateCollection),
+    jsonbin_checkDefinition: tool(checkDefinition),
   };
 }

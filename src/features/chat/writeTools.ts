@@ -11,6 +11,7 @@ import { digestOf } from '../../store/entry';
 import { Refused } from '../../store/refused';
 import { ToolRefusal } from './result';
 import { agentDoc, readLatest, readText } from './sessionReads';
+import { checkAgainstDefinition } from './definitionTools';
 import { textInput, type CallParts, type Input, type Run } from './input';
 
 const encoder = new TextEncoder();
@@ -59,6 +60,10 @@ function collectionFor(p: Pick<CallParts, 'binCollections'>, input: Input): stri
 
 export const checkRecord: Run = async (p, input) => {
   const text = recordText(input);
+  const definitionBinId = textInput(input, 'definitionBinId');
+  if (definitionBinId !== undefined) {
+    return checkAgainstDefinition(p, definitionBinId, text);
+  }
   const collectionId = collectionFor(p, input);
   const base = { collectionId: collectionId ?? null, ...(collectionId === undefined ? { collectionUnknown: true } : {}) };
   try {

@@ -70,6 +70,11 @@ export class DefinitionBins implements vscode.Disposable {
     return mark;
   }
 
+  /** The bins known to hold a definition, with its name (none while recognition is off): no request. */
+  known(): { id: string; name: string }[] {
+    return settings.definitions() ? [...this.definitions].map(([id, definition]) => ({ id, name: definition.name })) : [];
+  }
+
   private learn(id: string, text: string): void {
     const definition = definitionInText(text);
     const was = this.definitions.has(id);

@@ -22,6 +22,7 @@ describe('state keys', () => {
       'jsonbin.bins',
       'jsonbin.binsWrite',
       'jsonbin.binCollections',
+      'jsonbin.schemaDocOrigins',
       'jsonbin.requestsToday',
       'jsonbin.walkthroughTicked',
     ]);
@@ -61,7 +62,10 @@ describe('state keys', () => {
   });
 
   it("syncs the accounts, the remembered bins and the bins' collections with their write marks; not the active account or the counts", () => {
-    assert.deepEqual([...SYNCED_KEYS].sort(), [StateKey.accounts, StateKey.accountsWrite, StateKey.bins, StateKey.binsWrite, StateKey.binCollections].sort());
+    assert.deepEqual(
+      [...SYNCED_KEYS].sort(),
+      [StateKey.accounts, StateKey.accountsWrite, StateKey.bins, StateKey.binsWrite, StateKey.binCollections, StateKey.schemaDocOrigins].sort(),
+    );
     assert.ok(!SYNCED_KEYS.includes(StateKey.activeAccount) && !SYNCED_KEYS.includes(StateKey.requestsToday));
   });
 });

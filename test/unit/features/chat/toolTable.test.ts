@@ -24,7 +24,7 @@ describe('the language model tools in the manifest', () => {
     );
   });
 
-  it("are the issue's nine names, each registered by name at activation and referenced by a # name", () => {
+  it("are the issues' ten names (issue 50 added jsonbin_checkDefinition), each registered by name at activation and referenced by a # name", () => {
     assert.deepEqual(Object.keys(TOOLS), [...TOOL_NAMES]);
     assert.deepEqual(
       manifest.contributes.languageModelTools.map((t) => t.name),
@@ -38,6 +38,7 @@ describe('the language model tools in the manifest', () => {
         'jsonbin_createBin',
         'jsonbin_updateBin',
         'jsonbin_validateCollection',
+        'jsonbin_checkDefinition',
       ],
     );
     const references = manifest.contributes.languageModelTools.map((t) => t.toolReferenceName);
