@@ -70,6 +70,7 @@ describe('language model tools', function () {
   it('are registered under their names, each with its description and input schema', () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('jsonbin_')).map((t) => t.name);
     assert.deepEqual(ours.sort(), [
+      'jsonbin_checkDefinition',
       'jsonbin_checkRecord',
       'jsonbin_createBin',
       'jsonbin_findBins',
