@@ -68,17 +68,17 @@ export function bundleOptions({ production }) {
   return [
     {
       ...shared(production),
-      entryPoints: [{ in: 'src/extension.ts', out: 'extension' }],
+      entryPoints: [{ in: 'src/extension/extension.ts', out: 'extension' }],
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
       // Written by the plugin, the chunks activation imports inside extension.mjs.
       write: false,
       plugins: [oneActivationFile({ production })],
     },
-    { ...shared(production), entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
+    { ...shared(production), entryPoints: [{ in: 'src/core/schema/validationWorker.ts', out: 'validationWorker' }] },
     {
       ...web(production),
-      entryPoints: [{ in: 'src/extension.ts', out: 'extension' }],
+      entryPoints: [{ in: 'src/extension/extension.ts', out: 'extension' }],
       format: 'esm',
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',
@@ -87,10 +87,10 @@ export function bundleOptions({ production }) {
       sourcemap: false,
       plugins: [webPlatform, commonJsModules({ production })],
     },
-    { ...web(production), format: 'iife', entryPoints: [{ in: 'src/schema/validationWorker.ts', out: 'validationWorker' }] },
+    { ...web(production), format: 'iife', entryPoints: [{ in: 'src/core/schema/validationWorker.ts', out: 'validationWorker' }] },
     // The table's webview script, one for both hosts (it runs in the webview, a page of its own):
     // the grid library loads only when a table opens, never with the extension.
-    { ...web(production), format: 'iife', outdir: 'dist/webview', entryPoints: [{ in: 'src/features/table/webview/tableView.ts', out: 'table' }] },
+    { ...web(production), format: 'iife', outdir: 'dist/webview', entryPoints: [{ in: 'src/extension/features/table/webview/tableView.ts', out: 'table' }] },
   ];
 }
 

@@ -37,7 +37,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     // The command table's titles are the manifest's: package.nls.json holds them (npm run manifest).
-    ignores: ['src/commands/table.ts'],
+    ignores: ['src/extension/commands/table.ts'],
     plugins: { l10n: { rules: { 'no-unlocalized-literal': noUnlocalizedLiteral } } },
     rules: {
       'l10n/no-unlocalized-literal': [
@@ -45,7 +45,7 @@ export default tseslint.config(
         {
           // The errors whose message is shown, by the arguments that make it.
           errorClasses: { BinServiceError: [1], Refused: [0, 1], SchemaDocProblem: [0], CannotValidate: [0], Cancelled: [0] },
-          // The prompter's questions (src/ui/prompter.ts).
+          // The prompter's questions (src/extension/ui/prompter.ts).
           messageCalls: ['confirm', 'progress'],
           pickCalls: ['pick'],
         },

@@ -10,10 +10,10 @@ import { judge } from './report.mjs';
 import { alternating, fmtStat } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { BinClient } = require('../out/src/api/index.js');
-const { accountBins } = require('../out/test/unit/store/accountBins.js');
-const { applyChange, previewChange } = require('../out/src/store/changeRun.js');
-const { checkRecordChange } = require('../out/src/store/recordPatch.js');
+const { BinClient } = require('../out/src/core/api/index.js');
+const { accountBins } = require('../out/test/unit/core/store/accountBins.js');
+const { applyChange, previewChange } = require('../out/src/core/store/changeRun.js');
+const { checkRecordChange } = require('../out/src/core/store/recordPatch.js');
 const { courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
 
 const BINS = 200;

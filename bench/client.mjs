@@ -12,7 +12,7 @@ import { judge } from './report.mjs';
 import { fmtStat, summarize } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { BinClient } = require('../out/src/api/client.js');
+const { BinClient } = require('../out/src/core/api/client.js');
 const { BinService } = require('../out/test/service/server.js');
 const { courseModule } = require('../out/test/service/courseModule.js');
 

@@ -6,10 +6,10 @@ import { judge } from './report.mjs';
 import { alternating, fmtStat } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { BINS_PER_PAGE, BinClient } = require('../out/src/api/index.js');
-const { checkCollection } = require('../out/src/store/collectionCheck.js');
-const { SchemaDocs } = require('../out/src/schema/schemaDocs.js');
-const { Validation } = require('../out/src/schema/validation.js');
+const { BINS_PER_PAGE, BinClient } = require('../out/src/core/api/index.js');
+const { checkCollection } = require('../out/src/core/store/collectionCheck.js');
+const { SchemaDocs } = require('../out/src/core/schema/schemaDocs.js');
+const { Validation } = require('../out/src/core/schema/validation.js');
 const { BinService } = require('../out/test/service/server.js');
 const { courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
 const { WORKER } = require('../out/test/support/workerScript.js');

@@ -7,7 +7,7 @@ import { judge } from './report.mjs';
 import { alternate, fmtBytes, fmtSpread, fmtStat, summarize, time } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
-const { checkText, SchemaCompiler } = require('../out/src/schema/validator.js');
+const { checkText, SchemaCompiler } = require('../out/src/core/schema/validator.js');
 const { brokenCourseModule, courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
 
 /** A record holds many course modules, each checked by the contract's example schema. */

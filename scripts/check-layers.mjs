@@ -10,16 +10,19 @@ import { dirname, join, normalize, relative } from 'node:path';
 /** From the bottom up; a file belongs to the first layer one of whose places its path starts with. */
 const LAYERS = [
   { name: 'platform', places: ['src/platform/'], core: true },
-  { name: 'service client', places: ['src/api/'], core: true },
-  { name: 'validation', places: ['src/schema/'], core: true },
-  { name: 'store', places: ['src/store/'], core: true },
-  { name: 'VS Code adapters', places: ['src/config.ts', 'src/accounts/', 'src/fs/', 'src/ui/', 'src/commands/'] },
-  { name: 'features', places: ['src/features/'] },
-  { name: 'wiring', places: ['src/accountParts.ts', 'src/extension.ts'] },
+  { name: 'service client', places: ['src/core/api/'], core: true },
+  { name: 'validation', places: ['src/core/schema/'], core: true },
+  { name: 'store', places: ['src/core/store/'], core: true },
+  {
+    name: 'VS Code adapters',
+    places: ['src/extension/config.ts', 'src/extension/accounts/', 'src/extension/fs/', 'src/extension/ui/', 'src/extension/commands/'],
+  },
+  { name: 'features', places: ['src/extension/features/'] },
+  { name: 'wiring', places: ['src/extension/accountParts.ts', 'src/extension/extension.ts'] },
 ];
 /**
- * Inside src/features/, from the bottom up: the view's rows, which the others show into; the
- * features' shared files (every file directly in src/features/ but the two that gather them all);
+ * Inside src/extension/features/, from the bottom up: the view's rows, which the others show into; the
+ * features' shared files (every file directly in src/extension/features/ but the two that gather them all);
  * the folders that others build on (a bin's tabs; the offline copies); the other features; the
  * language model tools, which call on them; what registers every command and gathers the handlers. A place is a folder (`tree/`) or a file.
  */
@@ -34,14 +37,14 @@ const FEATURE_LEVELS = [
   { name: "the agents' tools", places: ['chat/'] },
   { name: 'the gatherers', places: ['commands.ts', 'handlers.ts'] },
 ];
-const FEATURES = 'src/features/';
+const FEATURES = 'src/extension/features/';
 /** The hosts' sides of the platform: the Node one, the browser one. */
 const HOST_SIDES = ['src/platform/node/', 'src/platform/web/'];
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 const layerOf = (file) => LAYERS.findIndex((l) => l.places.some((p) => file === p || file.startsWith(p)));
 
-/** A features file's place (its folder, or for a file directly in src/features/ its level) and level; undefined outside. */
+/** A features file's place (its folder, or for a file directly in src/extension/features/ its level) and level; undefined outside. */
 function featurePlace(file) {
   if (!file.startsWith(FEATURES)) {
     return undefined;
@@ -71,7 +74,7 @@ for (const file of files) {
     continue;
   }
   if (featurePlace(file)?.level < 0) {
-    problems.push(`${file} is in no level of src/features/: add its folder to FEATURE_LEVELS in scripts/check-layers.mjs and CONTRIBUTING.md's map`);
+    problems.push(`${file} is in no level of src/extension/features/: add its folder to FEATURE_LEVELS in scripts/check-layers.mjs and CONTRIBUTING.md's map`);
   }
   const text = readFileSync(file, 'utf8');
   const targets = [];
@@ -98,7 +101,9 @@ for (const file of files) {
     const [from, to] = [featurePlace(file), featurePlace(target)];
     if (from?.level >= 0 && to?.level >= 0 && from.place !== to.place && to.level >= from.level) {
       const where = to.level > from.level ? 'a level above it' : 'another folder of its level';
-      problems.push(`${file} (${FEATURE_LEVELS[from.level].name}) imports ${target} (${FEATURE_LEVELS[to.level].name}), ${where} inside src/features/`);
+      problems.push(
+        `${file} (${FEATURE_LEVELS[from.level].name}) imports ${target} (${FEATURE_LEVELS[to.level].name}), ${where} inside src/extension/features/`,
+      );
     }
   }
   imports.set(file, targets);
@@ -129,5 +134,5 @@ if (problems.length > 0) {
 console.log(
   `check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core)
     .map((l) => l.places.join(' '))
-    .join(' ')} import no vscode; src/features/ in ${FEATURE_LEVELS.length} levels, no folder importing one of its level or above`,
+    .join(' ')} import no vscode; src/extension/features/ in ${FEATURE_LEVELS.length} levels, no folder importing one of its level or above`,
 );

@@ -1,6 +1,6 @@
 // Writes package.json's command, submenu and menu entries, their English words in package.nls.json
-// (package.json names them `%key%`) and src/commands/commandIds.ts from the command table
-// (src/commands/table.ts), and the language model tools from theirs (src/features/chat/toolTable.ts).
+// (package.json names them `%key%`) and src/extension/commands/commandIds.ts from the command table
+// (src/extension/commands/table.ts), and the language model tools from theirs (src/extension/features/chat/toolTable.ts).
 // Run it after changing a table: `npm run manifest`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,8 +13,8 @@ async function load(...path) {
   const built = await esbuild.build({ entryPoints: [join(root, ...path)], bundle: true, format: 'esm', platform: 'node', write: false });
   return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
 }
-const { contributions, commandIdsSource, GENERATED_NLS_KEY } = await load('src', 'commands', 'manifest.ts');
-const { toolContributions, TOOL_NLS_KEY } = await load('src', 'features', 'chat', 'toolTable.ts');
+const { contributions, commandIdsSource, GENERATED_NLS_KEY } = await load('src', 'extension', 'commands', 'manifest.ts');
+const { toolContributions, TOOL_NLS_KEY } = await load('src', 'extension', 'features', 'chat', 'toolTable.ts');
 
 const packageFile = join(root, 'package.json');
 const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));
@@ -40,7 +40,7 @@ const nlsFile = join(root, 'package.nls.json');
 const written = Object.entries(JSON.parse(readFileSync(nlsFile, 'utf8'))).filter(([key]) => !GENERATED_NLS_KEY.test(key) && !TOOL_NLS_KEY.test(key));
 writeFileSync(nlsFile, JSON.stringify({ ...Object.fromEntries(written), ...nls, ...tools.nls }, null, 2) + '\n');
 
-const idsFile = join(root, 'src', 'commands', 'commandIds.ts');
+const idsFile = join(root, 'src', 'extension', 'commands', 'commandIds.ts');
 const options = await prettier.resolveConfig(idsFile);
 writeFileSync(idsFile, await prettier.format(commandIdsSource(), { ...options, filepath: idsFile }));
 console.log(

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { BinClient, BinServiceError, UnheldNumber, unheldInRecord, type RequestLogEntry } from '../../src/api';
+import { BinClient, BinServiceError, UnheldNumber, unheldInRecord, type RequestLogEntry } from '../../src/core/api';
 import { answers, declaredBody, REDIRECT_TARGET, storedBy } from './answers';
 import { within, type Figures } from './figures';
 import type { HostileService } from './hostileService';

@@ -2,7 +2,7 @@
  * Every operation of the service client: how it is called, the well-formed answer the contract
  * documents for it (from which malformed ones are made), and the shape it must resolve with.
  */
-import type { BinClient } from '../../src/api';
+import type { BinClient } from '../../src/core/api';
 
 const ID = '6568bcfe0eb8b34c5fa6e2a1';
 const AT = '2026-11-25T10:00:00.000Z';

@@ -6,8 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { CannotValidate, SchemaDocProblem } from '../../src/schema/problems';
-import { checkText, SchemaCompiler, type TextCheck } from '../../src/schema/validator';
+import { CannotValidate, SchemaDocProblem } from '../../src/core/schema/problems';
+import { checkText, SchemaCompiler, type TextCheck } from '../../src/core/schema/validator';
 import { within, type Figures } from './figures';
 
 /** A case that takes longer than this froze the editor's validation. */

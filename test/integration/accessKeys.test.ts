@@ -4,8 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
 import { binUriOf, closeAll, labelOf, menuEntries, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
 import { commandsShownOn } from './when';
 

@@ -4,10 +4,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
-import type { Node } from '../../src/features/tree/nodes';
+import { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import type { Node } from '../../src/extension/features/tree/nodes';
 import { BinService, type LogEntry } from '../service/server';
 import {
   asHostedService,

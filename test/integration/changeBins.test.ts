@@ -5,11 +5,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Json } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { ChangeBinsResult } from '../../src/features/changeBins/changeRuns';
-import { binUri } from '../../src/fs/uris';
-import { DRAFT_SCHEME } from '../../src/features/draftFiles';
+import type { Json } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { ChangeBinsResult } from '../../src/extension/features/changeBins/changeRuns';
+import { binUri } from '../../src/extension/fs/uris';
+import { DRAFT_SCHEME } from '../../src/extension/features/draftFiles';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
 import { closeAll, idle, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 

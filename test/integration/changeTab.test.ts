@@ -5,10 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { previewText } from '../../src/features/changeBins/changeMessages';
-import type { ChangeBinsResult } from '../../src/features/changeBins/changeRuns';
-import { DRAFT_SCHEME } from '../../src/features/draftFiles';
+import { Command } from '../../src/extension/commands/ids';
+import { previewText } from '../../src/extension/features/changeBins/changeMessages';
+import type { ChangeBinsResult } from '../../src/extension/features/changeBins/changeRuns';
+import { DRAFT_SCHEME } from '../../src/extension/features/draftFiles';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
 import { closeAll, idle, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 

@@ -6,8 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { ToolName } from '../../src/features/chat/toolNames';
+import { Command } from '../../src/extension/commands/ids';
+import type { ToolName } from '../../src/extension/features/chat/toolNames';
 import { binUriOf, closeAll, config, idle, pathsOf, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 type Answer = Record<string, unknown> & { requests: number; refused?: string };

@@ -1,9 +1,9 @@
 /** Every command, called programmatically with arguments and no prompt. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
+import { BinClient } from '../../src/core/api';
 import { binUriOf, closeAll, kindOf, labelOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
-import { Command } from '../../src/commands/ids';
+import { Command } from '../../src/extension/commands/ids';
 
 describe('commands', () => {
   let w: World;

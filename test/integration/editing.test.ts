@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
-import { Command } from '../../src/commands/ids';
+import { Command } from '../../src/extension/commands/ids';
 
 const schema = {
   type: 'object',

@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
 const formatted = (record: unknown) => `${JSON.stringify(record, null, 2)}\n`;

@@ -4,11 +4,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/features/tree/nodes';
-import { showLive } from '../../src/ui/livePick';
-import type { LiveItems, Prompter } from '../../src/ui/prompter';
+import { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { Node } from '../../src/extension/features/tree/nodes';
+import { showLive } from '../../src/extension/ui/livePick';
+import type { LiveItems, Prompter } from '../../src/extension/ui/prompter';
 import { BinService } from '../service/server';
 import { closeAll, config, labelOf, pathsOf, requestsDuring, run, setup, idle, TEST_KEY, until, type World } from './support';
 

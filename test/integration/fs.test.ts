@@ -1,9 +1,9 @@
 /** Opening and saving bins: exact request counts, failed saves that lose nothing, conflicts. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
+import { BinClient } from '../../src/core/api';
 import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, until, type World } from './support';
-import { Command } from '../../src/commands/ids';
+import { Command } from '../../src/extension/commands/ids';
 
 describe('bin file system', () => {
   let w: World;

@@ -3,9 +3,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as vscode from 'vscode';
 import type { Fault } from '../service/server';
-import { Command } from '../../src/commands/ids';
-import { schemaDocUri } from '../../src/fs/uris';
-import { plainText } from '../../src/store/plainText';
+import { Command } from '../../src/extension/commands/ids';
+import { schemaDocUri } from '../../src/extension/fs/uris';
+import { plainText } from '../../src/core/store/plainText';
 import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 
 describe('integrity of saves', function () {

@@ -6,11 +6,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { TableSnapshot } from '../../src/features/table/tableSession';
-import type { Node } from '../../src/features/tree/nodes';
-import type { Prompter } from '../../src/ui/prompter';
+import { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { TableSnapshot } from '../../src/extension/features/table/tableSession';
+import type { Node } from '../../src/extension/features/tree/nodes';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { BinService } from '../service/server';
 import type { Account, StoredBin } from '../service/store';
 import { config, idle, kindOf, labelOf, pathsOf, prompter, run, setup, TEST_KEY, until, type World } from './support';

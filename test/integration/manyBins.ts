@@ -1,8 +1,8 @@
 /** Five bins in a collection whose schema doc was attached after them, and their rows: the selection and Change Bins suites act on them. */
 import * as assert from 'node:assert/strict';
-import type { Json } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/features/tree/nodes';
+import type { Json } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { Node } from '../../src/extension/features/tree/nodes';
 import { kindOf, labelOf, run, type World } from './support';
 
 /** b0, b1 change; b2 is a lesson (the test fails); b3 would lack its summary; b4 has the level already. */

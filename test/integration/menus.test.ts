@@ -8,10 +8,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
-import type { Node } from '../../src/features/tree/nodes';
-import type { Prompter } from '../../src/ui/prompter';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import type { Node } from '../../src/extension/features/tree/nodes';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { accountCases } from './menus/accountCases';
 import { binCases } from './menus/binCases';
 import { changeCases } from './menus/changeCases';

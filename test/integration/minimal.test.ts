@@ -5,10 +5,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { BinClient, type Json } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
-import type { Prompter } from '../../src/ui/prompter';
+import { BinClient, type Json } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { BinService } from '../service/server';
 import { closeAll, config, labelOf, prompter, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';
 

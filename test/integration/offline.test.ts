@@ -1,8 +1,8 @@
 /** Bins read offline: the kept copy, read-only with a banner, while the service is stopped or requests are exhausted. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
 import { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, idle, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 describe('bins read offline', function () {

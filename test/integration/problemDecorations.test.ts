@@ -1,9 +1,9 @@
 /** A bin row shows its schema problem count, as the Explorer does a file's: after Validate Collection, and gone once the bin is saved valid. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
-import type { Node } from '../../src/features/tree/nodes';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import type { Node } from '../../src/extension/features/tree/nodes';
 import { closeAll, labelOf, replaceText, run, setup, until, type World } from './support';
 
 describe('problem counts on bin rows', function () {

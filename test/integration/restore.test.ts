@@ -4,9 +4,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
-import type { Prompter } from '../../src/ui/prompter';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('restoring a version', function () {

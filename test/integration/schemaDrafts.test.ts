@@ -1,10 +1,10 @@
 /** Schema docs drafted from records, created from their tab's CodeLens, and TypeScript types made from schema docs and bins. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Json } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { DraftResult } from '../../src/features/schemaDocs/draftSchemaDoc';
-import { binUri, schemaDocUri } from '../../src/fs/uris';
+import type { Json } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { DraftResult } from '../../src/extension/features/schemaDocs/draftSchemaDoc';
+import { binUri, schemaDocUri } from '../../src/extension/fs/uris';
 import { closeAll, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';
 
 describe('schema docs drafted from records, and types for code', function () {

@@ -1,8 +1,8 @@
 /** Sharing a bin: its public URL, snippets that read it, its dashboard page; the key is never in what is copied. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { Prompter } from '../../src/ui/prompter';
+import { Command } from '../../src/extension/commands/ids';
+import type { Prompter } from '../../src/extension/ui/prompter';
 import { asHostedService, binUriOf, closeAll, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 
 describe('sharing a bin', function () {

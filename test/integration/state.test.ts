@@ -1,8 +1,8 @@
 /** Programmatic calls never ask; what a command changes shows at once in tabs, titles, the view and cached metadata. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/features/tree/nodes';
+import { Command } from '../../src/extension/commands/ids';
+import type { Node } from '../../src/extension/features/tree/nodes';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, type World } from './support';
 
 describe('programmatic calls and state after changes', () => {

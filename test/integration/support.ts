@@ -1,12 +1,12 @@
 /** Shared setup of the integration suite: one local bin service, the extension pointed at it. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { JsonBinApi } from '../../src/extension';
-import type { Prompter } from '../../src/ui/prompter';
-import { BinClient, HOSTED_API_URL } from '../../src/api';
+import type { JsonBinApi } from '../../src/extension/extension';
+import type { Prompter } from '../../src/extension/ui/prompter';
+import { BinClient, HOSTED_API_URL } from '../../src/core/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
-import { Command } from '../../src/commands/ids';
+import { Command } from '../../src/extension/commands/ids';
 import { config } from '../support/workbench';
 
 export { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, run, sleep, until } from '../support/workbench';

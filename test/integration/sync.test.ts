@@ -3,8 +3,8 @@
  * the remembered bins and the bins' collections to the user's other machines, and never a key.
  */
 import * as assert from 'node:assert/strict';
-import { Command } from '../../src/commands/ids';
-import { StateKey } from '../../src/api/stateKeys';
+import { Command } from '../../src/extension/commands/ids';
+import { StateKey } from '../../src/core/api/stateKeys';
 import { run, setup, TEST_KEY, type World } from './support';
 
 describe('what follows the user through Settings Sync', () => {

@@ -6,10 +6,10 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Json } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { TableShown } from '../../src/features/table/tableCommands';
-import { binUri } from '../../src/fs/uris';
+import type { Json } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { TableShown } from '../../src/extension/features/table/tableCommands';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, idle, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 const SCHEMA = {

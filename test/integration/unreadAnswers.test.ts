@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { Uploaded } from '../../src/features/transfer/uploadBins';
+import { Command } from '../../src/extension/commands/ids';
+import type { Uploaded } from '../../src/extension/features/transfer/uploadBins';
 import { binUriOf, closeAll, labelOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 const MAY_HAVE_BEEN_STORED =

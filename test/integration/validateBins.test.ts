@@ -1,10 +1,10 @@
 /** Validate Bins: the selected bins checked against their collections' schema docs, one read each, problems in the Problems panel. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { Node } from '../../src/features/tree/nodes';
-import type { ValidateResult } from '../../src/features/schemaDocs/validateCollection';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import type { Node } from '../../src/extension/features/tree/nodes';
+import type { ValidateResult } from '../../src/extension/features/schemaDocs/validateCollection';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, labelOf, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('Validate Bins', function () {

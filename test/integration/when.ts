@@ -1,7 +1,7 @@
 /** Evaluates the `when` clauses of the manifest's row menus, as VS Code would for each row kind. */
-import { ALL_CONTEXT_VALUES } from '../../src/features/tree/nodes';
-import { SEVERAL_SELECTED } from '../../src/commands/manifest';
-import { holds } from '../unit/commands/whenClause';
+import { ALL_CONTEXT_VALUES } from '../../src/extension/features/tree/nodes';
+import { SEVERAL_SELECTED } from '../../src/extension/commands/manifest';
+import { holds } from '../unit/extension/commands/whenClause';
 
 /** What a row of a master key's account on jsonbin.io may do (`Node.abilities`): everything. */
 export const ALL_ABILITIES = ';create;update;delete;hosted';

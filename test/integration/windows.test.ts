@@ -5,12 +5,12 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Accounts, type MakeParts } from '../../src/accounts/accounts';
-import { StateKey } from '../../src/api/stateKeys';
-import type { AccountRows } from '../../src/features/tree/binsView';
-import { BinsView } from '../../src/features/tree/binsView';
-import type { BinsTree } from '../../src/features/tree/binsTree';
-import { AccountNode } from '../../src/features/tree/nodes';
+import { Accounts, type MakeParts } from '../../src/extension/accounts/accounts';
+import { StateKey } from '../../src/core/api/stateKeys';
+import type { AccountRows } from '../../src/extension/features/tree/binsView';
+import { BinsView } from '../../src/extension/features/tree/binsView';
+import type { BinsTree } from '../../src/extension/features/tree/binsTree';
+import { AccountNode } from '../../src/extension/features/tree/nodes';
 import { labelOf, until } from './support';
 
 /** One machine's storage: what each window sees of it. */

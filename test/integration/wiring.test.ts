@@ -1,8 +1,8 @@
 /** The manifest and what the extension registers agree exactly, and the command table is the only source of ids. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { commandHandlers, type CommandParts } from '../../src/features/handlers';
-import { Command, VIEW_ID } from '../../src/commands/ids';
+import { commandHandlers, type CommandParts } from '../../src/extension/features/handlers';
+import { Command, VIEW_ID } from '../../src/extension/commands/ids';
 import { extension, manifest, setup } from './support';
 
 const ids = new Set<string>(Object.values(Command));

@@ -7,10 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/commands/ids';
-import type { Uploaded } from '../../src/features/transfer/uploadBins';
-import type { Node } from '../../src/features/tree/nodes';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import type { Uploaded } from '../../src/extension/features/transfer/uploadBins';
+import type { Node } from '../../src/extension/features/tree/nodes';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, labelOf, pathsOf, requestsDuring, run, setup, type World } from './support';
 
 describe('one write path', function () {

@@ -1,6 +1,6 @@
 /** A local bin service with accounts, and clients for them, for tests in plain Node. */
 import * as assert from 'node:assert/strict';
-import { BinClient, BinServiceError, type ClientOptions } from '../../src/api';
+import { BinClient, BinServiceError, type ClientOptions } from '../../src/core/api';
 import { BinService, type ServiceOptions } from '../service/server';
 import type { Account } from '../service/store';
 

@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import type { JsonBinApi } from '../../src/extension';
-import type { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
-import type { TableShown } from '../../src/features/table/tableCommands';
-import type { Node } from '../../src/features/tree/nodes';
+import type { JsonBinApi } from '../../src/extension/extension';
+import type { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
+import type { TableShown } from '../../src/extension/features/table/tableCommands';
+import type { Node } from '../../src/extension/features/tree/nodes';
 import { binUriOf, closeAll, replaceText, run, schemaDiagnostics, TITLE_AND_TAGS, until } from './workbench';
 
 export const PSEUDO_LOCALE = 'qps-ploc';

@@ -3,6 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { WorkerScript } from '../../src/platform';
 
 export const WORKER: WorkerScript = {
-  fsPath: require.resolve('../../src/schema/validationWorker'),
+  fsPath: require.resolve('../../src/core/schema/validationWorker'),
   read: () => readFile(WORKER.fsPath),
 };

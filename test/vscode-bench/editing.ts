@@ -10,10 +10,10 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { BinService } from '../service/server';
 import type { Account } from '../service/store';
 import { courseModulesOfSize, courseModuleSchema } from '../service/courseModule';
-import { binUri } from '../../src/fs/uris';
+import { binUri } from '../../src/extension/fs/uris';
 import { OwnTasks, type LongestTask } from './ownTasks';
 import { EDIT_SIZES_KB, EDITS, editInTurn, openValidated } from './editTiming';
-import { Command } from '../../src/commands/ids';
+import { Command } from '../../src/extension/commands/ids';
 
 export interface Editing {
   /** Per size in KB, the milliseconds of each edit. */

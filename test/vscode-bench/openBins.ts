@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { BinService } from '../service/server';
 import type { Account } from '../service/store';
-import { binUri } from '../../src/fs/uris';
+import { binUri } from '../../src/extension/fs/uris';
 
 const BINS = 50;
 

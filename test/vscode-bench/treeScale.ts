@@ -7,19 +7,19 @@
  */
 import * as vscode from 'vscode';
 import type { BinService } from '../service/server';
-import { Connection } from '../../src/accounts/connection';
-import { KeyStore } from '../../src/accounts/keyStore';
-import { BINS_PER_PAGE } from '../../src/api';
-import { StateKey } from '../../src/api/stateKeys';
-import { BinCollections } from '../../src/store/binCollections';
-import { SchemaDocs } from '../../src/schema/schemaDocs';
-import { Validation } from '../../src/schema/validation';
+import { Connection } from '../../src/extension/accounts/connection';
+import { KeyStore } from '../../src/extension/accounts/keyStore';
+import { BINS_PER_PAGE } from '../../src/core/api';
+import { StateKey } from '../../src/core/api/stateKeys';
+import { BinCollections } from '../../src/core/store/binCollections';
+import { SchemaDocs } from '../../src/core/schema/schemaDocs';
+import { Validation } from '../../src/core/schema/validation';
 import { WORKER } from '../support/workerScript';
-import { BinsTree } from '../../src/features/tree/binsTree';
-import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/features/tree/nodes';
-import type { AccountInfo } from '../../src/accounts/accountList';
-import { RememberedBins, type RememberedBin } from '../../src/store/rememberedBins';
-import type { StoredBins } from '../../src/store/rememberedIndex';
+import { BinsTree } from '../../src/extension/features/tree/binsTree';
+import { AccountNode, REMEMBERED_PER_PAGE, type Node } from '../../src/extension/features/tree/nodes';
+import type { AccountInfo } from '../../src/extension/accounts/accountList';
+import { RememberedBins, type RememberedBin } from '../../src/core/store/rememberedBins';
+import type { StoredBins } from '../../src/core/store/rememberedIndex';
 import { MemoryMemento, MemorySecrets } from './memory';
 
 const COUNTS = [100, 1_000, 10_000, 100_000];

@@ -4,8 +4,8 @@
  * the Node host. Prints one `BENCH {...}` line for the bench to read.
  */
 import * as vscode from 'vscode';
-import { binUri } from '../../src/fs/uris';
-import { Command } from '../../src/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
 import { setup } from '../web/world';
 import { EDIT_SIZES_KB, EDITS, editInTurn, openValidated } from './editTiming';
 

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, pathsOf, requestsDuring, run, setup, type World } from './world';
 
 describe('accounts, find, share and the allowance in the web worker host', () => {

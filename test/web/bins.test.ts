@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
+import { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
 import { closeAll, fault, openBin, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './world';
 
 type Provider = vscode.TreeDataProvider<unknown>;

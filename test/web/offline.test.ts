@@ -1,8 +1,8 @@
 /** Offline copies in the web worker host: kept through VS Code's file system, served read-only while the service is stopped. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/commands/ids';
-import { binUri } from '../../src/fs/uris';
+import { Command } from '../../src/extension/commands/ids';
+import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, namesIn, pathsOf, requestsDuring, run, setup, until, type World } from './world';
 
 describe('offline copies in the web worker host', () => {

@@ -1,7 +1,7 @@
 /** Settings Sync in the web worker host: the synced keys carry the accounts, remembered bins and bins' collections, never a key. */
 import { assert } from 'chai';
-import { Command } from '../../src/commands/ids';
-import { StateKey } from '../../src/api/stateKeys';
+import { Command } from '../../src/extension/commands/ids';
+import { StateKey } from '../../src/core/api/stateKeys';
 import { run, setup, type World } from './world';
 
 describe('what follows the user through Settings Sync, in the web worker host', () => {

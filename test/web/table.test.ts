@@ -1,7 +1,7 @@
 /** A collection as a table in the web worker host: the rows in view read once a session, validity from the schema doc. */
 import { assert } from 'chai';
-import { Command } from '../../src/commands/ids';
-import type { TableSnapshot } from '../../src/features/table/tableSession';
+import { Command } from '../../src/extension/commands/ids';
+import type { TableSnapshot } from '../../src/extension/features/table/tableSession';
 import { closeAll, pathsOf, requestsDuring, run, setup, until, type World } from './world';
 
 type Snapshot = TableSnapshot & { reading: boolean };

@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import type { JsonBinApi } from '../../src/extension';
-import { BinClient } from '../../src/api';
-import { Command } from '../../src/commands/ids';
+import type { JsonBinApi } from '../../src/extension/extension';
+import { BinClient } from '../../src/core/api';
+import { Command } from '../../src/extension/commands/ids';
 import type { LogEntry } from '../service/server';
 import type { RemoteFault, WorldFacts } from '../service/control';
 import { binUriOf, config, run } from '../support/workbench';

@@ -4,8 +4,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/commands/ids';
-import { DRAFT_SCHEME } from '../../../src/features/draftFiles';
+import { Command } from '../../../src/extension/commands/ids';
+import { DRAFT_SCHEME } from '../../../src/extension/features/draftFiles';
 import { replaceText, until } from '../support';
 import { pathsOf, run, type Case, type MenuContext } from './context';
 

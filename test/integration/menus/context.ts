@@ -1,6 +1,6 @@
 /** What the menu suite shares with its cases, grouped by family in this folder. */
 import * as vscode from 'vscode';
-import type { Node } from '../../../src/features/tree/nodes';
+import type { Node } from '../../../src/extension/features/tree/nodes';
 import type { LogEntry } from '../../service/server';
 import type { MenuEntry, World } from '../support';
 

@@ -5,8 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Json } from '../../../src/api';
-import { Command } from '../../../src/commands/ids';
+import type { Json } from '../../../src/core/api';
+import { Command } from '../../../src/extension/commands/ids';
 import { pathsOf, run, type Bin, type Case, type MenuContext } from './context';
 
 const SCHEMA = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false };

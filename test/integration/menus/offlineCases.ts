@@ -1,8 +1,8 @@
 /** Cases for the copies kept of bins for reading offline. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/commands/ids';
-import { binUri } from '../../../src/fs/uris';
+import { Command } from '../../../src/extension/commands/ids';
+import { binUri } from '../../../src/extension/fs/uris';
 import { namesIn, until } from '../support';
 import { pathsOf, type Case, type MenuContext } from './context';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { host as nodeHost } from '../../../src/platform/node/host';
 import { host as webHost } from '../../../src/platform/web/host';
 import type { Host, WorkerScript } from '../../../src/platform';
-import type { ValidationAnswer, ValidationRequest } from '../../../src/schema/validation';
+import type { ValidationAnswer, ValidationRequest } from '../../../src/core/schema/validation';
 import { WORKER } from '../../support/workerScript';
 
 const root = join(__dirname, '..', '..', '..', '..');

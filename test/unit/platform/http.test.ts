@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { BinClient, RecordText, type ClientOptions, type RequestLogEntry } from '../../../src/api';
+import { BinClient, RecordText, type ClientOptions, type RequestLogEntry } from '../../../src/core/api';
 import { host, type Host } from '../../../src/platform';
 import { UndiciHttp } from '../../../src/platform/node/http';
 import { FetchHttp } from '../../../src/platform/web/http';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { host } from '../../../src/platform/web/host';
 import type { Host, WorkerEvents, WorkerScript } from '../../../src/platform';
-import type { ValidationAnswer } from '../../../src/schema/validation';
+import type { ValidationAnswer } from '../../../src/core/schema/validation';
 
 const path = join(__dirname, '..', '..', '..', '..', host.validationWorkerFile);
 const script: WorkerScript = { fsPath: path, read: () => readFile(path) };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readPart, selectJsonPath } from '../../../src/api/partialReads';
+import { readPart, selectJsonPath } from '../../../src/core/api/partialReads';
 import { CORS_HEADERS, CORS_METHODS } from '../../service/server';
 import { startFixture, type Fixture } from '../../support/fixture';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkText, SchemaCompiler } from '../../../src/schema/validator';
+import { checkText, SchemaCompiler } from '../../../src/core/schema/validator';
 import { brokenCourseModule, courseModule, courseModuleSchema } from '../../service/courseModule';
 
 describe('course module demo data', () => {

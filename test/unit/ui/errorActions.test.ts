@@ -1,7 +1,7 @@
 /** The action an error's notification offers: a write that may have been done is refreshed, never sent again blindly. */
 import * as assert from 'node:assert/strict';
-import { BinServiceError, type ErrorKind } from '../../../src/api';
-import { errorActions } from '../../../src/ui/errorActions';
+import { BinServiceError, type ErrorKind } from '../../../src/core/api';
+import { errorActions } from '../../../src/extension/ui/errorActions';
 
 const failure = (kind: ErrorKind) => new BinServiceError(kind, 'why', undefined, 'createBin');
 

@@ -1,6 +1,6 @@
 /** Times in tooltips: how long ago, in the largest whole unit, with the exact local time beside it. */
 import * as assert from 'node:assert/strict';
-import { relativeTime, whenWithDate } from '../../../src/ui/relativeTime';
+import { relativeTime, whenWithDate } from '../../../src/extension/ui/relativeTime';
 
 // Local times: the exact part is shown in the machine's time zone, whichever it is.
 const now = new Date(2026, 10, 29, 12, 0, 30);

@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/commands/ids';
-import type { Node } from '../../../../src/features/tree/nodes';
-import type { Prompter } from '../../../../src/ui/prompter';
+import { Command } from '../../../../src/extension/commands/ids';
+import type { Node } from '../../../../src/extension/features/tree/nodes';
+import type { Prompter } from '../../../../src/extension/ui/prompter';
 import { closeAll, labelOf, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from '../../support';
 import { schemaDiagnostics } from '../../../support/workbench';
 

@@ -7,8 +7,8 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/commands/ids';
-import { binUri } from '../../../../src/fs/uris';
+import { Command } from '../../../../src/extension/commands/ids';
+import { binUri } from '../../../../src/extension/fs/uris';
 import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, until, type World } from '../../support';
 
 interface Status {
