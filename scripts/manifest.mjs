@@ -1,6 +1,6 @@
 // Writes package.json's command, submenu and menu entries, their English words in package.nls.json
 // (package.json names them `%key%`) and src/extension/commands/commandIds.ts from the command table
-// (src/extension/commands/table.ts), and the language model tools from theirs (src/extension/features/chat/toolTable.ts).
+// (src/extension/commands/table.ts), and the language model tools from theirs (src/core/tools/toolTable.ts).
 // Run it after changing a table: `npm run manifest`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +14,7 @@ async function load(...path) {
   return import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`);
 }
 const { contributions, commandIdsSource, GENERATED_NLS_KEY } = await load('src', 'extension', 'commands', 'manifest.ts');
-const { toolContributions, TOOL_NLS_KEY } = await load('src', 'extension', 'features', 'chat', 'toolTable.ts');
+const { toolContributions, TOOL_NLS_KEY } = await load('src', 'core', 'tools', 'toolTable.ts');
 
 const packageFile = join(root, 'package.json');
 const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));

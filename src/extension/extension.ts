@@ -10,7 +10,7 @@ import { Accounts } from './accounts/accounts';
 import { checkForChanges } from './features/bins/changeCheck';
 import { registerCommands } from './features/commands';
 import { registerTools, type ChatTool } from './features/chat/registerTools';
-import type { ToolName } from './features/chat/toolNames';
+import type { ToolName } from '../core/tools/toolNames';
 import { VIEW_ID } from './commands/ids';
 import type { Opener } from './features/parts';
 import type { CommandParts } from './features/handlers';

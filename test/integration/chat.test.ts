@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Command } from '../../src/extension/commands/ids';
-import type { ToolName } from '../../src/extension/features/chat/toolNames';
+import type { ToolName } from '../../src/core/tools/toolNames';
 import { binUriOf, closeAll, config, idle, pathsOf, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 type Answer = Record<string, unknown> & { requests: number; refused?: string };

@@ -4,9 +4,13 @@
  */
 import * as vscode from 'vscode';
 import { settings } from '../../config';
-import { recordText } from './writeTools';
-import { agentDoc } from './sessionReads';
-import { textInput, type Confirm, type Input, type ToolParts } from './input';
+import { recordText } from '../../../core/tools/writeTools';
+import { agentDoc } from '../../../core/tools/sessionReads';
+import { textInput, type Input } from '../../../core/tools/input';
+import type { ChatParts } from './chatParts';
+
+/** What the user is asked before a tool writes. */
+export type Confirm = (p: ChatParts, input: Input) => Promise<vscode.PreparedToolInvocation>;
 
 /** Operations shown one by one in the confirmation; a longer patch is counted. */
 const SHOWN_OPERATIONS = 10;
@@ -28,13 +32,13 @@ function requestsLine(requests: number): string {
 }
 
 /** The collection's name when the listing is known; its id otherwise. */
-async function collectionName(p: Pick<ToolParts, 'schemaDocs'>, id: string): Promise<string> {
+async function collectionName(p: Pick<ChatParts, 'schemaDocs'>, id: string): Promise<string> {
   const listed = p.schemaDocs.listed ? (await p.schemaDocs.listCollections()).find((c) => c.id === id) : undefined;
   return listed ? vscode.l10n.t('{0} ({1})', listed.name, id) : id;
 }
 
 /** Whether checking a record for this collection must first read its listing or schema doc. */
-async function schemaReads(p: Pick<ToolParts, 'schemaDocs'>, collectionId: string | undefined): Promise<number> {
+async function schemaReads(p: Pick<ChatParts, 'schemaDocs'>, collectionId: string | undefined): Promise<number> {
   if (!collectionId || !settings.validation()) {
     return 0;
   }

@@ -1,31 +1,36 @@
 /**
- * The tools' code, loaded with the first call: each tool runs for the account its input names (the
- * active one by default), with that account's parts made then, and answers through `result.ts`.
- * Off by the setting, or without a key, a tool answers why, with no request.
+ * The chat tools, loaded with the first call: each runs the tools' core (`src/core/tools/`) for
+ * the account its input names (the active one by default), with that account's parts made then,
+ * and hands its JSON over as one text part. Off by the setting, or without a key, a tool answers
+ * why, with no request. A write is confirmed by the user first (`confirmations.ts`).
  */
 import * as vscode from 'vscode';
 import type { AccountInfo } from '../../accounts/accountList';
 import { settings } from '../../config';
-import { answer, textResult } from './result';
-import type { Confirm, Input, Run, ToolParts } from './input';
-import type { ToolName } from './toolNames';
-import { listBins, listCollections, readBin, readSchemaDoc } from './readTools';
-import { checkRecord, createBin, updateBin } from './writeTools';
-import { confirmCreate, confirmUpdate } from './confirmations';
-import { findBins, validateCollection } from './costTools';
-import { checkDefinition } from './definitionTools';
+import { runTool } from '../../../core/tools/tools';
+import type { Input } from '../../../core/tools/input';
+import type { ToolName } from '../../../core/tools/toolNames';
+import { toolPartsOf, type ChatParts } from './chatParts';
+import { confirmCreate, confirmUpdate, type Confirm } from './confirmations';
 
 type Token = vscode.CancellationToken;
 
 /** What the tools are given at activation: the accounts, and each one's parts on demand. */
 export interface ToolContext {
   accounts: { all(): AccountInfo[]; readonly active: AccountInfo };
-  partsFor(account: string | undefined): Promise<ToolParts | undefined>;
+  partsFor(account: string | undefined): Promise<ChatParts | undefined>;
 }
 
 export interface ToolImpl {
   invoke(options: vscode.LanguageModelToolInvocationOptions<Input>, token: Token): Promise<vscode.LanguageModelToolResult>;
   prepare(options: vscode.LanguageModelToolInvocationPrepareOptions<Input>, token: Token): Promise<vscode.PreparedToolInvocation | undefined>;
+}
+
+/** What the user is asked before each tool that writes. */
+const CONFIRMS: Partial<Record<ToolName, Confirm>> = { jsonbin_createBin: confirmCreate, jsonbin_updateBin: confirmUpdate };
+
+function textResult(value: Record<string, unknown>): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value))]);
 }
 
 /** The account a tool's input names (by id or name), or why there is none. */
@@ -48,7 +53,7 @@ function accountOf(context: ToolContext, input: Input): AccountInfo | string {
   );
 }
 
-async function partsOf(context: ToolContext, input: Input): Promise<ToolParts | string> {
+async function partsOf(context: ToolContext, input: Input): Promise<ChatParts | string> {
   if (!settings.chatTools()) {
     return vscode.l10n.t('The JSONBin tools are turned off (setting jsonbin.chat.tools.enabled)');
   }
@@ -66,43 +71,31 @@ async function partsOf(context: ToolContext, input: Input): Promise<ToolParts | 
   return parts;
 }
 
-interface How {
-  /** What the user is asked before a write. */
-  confirm?: Confirm;
-}
-
-function toolOf(context: ToolContext, run: Run, how: How = {}): ToolImpl {
+function toolOf(context: ToolContext, name: ToolName): ToolImpl {
   return {
     invoke: async (options, token) => {
       const p = await partsOf(context, options.input);
       if (typeof p === 'string') {
         return textResult({ refused: p, requests: 0 });
       }
-      return answer(p, (call) => run(call, options.input, options, token));
+      // The record handed whole must fit the model's token budget as well as the setting.
+      const budget = options.tokenizationOptions;
+      const withinBudget = budget && (async (compact: string) => (await budget.countTokens(compact, token)) <= budget.tokenBudget);
+      return textResult(await runTool(name, toolPartsOf(p), options.input, { withinBudget }));
     },
     prepare: async (options) => {
-      if (!how.confirm) {
+      const confirm = CONFIRMS[name];
+      if (!confirm) {
         return undefined;
       }
       const p = await partsOf(context, options.input);
       // Nothing will be sent: the tool answers why, and there is nothing to confirm.
-      return typeof p === 'string' ? undefined : how.confirm(p, options.input);
+      return typeof p === 'string' ? undefined : confirm(p, options.input);
     },
   };
 }
 
-export function chatTools(context: ToolContext): Record<ToolName, ToolImpl> {
-  const tool = (run: Run, how?: How) => toolOf(context, run, how);
-  return {
-    jsonbin_listCollections: tool(listCollections),
-    jsonbin_listBins: tool(listBins),
-    jsonbin_findBins: tool(findBins),
-    jsonbin_readBin: tool(readBin),
-    jsonbin_readSchemaDoc: tool(readSchemaDoc),
-    jsonbin_checkRecord: tool(checkRecord),
-    jsonbin_createBin: tool(createBin, { confirm: confirmCreate }),
-    jsonbin_updateBin: tool(updateBin, { confirm: confirmUpdate }),
-    jsonbin_validateCollection: tool(validateCollection),
-    jsonbin_checkDefinition: tool(checkDefinition),
-  };
+/** Each tool by name (the names come from activation's list: importing it here would split it into a chunk of its own). */
+export function chatTools(context: ToolContext): (name: ToolName) => ToolImpl {
+  return (name) => toolOf(context, name);
 }

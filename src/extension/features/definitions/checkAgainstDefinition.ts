@@ -9,18 +9,15 @@ import type { RequestScope } from '../../../core/api';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';
 import { againstDefinition, type Against } from '../../../core/schema/against';
-import { checkDefinition as strictProblems } from '../../../core/schema/definitions/check';
+import { schemaSourceOf, strictCheck as strictProblems, type StrictCheck } from '../../../core/schema/definitions/calls';
 import type { Definition, Provider } from '../../../core/schema/definitions/api';
 import type { Problem } from '../../../core/schema/validator';
 import type { Parts } from '../parts';
 import { definitionInText } from '../../../core/schema/definitions/inText';
 import { definitionBin, readTarget, type DefinitionTarget } from './definitionReads';
 
-export interface DefinitionCheck {
+export interface DefinitionCheck extends Partial<Omit<StrictCheck, 'problems'>>, Pick<StrictCheck, 'problems'> {
   isDefinition: boolean;
-  name?: string;
-  strict?: boolean;
-  problems: { provider: Provider; rule: string; path: string; severity: 'error' | 'warning'; message: string }[];
 }
 
 /** A target's definition checked for `providers`; a record that is no definition has no problems. */
@@ -34,21 +31,9 @@ export async function checkTargetDefinition(
   return definition ? { isDefinition: true, ...strictCheck(definition, providers) } : { isDefinition: false, problems: [] };
 }
 
-/** What a definition breaks of each provider's strict mode. */
-export function strictCheck(definition: Definition, providers: Provider[]): Required<Omit<DefinitionCheck, 'isDefinition' | 'strict'>> & { strict?: boolean } {
-  const problems = strictProblems(definition, providers, settings.definitionLimits()).map(({ provider, rule, path, severity, message }) => ({
-    provider,
-    rule,
-    path,
-    severity,
-    message,
-  }));
-  return { name: definition.name, strict: definition.strict, problems };
-}
-
-/** A definition's schema as the validation worker compiles it: once per definition bin and text. */
-function sourceOf(binId: string, definition: Definition) {
-  return { id: `definition:${binId}`, text: JSON.stringify(definition.schema) };
+/** What a definition breaks of each provider's strict mode, within the user's limits. */
+export function strictCheck(definition: Definition, providers: Provider[]): StrictCheck {
+  return strictProblems(definition, providers, settings.definitionLimits());
 }
 
 /** A text's problems against definition `binId`'s schema: syntax first, then the schema's. */
@@ -59,7 +44,7 @@ export async function problemsAgainst(
   scope: RequestScope,
 ): Promise<{ definition: Definition; problems: Problem[] }> {
   const definition = await definitionBin(p, binId, scope);
-  const checked = await p.schemaDocs.validate(sourceOf(binId, definition), text, settings.maxProblems());
+  const checked = await p.schemaDocs.validate(schemaSourceOf(binId, definition), text, settings.maxProblems());
   return { definition, problems: [...checked.syntax, ...checked.schema] };
 }
 

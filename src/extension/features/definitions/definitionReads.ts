@@ -4,7 +4,8 @@
  * a text given; and the providers a call names.
  */
 import * as vscode from 'vscode';
-import { PROVIDERS, type Definition, type Provider } from '../../../core/schema/definitions/api';
+import type { Definition, Provider } from '../../../core/schema/definitions/api';
+import { notADefinition, providersOf as namedProviders } from '../../../core/schema/definitions/calls';
 import { definitionInText } from '../../../core/schema/definitions/inText';
 import type { RequestScope } from '../../../core/api';
 import { settings } from '../../config';
@@ -26,15 +27,9 @@ export interface ReadRecord {
   uri?: vscode.Uri;
 }
 
-/** The providers a call names, checked: any of `openai`, `anthropic`, `gemini`. */
+/** The providers a call names, checked: any of `openai`, `anthropic`, `gemini`; none named: the user's setting. */
 export function providersOf(given: unknown): Provider[] {
-  if (given === undefined || given === null) {
-    return settings.definitionProviders();
-  }
-  if (!Array.isArray(given) || given.length === 0 || !given.every((p) => PROVIDERS.includes(p as Provider))) {
-    throw new Error(vscode.l10n.t('providers must be a list of {0}', PROVIDERS.join(', ')));
-  }
-  return [...new Set(given as Provider[])];
+  return namedProviders(given, settings.definitionProviders());
 }
 
 /** A bin's latest record: the store's, else an open tab's text as read, else one read for `scope`. */
@@ -99,13 +94,4 @@ export async function definitionBin(p: Pick<Parts, 'account' | 'bins'>, binId: s
     throw new Error(notADefinition(read.name ?? binId));
   }
   return { ...definition, binName: read.name };
-}
-
-export function notADefinition(label: string): string {
-  return vscode.l10n.t(
-    '{0} is not a structured-output definition: its record is not {1} or {2}',
-    label,
-    '{ name, strict?, schema }',
-    '{ type: "json_schema", json_schema: { name, strict?, schema } }',
-  );
 }

@@ -4,8 +4,9 @@
  * children (see `nodes/`); this class keeps the fetched pages and tells VS Code what changed.
  */
 import * as vscode from 'vscode';
-import { BinServiceError, BINS_PER_PAGE, UNCATEGORIZED, type BinSummary, type Collection, type RequestScope } from '../../../core/api';
-import { listingAfter, type BinChange } from '../../../core/store/binChanges';
+import { BinServiceError, type BinSummary, type Collection, type RequestScope } from '../../../core/api';
+import type { BinChange } from '../../../core/store/binChanges';
+import { ListingPages, type Listings as FetchedListings, type Page } from '../../../core/store/listingPages';
 import type { Connection } from '../../accounts/connection';
 import { Command } from '../../commands/ids';
 import type { SchemaDocs } from '../../../core/schema/schemaDocs';
@@ -26,18 +27,13 @@ import type { RememberedBins } from '../../../core/store/rememberedBins';
 import type { BinStore } from '../../../core/store/binStore';
 import { DefinitionBins } from './definitionBins';
 
-export interface Page {
-  bins: BinSummary[];
-  more: boolean;
-}
+export type { Page };
 
-export class BinsTree implements vscode.Disposable {
+export class BinsTree implements vscode.Disposable, FetchedListings {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** What is fetched of each listing (a collection's id, or uncategorized); Find Bin searches it first. */
-  readonly pages = new Map<string, Page>();
-  /** A listing's last fetch: the view and Find Bin asking at once send one request. */
-  private readonly loading = new Map<string, Promise<void>>();
+  /** What is fetched of each listing; Find Bin and the agents' tools search it first. */
+  private readonly fetched: ListingPages;
   private readonly listings: Listings;
   /** What the rows are narrowed to (Filter Bins). */
   private filter?: RowFilter;
@@ -47,7 +43,7 @@ export class BinsTree implements vscode.Disposable {
   private readonly subscriptions: { dispose(): void }[] = [];
 
   constructor(
-    private readonly connection: Connection,
+    connection: Connection,
     remembered: RememberedBins,
     private readonly schemaDocs: SchemaDocs,
     /** The account's row, the roots' parent (shown only when there are several accounts). */
@@ -55,6 +51,7 @@ export class BinsTree implements vscode.Disposable {
     /** Whose records mark the rows of definitions. */
     bins: Pick<BinStore, 'onDidReadRecord' | 'onDidStoreRecord' | 'onDidChangeBins'>,
   ) {
+    this.fetched = new ListingPages(() => connection.client);
     this.listings = {
       canList: async () => {
         // Known before any row shows: a row offers writes only if its account has a key.
@@ -98,7 +95,7 @@ export class BinsTree implements vscode.Disposable {
 
   /** Everything listed is fetched again when VS Code next asks (only expanded rows ask), from its first page. */
   refresh(): void {
-    this.pages.clear();
+    this.fetched.clear();
     this.rememberedShown = REMEMBERED_PER_PAGE;
     this.changed.fire(undefined);
   }
@@ -117,9 +114,7 @@ export class BinsTree implements vscode.Disposable {
 
   /** What the fetched pages list after bins changed, as the service would list them next: no listing is fetched again. */
   follow(changes: readonly BinChange[]): void {
-    for (const [listingId, page] of this.pages) {
-      page.bins = changes.reduce((bins, change) => listingAfter(bins, listingId === UNCATEGORIZED ? null : listingId, change), page.bins);
-    }
+    this.fetched.follow(changes);
     this.changed.fire(undefined);
   }
 
@@ -150,44 +145,21 @@ export class BinsTree implements vscode.Disposable {
     this.changed.fire(node.parent);
   }
 
-  /** A listing's pages: the first is fetched (1 request, counted for `scope`) unless it already was. */
-  async page(listingId: string, scope?: RequestScope): Promise<Page> {
-    const fetched = this.pages.get(listingId);
-    if (fetched) {
-      return fetched;
-    }
-    await this.once(listingId, async () => {
-      if (!this.pages.has(listingId)) {
-        const bins = await this.connection.client.within(scope).listBins(listingId);
-        this.pages.set(listingId, { bins, more: bins.length === BINS_PER_PAGE });
-      }
-    });
-    return this.pages.get(listingId) ?? this.page(listingId, scope);
+  get pages(): ReadonlyMap<string, Page> {
+    return this.fetched.pages;
   }
 
-  /** Fetches a listing's next page (1 request, counted for `scope`), when it has more. */
-  async nextPage(listingId: string, scope?: RequestScope): Promise<void> {
-    await this.once(listingId, async () => {
-      const page = this.pages.get(listingId);
-      if (page?.more) {
-        // Its last bin listed: none when every one fetched was deleted since, and the listing starts again.
-        const next = await this.connection.client.within(scope).listBins(listingId, page.bins.at(-1)?.id);
-        page.bins.push(...next);
-        page.more = next.length === BINS_PER_PAGE;
-      }
-    });
+  page(listingId: string, scope?: RequestScope): Promise<Page> {
+    return this.fetched.page(listingId, scope);
+  }
+
+  nextPage(listingId: string, scope?: RequestScope): Promise<void> {
+    return this.fetched.nextPage(listingId, scope);
   }
 
   dispose(): void {
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
-  }
-
-  /** Runs a listing's fetches one after another: each sees what the one before it fetched. */
-  private once(listingId: string, fetch: () => Promise<void>): Promise<void> {
-    const next = (this.loading.get(listingId) ?? Promise.resolve()).then(fetch, fetch);
-    this.loading.set(listingId, next);
-    return next;
   }
 }
 

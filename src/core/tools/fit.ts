@@ -3,9 +3,8 @@
  * budget) is handed to the model as its size and its top-level keys with their types and sizes,
  * never as JSON cut short. A record holding a number JavaScript cannot hold is handed as its text.
  */
-import type * as vscode from 'vscode';
-import { unheldInRecord } from '../../../core/api';
-import { settings } from '../../config';
+import { unheldInRecord } from '../api';
+import type { CallParts } from './ports';
 
 const encoder = new TextEncoder();
 
@@ -19,18 +18,13 @@ function sizeOf(value: unknown): number {
   return encoder.encode(JSON.stringify(value)).byteLength;
 }
 
-/** The record itself, or its summary when its text is over the bound. */
-export async function fitted(
-  text: string,
-  options: Pick<vscode.LanguageModelToolInvocationOptions<unknown>, 'tokenizationOptions'>,
-  token?: vscode.CancellationToken,
-): Promise<Record<string, unknown>> {
+/** The record itself, or its summary when its text is over the bound (the setting's, or the caller's token budget). */
+export async function fitted(p: Pick<CallParts, 'settings' | 'withinBudget'>, text: string): Promise<Record<string, unknown>> {
   const value: unknown = JSON.parse(text);
   // Measured as the model is handed it: compact, not as a tab's indented text.
   const compact = JSON.stringify(value);
   const size = encoder.encode(compact).byteLength;
-  const budget = options.tokenizationOptions;
-  const fits = size <= settings.chatMaxRecordBytes() && (!budget || (await budget.countTokens(compact, token)) <= budget.tokenBudget);
+  const fits = size <= p.settings.maxRecordBytes() && (!p.withinBudget || (await p.withinBudget(compact)));
   if (fits) {
     // A number JavaScript cannot hold would reach the model as another value: the text as the service holds it, and why.
     const unheld = await unheldInRecord(text);

@@ -1,29 +1,26 @@
 /** The tools that read: collections, a listing's page, a bin (or a part, or a version) and a schema doc. */
-import * as vscode from 'vscode';
-import { UNCATEGORIZED } from '../../../core/api';
-import { settings } from '../../config';
+import * as l10n from '@vscode/l10n';
+import { UNCATEGORIZED } from '../api';
 import { fitted } from './fit';
+import type { CallParts } from './ports';
 import { ToolRefusal } from './result';
 import { readLatest, readText } from './sessionReads';
-import { numberInput, textInput, type CallParts, type Run } from './input';
+import { numberInput, textInput, type Run } from './input';
 
 const BINS_PER_PAGE = 10;
 
 /** The most requests a call may send: its `maxRequests`, else the user's `jsonbin.warnAboveRequests` (0: no cap). */
-export function capOf(input: Record<string, unknown>): number {
-  return numberInput(input, 'maxRequests', 0) ?? (settings.warnAboveRequests() || Number.POSITIVE_INFINITY);
+export function capOf(p: Pick<CallParts, 'settings'>, input: Record<string, unknown>): number {
+  return numberInput(input, 'maxRequests', 0) ?? (p.settings.warnAboveRequests() || Number.POSITIVE_INFINITY);
 }
 
 /** Refuses, before anything is sent, a call that would need more requests than its cap. */
 export function withinCap(needed: number, cap: number): void {
   if (needed > cap) {
-    throw new ToolRefusal(
-      vscode.l10n.t('Not sent: this needs {0} requests, more than the cap of {1}. Pass a higher maxRequests if the user agrees', needed, cap),
-      {
-        wouldNeed: needed,
-        cap,
-      },
-    );
+    throw new ToolRefusal(l10n.t('Not sent: this needs {0} requests, more than the cap of {1}. Pass a higher maxRequests if the user agrees', needed, cap), {
+      wouldNeed: needed,
+      cap,
+    });
   }
 }
 
@@ -32,7 +29,7 @@ export const listCollections: Run = async (p) => {
   // The schema docs' names: each read once, and then known to every check of a record.
   const ids = [...new Set(collections.map((c) => c.schemaDocId).filter((id): id is string => id !== undefined))];
   const unread = ids.filter((id) => p.schemaDocs.nameOf(id) === undefined);
-  if (unread.length <= capOf({})) {
+  if (unread.length <= capOf(p, {})) {
     await Promise.all(unread.map((id) => p.schemaDocs.read(id, p.scope)));
   }
   return {
@@ -48,7 +45,7 @@ export const listBins: Run = async (p, input) => {
   const collectionId = textInput(input, 'collectionId');
   const page = numberInput(input, 'page', 1) ?? 1;
   const wanted = page * BINS_PER_PAGE;
-  const listed = collectionId === undefined ? await inNoCollection(p, wanted, capOf(input)) : await inCollection(p, collectionId, wanted, capOf(input));
+  const listed = collectionId === undefined ? await inNoCollection(p, wanted, capOf(p, input)) : await inCollection(p, collectionId, wanted, capOf(p, input));
   return {
     ...(collectionId ? { collectionId } : { inNoCollection: true }),
     page,
@@ -61,12 +58,12 @@ type Listed = { bins: { id: string; name?: string; private?: boolean }[]; more: 
 
 /** A collection's bins as the view fetched them (no request), then a page of its listing per request, up to the page wanted. */
 async function inCollection(p: CallParts, collectionId: string, wanted: number, cap: number): Promise<Listed> {
-  const fetched = p.tree.pages.get(collectionId);
+  const fetched = p.listings.pages.get(collectionId);
   withinCap(fetched ? (fetched.more ? Math.ceil(Math.max(0, wanted - fetched.bins.length) / BINS_PER_PAGE) : 0) : wanted / BINS_PER_PAGE, cap);
-  let got = await p.tree.page(collectionId, p.scope);
+  let got = await p.listings.page(collectionId, p.scope);
   while (got.more && got.bins.length < wanted) {
-    await p.tree.nextPage(collectionId, p.scope);
-    got = p.tree.pages.get(collectionId)!;
+    await p.listings.nextPage(collectionId, p.scope);
+    got = p.listings.pages.get(collectionId)!;
   }
   return got;
 }
@@ -81,30 +78,30 @@ async function inNoCollection(p: CallParts, wanted: number, cap: number): Promis
   const ids = new Set(remembered.map((b) => b.id));
   const canList = p.account.keyKind === 'master';
   const listed = (): Listed => {
-    const got = p.tree.pages.get(UNCATEGORIZED);
+    const got = p.listings.pages.get(UNCATEGORIZED);
     return { bins: [...remembered, ...(got?.bins.filter((b) => !ids.has(b.id)) ?? [])], more: got?.more ?? false };
   };
   // Enough: the page wanted is full and whether more follow is known (the remembered bins go past it, or the listing was read far enough).
   const enough = () => {
-    const got = p.tree.pages.get(UNCATEGORIZED);
+    const got = p.listings.pages.get(UNCATEGORIZED);
     return !canList || remembered.length > wanted || (got !== undefined && (!got.more || listed().bins.length >= wanted));
   };
   if (!enough()) {
     // At least one page, and one per 10 bins missing: a lower bound, as a listed bin that is remembered fills no place.
     withinCap(Math.max(1, Math.ceil((wanted - listed().bins.length) / BINS_PER_PAGE)), cap);
     while (!enough()) {
-      await (p.tree.pages.has(UNCATEGORIZED) ? p.tree.nextPage(UNCATEGORIZED, p.scope) : p.tree.page(UNCATEGORIZED, p.scope));
+      await (p.listings.pages.has(UNCATEGORIZED) ? p.listings.nextPage(UNCATEGORIZED, p.scope) : p.listings.page(UNCATEGORIZED, p.scope));
     }
   }
   return listed();
 }
 
-export const readBin: Run = async (p, input, options, token) => {
+export const readBin: Run = async (p, input) => {
   const binId = textInput(input, 'binId', true);
   const jsonPath = textInput(input, 'jsonPath');
   const version = numberInput(input, 'version', 1);
   if (jsonPath !== undefined && version !== undefined) {
-    throw new ToolRefusal(vscode.l10n.t('Give either jsonPath or version, not both: a JSONPath reads the latest record'));
+    throw new ToolRefusal(l10n.t('Give either jsonPath or version, not both: a JSONPath reads the latest record'));
   }
   const { text, entry } =
     jsonPath !== undefined
@@ -119,7 +116,7 @@ export const readBin: Run = async (p, input, options, token) => {
     ...(collectionId ? { collectionId } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(jsonPath !== undefined ? { jsonPath } : {}),
-    ...(await fitted(text, options, token)),
+    ...(await fitted(p, text)),
   };
 };
 
@@ -127,12 +124,12 @@ export const readSchemaDoc: Run = async (p, input) => {
   const collectionId = textInput(input, 'collectionId');
   let schemaDocId = textInput(input, 'schemaDocId');
   if (collectionId === undefined && schemaDocId === undefined) {
-    throw new ToolRefusal(vscode.l10n.t('Give collectionId or schemaDocId'));
+    throw new ToolRefusal(l10n.t('Give collectionId or schemaDocId'));
   }
   if (schemaDocId === undefined) {
     const collection = (await p.schemaDocs.listCollections(p.scope)).find((c) => c.id === collectionId);
     if (!collection) {
-      throw new ToolRefusal(vscode.l10n.t('There is no collection {0} in this account', collectionId!));
+      throw new ToolRefusal(l10n.t('There is no collection {0} in this account', collectionId!));
     }
     if (!collection.schemaDocId) {
       return { collectionId, schemaDoc: null };

@@ -1,8 +1,9 @@
 /**
- * The language model tools, as data: their names and inputs (which prompts and other extensions
- * rely on), what a model is told of each, and the words users see (package.nls.json keys).
+ * The agents' tools, as data: their names and inputs (which prompts, other extensions and MCP
+ * clients rely on), what a model is told of each, and the words users see (package.nls.json keys).
  * `npm run manifest` writes package.json's `contributes.languageModelTools` from this table; the
- * extension registers each name (`registerTools.ts`). Plain data: no `vscode`, nothing loaded at activation.
+ * extension registers each name (`src/extension/features/chat/registerTools.ts`) and the MCP
+ * server lists each (`src/mcp/`). Plain data: nothing loaded at activation.
  */
 
 /* eslint-disable l10n/no-unlocalized-literal -- manifest data, not shown from here: the users' words become package.nls.json's keys (npm run manifest, translated there); the rest (model descriptions, the inputs' schemas) is read by models, in English. */
@@ -19,8 +20,10 @@ export interface ToolSpec {
   /** What the model reads to choose the tool: English, as models read it best. */
   modelDescription: string;
   inputSchema: Schema;
-  /** Sends a record: the user confirms it first. */
+  /** Sends a record: the user confirms it first, and a read-only MCP server leaves it out. */
   writes?: boolean;
+  /** A write that replaces what was stored (MCP's `destructiveHint`); a write that only adds does not. */
+  replaces?: boolean;
 }
 
 const account: Schema = {
@@ -170,6 +173,7 @@ export const TOOLS = {
       },
     },
     writes: true,
+    replaces: true,
   },
   jsonbin_validateCollection: {
     reference: 'jsonbinValidate',

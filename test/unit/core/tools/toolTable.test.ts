@@ -1,14 +1,14 @@
 /**
- * package.json's language model tools against their table (src/extension/features/chat/toolTable.ts), in
+ * package.json's language model tools against their table (src/core/tools/toolTable.ts), in
  * plain Node: the names and inputs prompts and other extensions rely on, as VS Code takes them.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TOOL_NAMES } from '../../../../../src/extension/features/chat/toolNames';
-import { TOOL_NLS_KEY, TOOLS, toolContributions } from '../../../../../src/extension/features/chat/toolTable';
+import { TOOL_NAMES } from '../../../../src/core/tools/toolNames';
+import { TOOL_NLS_KEY, TOOLS, toolContributions } from '../../../../src/core/tools/toolTable';
 
-const root = join(__dirname, '..', '..', '..', '..', '..', '..');
+const root = join(__dirname, '..', '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   contributes: { languageModelTools: { name: string; toolReferenceName: string; inputSchema: { required?: string[]; properties: Record<string, unknown> } }[] };
 };
@@ -17,7 +17,7 @@ const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as 
 describe('the language model tools in the manifest', () => {
   it('are written as the table says (`npm run manifest`), with their words in package.nls.json', () => {
     const { tools, nls: words } = toolContributions();
-    assert.deepEqual(manifest.contributes.languageModelTools, tools, 'run `npm run manifest` after changing src/extension/features/chat/toolTable.ts');
+    assert.deepEqual(manifest.contributes.languageModelTools, tools, 'run `npm run manifest` after changing src/core/tools/toolTable.ts');
     assert.deepEqual(
       Object.entries(nls).filter(([key]) => TOOL_NLS_KEY.test(key)),
       Object.entries(words),

@@ -3,16 +3,16 @@
  * (`RecordWrites`), so it passes the checks a user's save passes; a refusal says why, with the
  * schema problems at their JSON pointers, and sends nothing.
  */
-import * as vscode from 'vscode';
-import { applyRecordChange, checkRecordChange, type RecordChange } from '../../../core/store/recordPatch';
-import { settings } from '../../config';
-import { unheldInRecord, type Json } from '../../../core/api';
-import { digestOf } from '../../../core/store/entry';
-import { Refused } from '../../../core/store/refused';
+import * as l10n from '@vscode/l10n';
+import { applyRecordChange, checkRecordChange, type RecordChange } from '../store/recordPatch';
+import { unheldInRecord, type Json } from '../api';
+import { digestOf } from '../store/entry';
+import { Refused } from '../store/refused';
+import type { CallParts } from './ports';
 import { ToolRefusal } from './result';
 import { agentDoc, readLatest, readText } from './sessionReads';
 import { checkAgainstDefinition } from './definitionTools';
-import { textInput, type CallParts, type Input, type Run } from './input';
+import { textInput, type Input, type Run } from './input';
 
 const encoder = new TextEncoder();
 
@@ -20,24 +20,24 @@ const encoder = new TextEncoder();
 export function recordText(input: Input): string {
   const record = input.record;
   if (record === undefined) {
-    throw new ToolRefusal(vscode.l10n.t('The input record is missing'));
+    throw new ToolRefusal(l10n.t('The input record is missing'));
   }
   return typeof record === 'string' ? record : JSON.stringify(record);
 }
 
 /** The problems of a text against a collection's schema doc, at their JSON pointers (the schema doc is read once). */
 async function problemsIn(
-  p: Pick<CallParts, 'schemaDocs' | 'scope'>,
+  p: Pick<CallParts, 'schemaDocs' | 'scope' | 'settings'>,
   collectionId: string | undefined,
   text: string,
 ): Promise<{ path: string; message: string }[]> {
-  const checked = await p.schemaDocs.check(collectionId, text, settings.maxProblems(), p.scope);
+  const checked = await p.schemaDocs.check(collectionId, text, p.settings.maxProblems(), p.scope);
   return (checked?.result.schema ?? []).map(({ path, message }) => ({ path, message }));
 }
 
 /** Runs a write; a record refused for what it holds comes back with its problems. */
 async function refusingWithProblems<T>(
-  p: Pick<CallParts, 'schemaDocs' | 'scope'>,
+  p: Pick<CallParts, 'schemaDocs' | 'scope' | 'settings'>,
   collectionId: string | undefined,
   text: string,
   write: () => Promise<T>,
@@ -67,7 +67,7 @@ export const checkRecord: Run = async (p, input) => {
   const collectionId = collectionFor(p, input);
   const base = { collectionId: collectionId ?? null, ...(collectionId === undefined ? { collectionUnknown: true } : {}) };
   try {
-    await p.writes.checks.check({ kind: 'bin', collectionId: collectionId ?? undefined }, text, vscode.l10n.t('Not valid'), p.scope);
+    await p.writes.checks.check({ kind: 'bin', collectionId: collectionId ?? undefined }, text, l10n.t('Not valid'), p.scope);
   } catch (error) {
     if (error instanceof Refused) {
       return { ...base, valid: false, reason: error.message, ...(error.inText ? { problems: await problemsIn(p, collectionId ?? undefined, text) } : {}) };
@@ -114,11 +114,11 @@ async function patched(current: string, patch: unknown): Promise<string> {
   }
   const unheld = await unheldInRecord(current);
   if (unheld !== undefined) {
-    throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', unheld));
+    throw new ToolRefusal(l10n.t('Not saved: {0}', unheld));
   }
   const applied = applyRecordChange(JSON.parse(current) as Json, change);
   if ('notApplicable' in applied) {
-    throw new ToolRefusal(vscode.l10n.t('Not saved: {0}', applied.notApplicable), { failedOperation: applied.operation });
+    throw new ToolRefusal(l10n.t('Not saved: {0}', applied.notApplicable), { failedOperation: applied.operation });
   }
   return JSON.stringify(applied.record);
 }
@@ -127,10 +127,10 @@ export const updateBin: Run = async (p, input) => {
   const binId = textInput(input, 'binId', true);
   const hasPatch = input.patch !== undefined;
   if (hasPatch === (input.record !== undefined)) {
-    throw new ToolRefusal(vscode.l10n.t('Give either record or patch'));
+    throw new ToolRefusal(l10n.t('Give either record or patch'));
   }
   // A key not granted updates is refused before anything is read.
-  p.writes.checks.permitted('updateBin', vscode.l10n.t('Not saved'));
+  p.writes.checks.permitted('updateBin', l10n.t('Not saved'));
   const resource = { kind: 'bin', id: binId } as const;
   const doc = agentDoc(binId);
   // Checked against what the agent read; when it read nothing, against what is read now.
@@ -143,7 +143,7 @@ export const updateBin: Run = async (p, input) => {
   }
   const collectionId = p.binCollections.of(binId) ?? undefined;
   // A refused record sends nothing, not even the conflict check's read.
-  await refusingWithProblems(p, collectionId, text, () => p.writes.checks.check({ kind: 'bin', collectionId }, text, vscode.l10n.t('Not saved'), p.scope));
+  await refusingWithProblems(p, collectionId, text, () => p.writes.checks.check({ kind: 'bin', collectionId }, text, l10n.t('Not saved'), p.scope));
   if (readBefore) {
     // The store trusts a record fetched a moment ago as the service's current one; the agent's read
     // may be that recent and already stale, so the write path reads the current record itself.

@@ -3,11 +3,9 @@
  * this session, an open tab's record) costs no request, and a bin the agent read is what its
  * update is checked against (a baseline of its own in the store, as a tab has).
  */
-import * as vscode from 'vscode';
-import { parseUri } from '../../fs/uris';
-import { digestOfBytes, type Entry } from '../../../core/store/entry';
-import { resourceKey, type Resource } from '../../../core/store/resource';
-import type { CallParts } from './input';
+import { digestOfBytes, type Entry } from '../store/entry';
+import type { Resource } from '../store/resource';
+import type { CallParts } from './ports';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -18,12 +16,12 @@ export function agentDoc(binId: string): string {
 }
 
 /** A resource's record text: what the store holds, else an open tab's text of it unchanged, else one read. */
-export async function readText(p: Pick<CallParts, 'bins' | 'account' | 'scope'>, resource: Resource): Promise<{ text: string; entry: Entry }> {
+export async function readText(p: Pick<CallParts, 'bins' | 'editor' | 'scope'>, resource: Resource): Promise<{ text: string; entry: Entry }> {
   const known = p.bins.known(resource);
   if (known?.bytes) {
     return { text: decoder.decode(known.bytes), entry: known };
   }
-  const open = known && openText(p.account.id, resource, known);
+  const open = known && openText(p, resource, known);
   if (known && open !== undefined) {
     return { text: open, entry: known };
   }
@@ -32,22 +30,12 @@ export async function readText(p: Pick<CallParts, 'bins' | 'account' | 'scope'>,
 }
 
 /** The text of a tab showing `resource` exactly as the store last read or wrote it (not an edited one). */
-function openText(account: string, resource: Resource, entry: Entry): string | undefined {
-  const key = resourceKey(resource);
-  for (const doc of vscode.workspace.textDocuments) {
-    const shown = parseUri(doc.uri, account);
-    if (shown && resourceKey(shown) === key && !doc.isDirty) {
-      const text = doc.getText();
-      if (digestOfBytes(encoder.encode(text)) === entry.textDigest) {
-        return text;
-      }
-    }
-  }
-  return undefined;
+function openText(p: Pick<CallParts, 'editor'>, resource: Resource, entry: Entry): string | undefined {
+  return p.editor?.openTexts?.(resource).find((text) => digestOfBytes(encoder.encode(text)) === entry.textDigest);
 }
 
 /** A bin's latest record as the agent sees it: read (or known), and from now on what its update is checked against. */
-export async function readLatest(p: Pick<CallParts, 'bins' | 'account' | 'scope'>, binId: string): Promise<{ text: string; entry: Entry }> {
+export async function readLatest(p: Pick<CallParts, 'bins' | 'editor' | 'scope'>, binId: string): Promise<{ text: string; entry: Entry }> {
   const read = await readText(p, { kind: 'bin', id: binId });
   p.bins.baselines.set(agentDoc(binId), read.entry.digest);
   return read;

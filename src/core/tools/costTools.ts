@@ -3,18 +3,16 @@
  * request cap (the call's `maxRequests`, else the user's settings). What they would need beyond
  * it is refused before it is sent, and said.
  */
-import { settings } from '../../config';
-import { checkCollection, type Listing } from '../../../core/store/collectionCheck';
-import { unsavedTextOf } from '../binTarget';
-import { leastRequests, searchBins } from '../find/binSearch';
+import { checkCollection, type Listing } from '../store/collectionCheck';
+import { leastRequests, searchBins } from '../store/binSearch';
 import { capOf, withinCap } from './readTools';
 import { ToolRefusal } from './result';
 import { numberInput, textInput, type Run } from './input';
 
 export const findBins: Run = async (p, input) => {
   const query = textInput(input, 'query', true);
-  const warn = settings.warnAboveRequests() || Number.POSITIVE_INFINITY;
-  const cap = numberInput(input, 'maxRequests', 0) ?? Math.min(settings.findMaxRequests(), warn);
+  const warn = p.settings.warnAboveRequests() || Number.POSITIVE_INFINITY;
+  const cap = numberInput(input, 'maxRequests', 0) ?? Math.min(p.settings.findMaxRequests(), warn);
   const least = await leastRequests(p);
   withinCap(least, cap);
   const search = await searchBins(p, query, cap, { report: () => undefined, cancelled: () => false }, p.scope);
@@ -37,21 +35,21 @@ async function schemaRequests(p: Parameters<Run>[0], collectionId: string): Prom
 
 export const validateCollection: Run = async (p, input) => {
   const collectionId = textInput(input, 'collectionId', true);
-  const cap = capOf(input);
+  const cap = capOf(p, input);
   const before = await schemaRequests(p, collectionId);
   // The view's listing, when it has every page, costs nothing; otherwise at least its first page.
-  const fetched = p.tree.pages.get(collectionId);
+  const fetched = p.listings.pages.get(collectionId);
   const listing: Listing | undefined = fetched && !fetched.more ? { bins: fetched.bins, pages: 0 } : undefined;
   withinCap(before + (listing ? listing.bins.length : 1), cap);
   let check;
   try {
-    check = await checkCollection(p.connection.client, p.schemaDocs, collectionId, {
+    check = await checkCollection(p.client, p.schemaDocs, collectionId, {
       scope: p.scope,
       listing,
-      unsavedText: (id) => unsavedTextOf(p.account.id, id),
+      unsavedText: (id) => p.editor?.unsavedText?.(id),
       // The reads are refused, after the listing, when they would pass the cap.
       listed: (bins, pages) => Promise.resolve(withinCap(before + pages + bins, cap)),
-      maxPlaced: settings.maxProblems(),
+      maxPlaced: p.settings.maxProblems(),
     });
   } catch (error) {
     if (error instanceof ToolRefusal) {
