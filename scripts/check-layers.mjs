@@ -13,6 +13,7 @@ const LAYERS = [
   { name: 'service client', places: ['src/core/api/'], core: true },
   { name: 'validation', places: ['src/core/schema/'], core: true },
   { name: 'store', places: ['src/core/store/'], core: true },
+  { name: 'session', places: ['src/core/session.ts'], core: true },
   {
     name: 'VS Code adapters',
     places: ['src/extension/config.ts', 'src/extension/accounts/', 'src/extension/fs/', 'src/extension/ui/', 'src/extension/commands/'],
