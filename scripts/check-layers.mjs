@@ -13,6 +13,7 @@ const LAYERS = [
   { name: 'service client', places: ['src/core/api/'], core: true },
   { name: 'validation', places: ['src/core/schema/'], core: true },
   { name: 'store', places: ['src/core/store/'], core: true },
+  { name: 'session', places: ['src/core/session.ts'], core: true },
   { name: 'tools', places: ['src/core/tools/'], core: true },
   {
     name: 'VS Code adapters',

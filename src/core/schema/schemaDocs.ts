@@ -5,7 +5,7 @@
  */
 import type { BinClient, Collection, Json, RequestScope, SchemaDoc } from '../api';
 import { Emitter } from '../api/events';
-import type { OpenText, SchemaSource, Validation } from './validation';
+import type { OpenText, SchemaSource, Validates } from './validation';
 import type { Problem, ServedResult, TextCheck } from './validator';
 
 export interface CollectionSchema {
@@ -35,7 +35,7 @@ export class SchemaDocs {
 
   constructor(
     private readonly client: () => BinClient,
-    private readonly validation: Validation,
+    private readonly validation: Validates,
     /**
      * Whether the key may read collections and schema docs. An access key may not: its account
      * knows no collection, and its records are validated by the service alone.
@@ -74,7 +74,7 @@ export class SchemaDocs {
   }
 
   /** The validation worker's copies of open documents follow their edits (see `Validation.checkOpen`). */
-  get openTexts(): Pick<Validation, 'edited' | 'closed'> {
+  get openTexts(): Pick<Validates, 'edited' | 'closed'> {
     return this.validation;
   }
 

@@ -26,6 +26,12 @@ export interface OpenText {
   text(): string;
 }
 
+/**
+ * What a schema doc's users (`SchemaDocs`) ask of validation: the worker's client here, or the
+ * checks run on the caller's thread (`inProcessValidation.ts`, for the command line and the MCP server).
+ */
+export type Validates = Pick<Validation, 'check' | 'checkServed' | 'checkOpen' | 'edited' | 'closed' | 'schemaProblem' | 'dispose'>;
+
 /** One change of an edit, as VS Code reports it (offsets before the change). */
 export interface TextChange {
   offset: number;
