@@ -58,10 +58,10 @@ const web = (production) => ({
 });
 
 /**
- * Five builds: for Node, the extension, split into chunks, and the validation worker, one file
+ * Six builds: for Node, the extension, split into chunks, and the validation worker, one file
  * that shares no chunk with the extension (so that activation never waits on a chunk split for
- * the worker); for the browser, the same two, the extension's chunks as classic scripts; and the
- * table's webview script.
+ * the worker); the MCP server's one file; for the browser, the extension and the worker, the
+ * extension's chunks as classic scripts; and the table's webview script.
  * @param {{ production: boolean }} mode
  */
 export function bundleOptions({ production }) {
@@ -76,6 +76,8 @@ export function bundleOptions({ production }) {
       plugins: [oneActivationFile({ production })],
     },
     { ...shared(production), entryPoints: [{ in: 'src/core/schema/validationWorker.ts', out: 'validationWorker' }] },
+    // The MCP server for agents outside VS Code, one file run by Node (`node dist/mcp/server.mjs`).
+    { ...shared(production), entryPoints: [{ in: 'src/mcp/main.ts', out: 'mcp/server' }] },
     {
       ...web(production),
       entryPoints: [{ in: 'src/extension/extension.ts', out: 'extension' }],
