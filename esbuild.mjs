@@ -9,7 +9,7 @@
 // classic script of its own.
 // The benchmark imports `bundleOptions` so that it measures the bundles this script builds.
 import * as esbuild from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { oneActivationFile } from './scripts/activation-file.mjs';
@@ -58,10 +58,10 @@ const web = (production) => ({
 });
 
 /**
- * Six builds: for Node, the extension, split into chunks, and the validation worker, one file
+ * Five builds: for Node, the extension, split into chunks, and the validation worker, one file
  * that shares no chunk with the extension (so that activation never waits on a chunk split for
- * the worker); the MCP server's one file; for the browser, the extension and the worker, the
- * extension's chunks as classic scripts; and the table's webview script.
+ * the worker); for the browser, the same two, the extension's chunks as classic scripts; and the
+ * table's webview script.
  * @param {{ production: boolean }} mode
  */
 export function bundleOptions({ production }) {
@@ -76,8 +76,6 @@ export function bundleOptions({ production }) {
       plugins: [oneActivationFile({ production })],
     },
     { ...shared(production), entryPoints: [{ in: 'src/core/schema/validationWorker.ts', out: 'validationWorker' }] },
-    // The MCP server for agents outside VS Code, one file run by Node (`node dist/mcp/server.mjs`).
-    { ...shared(production), entryPoints: [{ in: 'src/mcp/main.ts', out: 'mcp/server' }] },
     {
       ...web(production),
       entryPoints: [{ in: 'src/extension/extension.ts', out: 'extension' }],
@@ -96,11 +94,35 @@ export function bundleOptions({ production }) {
   ];
 }
 
+/**
+ * The command line, `jsonbin` (package.json's `bin`): one file for Node 20 with its shebang, no
+ * chunks, so that `npx jsonbin` runs it as it is; not in the extension's package (.vscodeignore
+ * lists dist/*.mjs only). `npm ci` builds it alone (`prepare`: `node esbuild.mjs --cli`).
+ * @param {{ production: boolean }} mode
+ */
+export function cliOptions({ production }) {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const options = shared(production);
+  return {
+    ...options,
+    entryPoints: [{ in: 'src/cli/jsonbin.ts', out: 'jsonbin' }],
+    outdir: 'dist/cli',
+    // No `vscode` here: an import of it fails the build rather than the run. The TypeScript types'
+    // library (the platform's, for the editor) is never used by a command: left out, not bundled.
+    external: ['json-schema-to-typescript-lite'],
+    sourcemap: false,
+    banner: { js: `#!/usr/bin/env node\n${options.banner.js}` },
+    define: { JSONBIN_VERSION: JSON.stringify(version) },
+  };
+}
+
 async function main() {
   const production = process.argv.includes('--production');
+  const cliOnly = process.argv.includes('--cli');
   // Chunk names carry a hash: chunks of an earlier build would otherwise be packaged too.
-  rmSync('dist', { recursive: true, force: true });
-  const contexts = await Promise.all(bundleOptions({ production }).map((options) => esbuild.context(options)));
+  rmSync(cliOnly ? 'dist/cli' : 'dist', { recursive: true, force: true });
+  const all = cliOnly ? [cliOptions({ production })] : [...bundleOptions({ production }), cliOptions({ production })];
+  const contexts = await Promise.all(all.map((options) => esbuild.context(options)));
   if (process.argv.includes('--watch')) {
     await Promise.all(contexts.map((context) => context.watch()));
     return;

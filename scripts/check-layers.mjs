@@ -1,6 +1,9 @@
 // Fails the build when an import runs against the layout CONTRIBUTING.md's Layout section maps:
 // each layer imports only itself and the layers below it, the core imports no `vscode` (it must
 // run, and be tested, in plain Node), and no file imports itself through others (no cycle).
+// Over the core, three front ends: the extension (VS Code), the command line and the MCP server
+// (Node: they may import `node:` modules, never `vscode`). No front end imports another, but the
+// command line starts the MCP server (`jsonbin mcp`).
 // Inside the features the same holds by FEATURE_LEVELS: a feature folder imports its own files
 // and the levels below it, never another folder of its level or one above (so no two folders
 // import each other).
@@ -14,16 +17,23 @@ const LAYERS = [
   { name: 'validation', places: ['src/core/schema/'], core: true },
   { name: 'store', places: ['src/core/store/'], core: true },
   { name: 'session', places: ['src/core/session.ts'], core: true },
-  { name: 'tools', places: ['src/core/tools/'], core: true },
-  // Until the front ends' rule lands (the command line's branch): the MCP server imports the core, never vscode.
-  { name: 'MCP server', places: ['src/mcp/'], core: true },
+  // A new folder of the core (the tools the front ends share) sits over the session, still without vscode.
+  { name: 'core', places: ['src/core/'], core: true },
   {
     name: 'VS Code adapters',
     places: ['src/extension/config.ts', 'src/extension/accounts/', 'src/extension/fs/', 'src/extension/ui/', 'src/extension/commands/'],
   },
   { name: 'features', places: ['src/extension/features/'] },
   { name: 'wiring', places: ['src/extension/accountParts.ts', 'src/extension/extension.ts'] },
+  { name: 'Node front ends', places: ['src/cli/', 'src/mcp/'] },
 ];
+/** The front ends over the core; `node`: it runs in Node alone, and may import its modules (never `vscode`). */
+const FRONT_ENDS = [
+  { name: 'the extension', place: 'src/extension/', imports: [] },
+  { name: 'the command line', place: 'src/cli/', node: true, imports: ['src/mcp/'] },
+  { name: 'the MCP server', place: 'src/mcp/', node: true, imports: [] },
+];
+const frontEndOf = (file) => FRONT_ENDS.find((f) => file.startsWith(f.place));
 /**
  * Inside src/extension/features/, from the bottom up: the view's rows, which the others show into; the
  * features' shared files (every file directly in src/extension/features/ but the two that gather them all);
@@ -83,11 +93,15 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   const targets = [];
   for (const [, specifier] of text.matchAll(IMPORT)) {
+    const frontEnd = frontEndOf(file);
     if (specifier === 'vscode' && LAYERS[layer].core) {
       problems.push(`${file} imports vscode, but ${LAYERS[layer].name} is part of the vscode-free core`);
     }
-    // Only the platform's Node side may use Node itself (or undici): the browser build has neither.
-    if ((specifier.startsWith('node:') || specifier === 'undici') && !file.startsWith(HOST_SIDES[0])) {
+    if (specifier === 'vscode' && frontEnd?.node) {
+      problems.push(`${file} imports vscode, but ${frontEnd.name} runs in Node alone`);
+    }
+    // Only the platform's Node side (and the Node front ends) may use Node itself (or undici): the browser build has neither.
+    if ((specifier.startsWith('node:') || specifier === 'undici') && !file.startsWith(HOST_SIDES[0]) && !frontEnd?.node) {
       problems.push(`${file} imports ${specifier}: only ${HOST_SIDES[0]} may, behind the platform interface (src/platform/)`);
     }
     const target = specifier.startsWith('.') ? resolve(file, specifier) : undefined;
@@ -95,6 +109,10 @@ for (const file of files) {
       continue;
     }
     targets.push(target);
+    const other = frontEndOf(target);
+    if (frontEnd && other && other !== frontEnd && !frontEnd.imports.includes(other.place)) {
+      problems.push(`${file} (${frontEnd.name}) imports ${target} (${other.name}): no front end imports another`);
+    }
     // The host is chosen when the bundle is built: only the platform's index names a host's side.
     if (HOST_SIDES.some((side) => target.startsWith(side)) && !file.startsWith('src/platform/')) {
       problems.push(`${file} imports ${target}: import the platform (src/platform/index.ts) instead of a host's side`);
@@ -138,5 +156,7 @@ if (problems.length > 0) {
 console.log(
   `check:layers: ${files.length} files in ${LAYERS.length} layers, every import downward, no cycle; ${LAYERS.filter((l) => l.core)
     .map((l) => l.places.join(' '))
-    .join(' ')} import no vscode; src/extension/features/ in ${FEATURE_LEVELS.length} levels, no folder importing one of its level or above`,
+    .join(
+      ' ',
+    )} import no vscode; front ends ${FRONT_ENDS.map((f) => f.place).join(' ')} import no other (but src/cli/ → src/mcp/), src/cli/ src/mcp/ no vscode; src/extension/features/ in ${FEATURE_LEVELS.length} levels, no folder importing one of its level or above`,
 );

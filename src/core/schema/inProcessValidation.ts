@@ -3,8 +3,9 @@
  * front ends without an editor: the command line and the MCP server. The worker exists so that
  * the editor's thread never waits on a large record while the user types; a command line has
  * nothing else to do meanwhile, ships as one file (no worker script beside it) and checks each
- * record once, so a worker would only add its start and a copy of every record. The checks are
- * the worker's own (`validator.ts`): the same compiler, the same placed problems.
+ * record once, so a worker would only add its start and a copy of every record. Nor is its time
+ * limit missed: patterns run on RE2 (`dialects.ts`, linear time), so no schema doc can hang the
+ * process. The checks are the worker's own (`validator.ts`): the same compiler, the same problems.
  */
 import type { SchemaSource, Validates } from './validation';
 import { checkAllServed, checkText, SchemaCompiler, type ServedResult, type TextCheck } from './validator';

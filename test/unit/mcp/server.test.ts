@@ -1,6 +1,6 @@
 /**
- * The MCP server as an agent outside VS Code runs it: the built server started over stdio by the
- * SDK's own client, against the local bin service. Every answer is the chat tools' JSON, with the
+ * The MCP server as an agent outside VS Code runs it: `jsonbin mcp`, built, started over stdio by
+ * the SDK's own client, against the local bin service. Every answer is the chat tools' JSON, with the
  * requests the service logged; the key is in no answer and not on stderr.
  */
 import * as assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { TOOL_NAMES, type ToolName } from '../../../src/core/tools/toolNames';
 import { startFixture, type Fixture } from '../../support/fixture';
 
-const SERVER = join(__dirname, '..', '..', '..', '..', 'dist', 'mcp', 'server.mjs');
+const CLI = join(__dirname, '..', '..', '..', '..', 'dist', 'cli', 'jsonbin.mjs');
 const SCHEMA = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
 /** Distinctive, so that finding it anywhere cannot be chance. */
 const KEY = '$2a$10$mcpTestKeyThatMustNeverShow.0123456789abcdefghijkl';
@@ -29,7 +29,7 @@ describe('the MCP server over stdio', function () {
   async function connect(...args: string[]): Promise<void> {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [SERVER, ...args],
+      args: [CLI, 'mcp', ...args],
       // Only what the server needs: no key of the machine's environment.
       env: { PATH: process.env.PATH ?? '', JSONBIN_MASTER_KEY: KEY, JSONBIN_API_URL: f.service.baseUrl },
       stderr: 'pipe',
@@ -55,8 +55,8 @@ describe('the MCP server over stdio', function () {
   }
 
   before(function () {
-    if (!existsSync(SERVER)) {
-      throw new Error(`${SERVER} is missing: run npm run build first`);
+    if (!existsSync(CLI)) {
+      throw new Error(`${CLI} is missing: run npm run build first`);
     }
   });
   beforeEach(async () => {
