@@ -9,7 +9,7 @@
 // classic script of its own.
 // The benchmark imports `bundleOptions` so that it measures the bundles this script builds.
 import * as esbuild from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { oneActivationFile } from './scripts/activation-file.mjs';
@@ -94,6 +94,8 @@ export function bundleOptions({ production }) {
   ];
 }
 
+const CLI_FILE = 'dist/cli/jsonbin.mjs';
+
 /**
  * The command line, `jsonbin` (package.json's `bin`): one file for Node 20 with its shebang, no
  * chunks, so that `npx jsonbin` runs it as it is; not in the extension's package (.vscodeignore
@@ -129,6 +131,10 @@ async function main() {
   }
   await Promise.all(contexts.map((context) => context.rebuild()));
   await Promise.all(contexts.map((context) => context.dispose()));
+  // Runnable as it is (`./dist/cli/jsonbin.mjs`), as `npx` runs it.
+  if (existsSync(CLI_FILE)) {
+    chmodSync(CLI_FILE, 0o755);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

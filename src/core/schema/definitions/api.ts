@@ -8,8 +8,6 @@ import type { Json } from '../../api';
 
 export const PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
 export type Provider = (typeof PROVIDERS)[number];
-/** The providers a definition is checked against unless told: the default of the setting `jsonbin.structuredOutputs.providers`. */
-export const DEFAULT_PROVIDERS: readonly Provider[] = ['openai'];
 
 /** The providers' names as they write them, in messages and sources: never translated. */
 export const PROVIDER_NAMES: Record<Provider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', gemini: 'Gemini' };
@@ -79,3 +77,6 @@ export interface TextEdit {
   length: number;
   content: string;
 }
+
+/** The providers a definition is checked against unless told: the default of the setting `jsonbin.structuredOutputs.providers`. */
+export const DEFAULT_PROVIDERS: readonly Provider[] = ['openai'];
