@@ -12,7 +12,7 @@ import { alternating, fmtStat } from './stats.mjs';
 const require = createRequire(import.meta.url);
 const { BinClient } = require('../out/src/core/api/index.js');
 const { accountBins } = require('../out/test/unit/core/store/accountBins.js');
-const { applyChange, previewChange } = require('../out/src/core/store/changeRun.js');
+const { applyChange, previewChange } = require('../out/src/core/store/manyBinsChange.js');
 const { checkRecordChange } = require('../out/src/core/store/recordPatch.js');
 const { courseModule, courseModuleSchema } = require('../out/test/service/courseModule.js');
 

@@ -42,7 +42,8 @@ const frontEndOf = (file) => FRONT_ENDS.find((f) => file.startsWith(f.place));
  */
 const FEATURE_LEVELS = [
   { name: 'the view', places: ['tree/'] },
-  { name: "the features' shared files", places: ['*.ts'] },
+  // The link file's registry is kept with the linked files' feature, but the parts every feature takes hold it.
+  { name: "the features' shared files", places: ['*.ts', 'links/linkRegistry.ts'] },
   { name: 'what features build on', places: ['bins/', 'offline/'] },
   {
     name: 'features',
@@ -64,10 +65,14 @@ function featurePlace(file) {
     return undefined;
   }
   const rest = file.slice(FEATURES.length);
+  const shared = FEATURE_LEVELS.findIndex((l) => l.places.includes('*.ts'));
+  if (FEATURE_LEVELS[shared].places.includes(rest)) {
+    return { place: FEATURE_LEVELS[shared].name, level: shared };
+  }
   const slash = rest.indexOf('/');
   const name = slash < 0 ? rest : rest.slice(0, slash + 1);
   const named = FEATURE_LEVELS.findIndex((l) => l.places.includes(name));
-  const level = named >= 0 || slash >= 0 ? named : FEATURE_LEVELS.findIndex((l) => l.places.includes('*.ts'));
+  const level = named >= 0 || slash >= 0 ? named : shared;
   return { place: slash < 0 ? FEATURE_LEVELS[level].name : name, level };
 }
 const files = readdirSync('src', { recursive: true, encoding: 'utf8' })

@@ -1,6 +1,6 @@
 // Writes package.json's command, submenu and menu entries, their English words in package.nls.json
-// (package.json names them `%key%`) and src/extension/commands/commandIds.ts from the command table
-// (src/extension/commands/table.ts), and the language model tools from theirs (src/core/tools/toolTable.ts).
+// (package.json names them `%key%`) and src/extension/commands/commandIds.generated.ts from the command table
+// (src/extension/commands/commandTable.ts), and the language model tools from theirs (src/core/tools/toolTable.ts).
 // Run it after changing a table: `npm run manifest`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -40,7 +40,7 @@ const nlsFile = join(root, 'package.nls.json');
 const written = Object.entries(JSON.parse(readFileSync(nlsFile, 'utf8'))).filter(([key]) => !GENERATED_NLS_KEY.test(key) && !TOOL_NLS_KEY.test(key));
 writeFileSync(nlsFile, JSON.stringify({ ...Object.fromEntries(written), ...nls, ...tools.nls }, null, 2) + '\n');
 
-const idsFile = join(root, 'src', 'extension', 'commands', 'commandIds.ts');
+const idsFile = join(root, 'src', 'extension', 'commands', 'commandIds.generated.ts');
 const options = await prettier.resolveConfig(idsFile);
 writeFileSync(idsFile, await prettier.format(commandIdsSource(), { ...options, filepath: idsFile }));
 console.log(

@@ -21,7 +21,7 @@ import { BinsTree } from './features/tree/binsTree';
 import { AccountNode } from './features/tree/nodes';
 import { RememberedBins } from '../core/store/rememberedBins';
 import { SchemaDocOrigins } from '../core/store/schemaDocOrigins';
-import { metadataOf } from '../core/store/binChanges';
+import { metadataOf } from '../core/store/binEvents';
 import type { Parts } from './features/parts';
 import type { AccountRows } from './features/tree/binsView';
 import type { AccountInfo } from './accounts/accountList';

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { binUriOf, closeAll, labelOf, menuEntries, pathsOf, replaceText, requestsDuring, run, setup, idle, type World } from './support';
 import { commandsShownOn } from './when';

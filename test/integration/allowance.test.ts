@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { RequestBreakdown } from '../../src/extension/features/manageAccounts/requestBreakdown';
 import { closeAll, config, pathsOf, prompter, requestsDuring, run, setup, sleep, TEST_KEY, until, type World } from './support';
 

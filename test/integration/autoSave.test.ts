@@ -1,7 +1,7 @@
 /** VS Code's auto save leaves bin tabs to the user unless the user turns it on for them; then it never sends a record with problems. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';
 
 describe('auto save', function () {

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
-import type { ChangeBinsResult } from '../../src/extension/features/changeBins/changeRuns';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
+import type { ChangeBinsResult } from '../../src/extension/features/changeBins/runWithProgress';
 import { binUri } from '../../src/extension/fs/uris';
 import { DRAFT_SCHEME } from '../../src/extension/features/draftFiles';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';

@@ -5,9 +5,9 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { previewText } from '../../src/extension/features/changeBins/changeMessages';
-import type { ChangeBinsResult } from '../../src/extension/features/changeBins/changeRuns';
+import type { ChangeBinsResult } from '../../src/extension/features/changeBins/runWithProgress';
 import { DRAFT_SCHEME } from '../../src/extension/features/draftFiles';
 import { fiveBins as fiveBinsIn, PATCH } from './manyBins';
 import { closeAll, idle, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';

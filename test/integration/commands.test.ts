@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/core/api';
 import { binUriOf, closeAll, kindOf, labelOf, prompter, replaceText, requestsDuring, run, setup, TEST_KEY, type World } from './support';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 
 describe('commands', () => {
   let w: World;

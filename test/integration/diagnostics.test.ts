@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, idle, requestsDuring, setup, until, type World, prompter } from './support';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { schemaDiagnostics, TITLE_AND_TAGS } from '../support/workbench';
 
 describe('schema diagnostics', () => {

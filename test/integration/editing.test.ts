@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { binUriOf, closeAll, replaceText, requestsDuring, setup, until, type World } from './support';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 
 const schema = {
   type: 'object',

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';
 

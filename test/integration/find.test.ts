@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { showLive } from '../../src/extension/ui/livePick';
 import type { LiveItems, Prompter } from '../../src/extension/ui/prompter';

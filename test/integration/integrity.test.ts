@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as vscode from 'vscode';
 import type { Fault } from '../service/server';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { schemaDocUri } from '../../src/extension/fs/uris';
 import { plainText } from '../../src/core/store/plainText';
 import { binUriOf, closeAll, config, listCollectionsInView, replaceText, requestsDuring, setup, TEST_KEY, until, type World } from './support';

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 
 interface Status {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { run } from './support';
 import type { Listing, ListingsWorld, Shown } from './listings';

@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command, VIEW_ID } from '../../src/extension/commands/ids';
+import { Command, VIEW_ID } from '../../src/extension/commands/idsAndContextKeys';
 import { closeAll, idle, run } from './support';
 import { ListingsWorld, type Listing, type Shown, type Snapshot } from './listings';
 import { listingPaths, type Change, type Scene } from './listingPaths';

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { TableSnapshot } from '../../src/extension/features/table/tableSession';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import type { Prompter } from '../../src/extension/ui/prompter';

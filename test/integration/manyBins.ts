@@ -1,7 +1,7 @@
 /** Five bins in a collection whose schema doc was attached after them, and their rows: the selection and Change Bins suites act on them. */
 import * as assert from 'node:assert/strict';
 import type { Json } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { kindOf, labelOf, run, type World } from './support';
 

@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import type { Prompter } from '../../src/extension/ui/prompter';

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinClient, type Json } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import type { Prompter } from '../../src/extension/ui/prompter';
 import { BinService } from '../service/server';

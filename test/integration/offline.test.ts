@@ -1,7 +1,7 @@
 /** Bins read offline: the kept copy, read-only with a banner, while the service is stopped or requests are exhausted. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, idle, requestsDuring, run, setup, TEST_KEY, until, type World } from './support';
 

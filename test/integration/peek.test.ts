@@ -1,7 +1,7 @@
 /** Parts of a bin in read-only tabs: the record alone, and what a JSONPath selects; one request each. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUriOf, closeAll, requestsDuring, run, setup, type World } from './support';
 
 const record = {

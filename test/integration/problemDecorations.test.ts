@@ -1,7 +1,7 @@
 /** A bin row shows its schema problem count, as the Explorer does a file's: after Validate Collection, and gone once the bin is saved valid. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { closeAll, labelOf, replaceText, run, setup, until, type World } from './support';

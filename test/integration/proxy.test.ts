@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { closeAll, config, setup, TEST_KEY, type World } from './support';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 
 describe('proxy', function () {
   this.timeout(30_000);

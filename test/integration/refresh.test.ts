@@ -1,7 +1,7 @@
 /** Refresh from Service: one read; a clean tab shows the service's record, a dirty one keeps the user's text. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUriOf, closeAll, config, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';
 
 describe('Refresh from Service', function () {

@@ -1,7 +1,7 @@
 /** Renaming collections and schema docs: the fewest requests, the view and open tabs follow without listing again. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { parseUri, schemaDocUri } from '../../src/extension/fs/uris';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { closeAll, config, labelOf, pathsOf, replaceText, requestsDuring, run, setup, type World } from './support';

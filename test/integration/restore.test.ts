@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import type { Prompter } from '../../src/extension/ui/prompter';
 import { binUriOf, closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';

@@ -1,7 +1,7 @@
 /** Saving a schema doc: the stored bins it validates are checked against the text being saved, and the user decides if any would fail. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { binUriOf, closeAll, config, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, type World, prompter } from './support';
 

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { DraftResult } from '../../src/extension/features/schemaDocs/draftSchemaDoc';
 import { binUri, schemaDocUri } from '../../src/extension/fs/uris';
 import { closeAll, listCollectionsInView, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { fiveBins as fiveBinsIn, RECORDS } from './manyBins';
 import { closeAll, pathsOf, prompter, requestsDuring, run, setup, type World } from './support';
 

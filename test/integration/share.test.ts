@@ -1,7 +1,7 @@
 /** Sharing a bin: its public URL, snippets that read it, its dashboard page; the key is never in what is copied. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Prompter } from '../../src/extension/ui/prompter';
 import { asHostedService, binUriOf, closeAll, pathsOf, requestsDuring, run, setup, TEST_KEY, type World } from './support';
 

@@ -1,7 +1,7 @@
 /** Programmatic calls never ask; what a command changes shows at once in tabs, titles, the view and cached metadata. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { binUriOf, closeAll, labelOf, replaceText, requestsDuring, run, setup, type World } from './support';
 

@@ -6,7 +6,7 @@ import type { Prompter } from '../../src/extension/ui/prompter';
 import { BinClient, HOSTED_API_URL } from '../../src/core/api';
 import { BinService } from '../service/server';
 import type { Account } from '../service/store';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { config } from '../support/workbench';
 
 export { binUriOf, closeAll, config, namesIn, pathsOf, replaceText, run, sleep, until } from '../support/workbench';

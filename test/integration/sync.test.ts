@@ -3,7 +3,7 @@
  * the remembered bins and the bins' collections to the user's other machines, and never a key.
  */
 import * as assert from 'node:assert/strict';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { StateKey } from '../../src/core/api/stateKeys';
 import { run, setup, TEST_KEY, type World } from './support';
 

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Json } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { TableShown } from '../../src/extension/features/table/tableCommands';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, idle, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './support';

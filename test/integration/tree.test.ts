@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { BinService } from '../service/server';
 import { kindOf, labelOf, requestsDuring, setup, until, type World } from './support';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 
 type Provider = vscode.TreeDataProvider<unknown>;
 

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Uploaded } from '../../src/extension/features/transfer/uploadBins';
 import { binUriOf, closeAll, labelOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from './support';
 

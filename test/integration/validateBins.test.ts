@@ -1,7 +1,7 @@
 /** Validate Bins: the selected bins checked against their collections' schema docs, one read each, problems in the Problems panel. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import type { ValidateResult } from '../../src/extension/features/schemaDocs/validateCollection';
 import { binUri } from '../../src/extension/fs/uris';

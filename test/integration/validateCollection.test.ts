@@ -1,7 +1,7 @@
 /** Validate Collection: stored bins checked against their schema doc, problems in the Problems panel though their tabs are closed. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { ValidateResult } from '../../src/extension/features/schemaDocs/validateCollection';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, pathsOf, replaceText, requestsDuring, run, setup, until, type World, prompter } from './support';

@@ -1,6 +1,6 @@
 /** Each row menu entry shows on exactly the row kinds it is meant for. */
 import * as assert from 'node:assert/strict';
-import { Command, ContextKey } from '../../src/extension/commands/ids';
+import { Command, ContextKey } from '../../src/extension/commands/idsAndContextKeys';
 import { menuEntries } from './support';
 import { commandsShownOn, kindsMatching } from './when';
 

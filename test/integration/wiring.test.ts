@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { commandHandlers, type CommandParts } from '../../src/extension/features/handlers';
-import { Command, VIEW_ID } from '../../src/extension/commands/ids';
+import { Command, VIEW_ID } from '../../src/extension/commands/idsAndContextKeys';
 import { extension, manifest, setup } from './support';
 
 const ids = new Set<string>(Object.values(Command));

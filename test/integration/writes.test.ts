@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { Uploaded } from '../../src/extension/features/transfer/uploadBins';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { binUri } from '../../src/extension/fs/uris';

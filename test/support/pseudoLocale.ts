@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { assert } from 'chai';
 import type { JsonBinApi } from '../../src/extension/extension';
 import type { BinClient } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { TableShown } from '../../src/extension/features/table/tableCommands';
 import type { Node } from '../../src/extension/features/tree/nodes';
 import { binUriOf, closeAll, replaceText, run, schemaDiagnostics, TITLE_AND_TAGS, until } from './workbench';

@@ -13,7 +13,7 @@ import { courseModulesOfSize, courseModuleSchema } from '../service/courseModule
 import { binUri } from '../../src/extension/fs/uris';
 import { OwnTasks, type LongestTask } from './ownTasks';
 import { EDIT_SIZES_KB, EDITS, editInTurn, openValidated } from './editTiming';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 
 export interface Editing {
   /** Per size in KB, the milliseconds of each edit. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import { BinService } from '../service/server';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { measureActivation, measureEmptyActivation, settled } from './activation';
 import { measureEditing } from './editing';
 import { measureOpenBins } from './openBins';

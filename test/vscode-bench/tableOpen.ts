@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { BinService } from '../service/server';
 import type { Account } from '../service/store';
 import { BINS_PER_PAGE } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { TableSnapshot } from '../../src/extension/features/table/tableSession';
 
 const BINS = 1_000;

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { binUri } from '../../src/extension/fs/uris';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { setup } from '../web/world';
 import { EDIT_SIZES_KB, EDITS, editInTurn, openValidated } from './editTiming';
 

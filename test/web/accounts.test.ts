@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, pathsOf, requestsDuring, run, setup, type World } from './world';
 

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { assert } from 'chai';
 import { BinClient } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { closeAll, fault, openBin, pathsOf, replaceText, requestsDuring, run, setup, until, type World } from './world';
 
 type Provider = vscode.TreeDataProvider<unknown>;

@@ -1,6 +1,6 @@
 /** A definition made a collection's schema doc, and checked for the providers, in the web worker host: each result's `requests` is the service's log. */
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { closeAll, pathsOf, requestsDuring, run, setup, type World } from './world';
 
 const SCHEMA = { type: 'object', required: ['title'], properties: { title: { type: 'string' } }, additionalProperties: false };

@@ -1,7 +1,7 @@
 /** Structured-output definitions in the web worker host: the same problems at the same nodes as on desktop, a quick fix, a marked row, no request. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { allDefinitionProblems, COURSE_DEFINITION, definitionDiagnostics, FIXABLE, fixesAt, itemBoundsIn, placed } from '../support/definitions';
 import { closeAll, config, openBin, replaceText, requestsDuring, run, setup, until, type World } from './world';
 

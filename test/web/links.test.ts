@@ -1,7 +1,7 @@
 /** Linked files in the web worker host: the workspace file read and written through VS Code's file system, pushed and pulled. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { closeAll, pathsOf, requestsDuring, run, setup, type World } from './world';
 
 describe('linked files in the web worker host', () => {

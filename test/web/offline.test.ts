@@ -1,7 +1,7 @@
 /** Offline copies in the web worker host: kept through VS Code's file system, served read-only while the service is stopped. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, namesIn, pathsOf, requestsDuring, run, setup, until, type World } from './world';
 

@@ -1,7 +1,7 @@
 /** Schema problems in the web worker host: at the same JSON nodes as on desktop, and an invalid record is never sent. */
 import * as vscode from 'vscode';
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { ValidateResult } from '../../src/extension/features/schemaDocs/validateCollection';
 import { binUri } from '../../src/extension/fs/uris';
 import { closeAll, openBin, pathsOf, replaceText, requestsDuring, run, schemaDiagnostics, setup, TITLE_AND_TAGS, until, type World } from './world';

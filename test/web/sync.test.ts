@@ -1,6 +1,6 @@
 /** Settings Sync in the web worker host: the synced keys carry the accounts, remembered bins and bins' collections, never a key. */
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { StateKey } from '../../src/core/api/stateKeys';
 import { run, setup, type World } from './world';
 

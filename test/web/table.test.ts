@@ -1,6 +1,6 @@
 /** A collection as a table in the web worker host: the rows in view read once a session, validity from the schema doc. */
 import { assert } from 'chai';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { TableSnapshot } from '../../src/extension/features/table/tableSession';
 import { closeAll, pathsOf, requestsDuring, run, setup, until, type World } from './world';
 

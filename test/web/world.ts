@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { assert } from 'chai';
 import type { JsonBinApi } from '../../src/extension/extension';
 import { BinClient } from '../../src/core/api';
-import { Command } from '../../src/extension/commands/ids';
+import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import type { LogEntry } from '../service/server';
 import type { RemoteFault, WorldFacts } from '../service/control';
 import { binUriOf, config, run } from '../support/workbench';

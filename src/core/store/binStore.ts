@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import { BinServiceError, readAsShown, type RequestScope } from '../api';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import { Baselines } from './baselines';
-import { metadataOf, type BinChange } from './binChanges';
+import { metadataOf, type BinChange } from './binEvents';
 import { digestOfBytes, dropUnreadBytes, Mtimes, serialize, type Entry } from './entry';
 import { Emitter } from '../api/events';
 import type { OfflineCopies, Service } from './ports';

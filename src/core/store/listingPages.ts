@@ -5,7 +5,7 @@
  */
 import { BINS_PER_PAGE, UNCATEGORIZED, type BinSummary } from '../api/types';
 import type { BinClient, RequestScope } from '../api';
-import { listingAfter, type BinChange } from './binChanges';
+import { listingAfter, type BinChange } from './binEvents';
 
 export interface Page {
   bins: BinSummary[];

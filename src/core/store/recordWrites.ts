@@ -22,7 +22,7 @@ import {
   type RequestScope,
   type SchemaDoc,
 } from '../api';
-import type { BinChange } from './binChanges';
+import type { BinChange } from './binEvents';
 import type { BinCollections } from './binCollections';
 import type { SchemaDocs } from '../schema/schemaDocs';
 import type { BinStore } from './binStore';

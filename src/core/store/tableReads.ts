@@ -8,7 +8,7 @@
  */
 import { BINS_PER_PAGE, UNCATEGORIZED, type BinClient, type BinSummary, type RequestScope } from '../api';
 import { recordText } from '../api/record';
-import { listingAfter } from './binChanges';
+import { listingAfter } from './binEvents';
 import type { BinStore } from './binStore';
 import type { Listing } from './collectionCheck';
 

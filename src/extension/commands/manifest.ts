@@ -1,11 +1,11 @@
 /**
- * What the command table (`table.ts`) makes of package.json, of its English words in
- * package.nls.json and of `commandIds.ts`: written by `npm run manifest`, compared by
+ * What the command table (`commandTable.ts`) makes of package.json, of its English words in
+ * package.nls.json and of `commandIds.generated.ts`: written by `npm run manifest`, compared by
  * test/unit/extension/commands/manifest.test.ts. Plain data in, plain data out: nothing here runs in the
  * extension.
  */
-import { ContextKey, VIEW_ID } from './ids';
-import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type ScmEntry, type TabEntry, type TabKind } from './table';
+import { ContextKey, VIEW_ID } from './idsAndContextKeys';
+import { COMMANDS, SUBMENUS, SUBMENU_PLACES, type CommandSpec, type RowEntry, type ScmEntry, type TabEntry, type TabKind } from './commandTable';
 
 const PLACES = ['view', 'row', 'tab', 'explorer', 'scm'] as const;
 type Place = (typeof PLACES)[number];
@@ -170,13 +170,13 @@ export function contributions(): Contributions {
   return { commands, submenus, menus, nls };
 }
 
-/** The text of `commandIds.ts`, before the formatter. */
+/** The text of `commandIds.generated.ts`, before the formatter. */
 export function commandIdsSource(): string {
   const lines = Object.entries(commandIds()).map(([key, id]) => `  ${key}: '${id}',`);
   return [
-    '// Written by `npm run manifest` from the command table (table.ts): edit the table, not this file.',
+    '// Written by `npm run manifest` from the command table (commandTable.ts): edit the table, not this file.',
     '',
-    '/** Every command id, by its name and place (see table.ts). */',
+    '/** Every command id, by its name and place (see commandTable.ts). */',
     'export const Command = {',
     ...lines,
     '} as const;',

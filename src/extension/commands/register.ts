@@ -1,14 +1,14 @@
 /**
- * The handler of each form of a command, under its own id (see `ids.ts`). Programmatic calls
+ * The handler of each form of a command, under its own id (see `idsAndContextKeys.ts`). Programmatic calls
  * never ask and reject with the service's message; the interactive forms (palette, view title,
  * tree row, editor title, Explorer) ask for what they lack and show failures as notifications with an action.
  */
 import * as vscode from 'vscode';
 import { reportError } from '../ui/feedback';
 import { Cancelled } from './args';
-import type { CommandId } from './ids';
+import type { CommandId } from './idsAndContextKeys';
 
-/** The ids of each place a command is invoked from, told apart by their prefix (see `ids.ts`). */
+/** The ids of each place a command is invoked from, told apart by their prefix (see `idsAndContextKeys.ts`). */
 type ViewId = Extract<CommandId, `jsonbin.view.${string}`>;
 export type RowId = Extract<CommandId, `jsonbin.row.${string}`>;
 export type TabId = Extract<CommandId, `jsonbin.tab.${string}`>;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { SCHEME } from '../fs/uris';
 import { Node } from './tree/nodes/node';
-import { Command, type CommandId } from '../commands/ids';
+import { Command, type CommandId } from '../commands/idsAndContextKeys';
 import type { AccountInfo } from '../accounts/accountList';
 import type { AccountPartsBase, Accounts } from '../accounts/accounts';
 import type { Handler } from '../commands/register';

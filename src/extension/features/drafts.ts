@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { SchemaDoc } from '../../core/api';
-import type { ChangePreview } from '../../core/store/changeRun';
-import { Command, ContextKey } from '../commands/ids';
+import type { ChangePreview } from '../../core/store/manyBinsChange';
+import { Command, ContextKey } from '../commands/idsAndContextKeys';
 import { DRAFT_SCHEME, DraftFiles } from './draftFiles';
 
 export interface SchemaDraft {

@@ -8,7 +8,7 @@ import { findCommands } from './find/findCommands';
 import { linkCommands } from './links/linkCommands';
 import { manageAccounts } from './manageAccounts/manageAccounts';
 import { requestBreakdownCommands } from './manageAccounts/requestBreakdown';
-import type { CommandId } from '../commands/ids';
+import type { CommandId } from '../commands/idsAndContextKeys';
 import { offlineCommands, type OfflineParts } from './offline/offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peek/peekCommands';

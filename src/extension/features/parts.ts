@@ -14,7 +14,7 @@ import type { RecordWrites } from '../../core/store/recordWrites';
 import type { BinCollections } from '../../core/store/binCollections';
 import type { SchemaDocs } from '../../core/schema/schemaDocs';
 import type { Drafts } from './drafts';
-import type { Links } from './linkRegistry';
+import type { Links } from './links/linkRegistry';
 import type { RememberedBins } from '../../core/store/rememberedBins';
 import type { SchemaDocOrigins } from '../../core/store/schemaDocOrigins';
 import type { ServiceSnapshots } from '../ui/conflict';

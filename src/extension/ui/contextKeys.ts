@@ -1,7 +1,7 @@
 /** Context keys for the manifest's `when` clauses, kept in step with the active account, its key, its service and the view's filter. */
 import * as vscode from 'vscode';
 import { apiUrlOf, type Accounts, type AccountPartsBase } from '../accounts/accounts';
-import { ContextKey } from '../commands/ids';
+import { ContextKey } from '../commands/idsAndContextKeys';
 import { isHostedService } from '../../core/api/share';
 import { SCHEME } from '../fs/uris';
 

@@ -1,6 +1,6 @@
 /** Errors as notifications carrying the action that helps. */
 import * as vscode from 'vscode';
-import { Command } from '../commands/ids';
+import { Command } from '../commands/idsAndContextKeys';
 import { plainText } from '../../core/store/plainText';
 import { errorActions, type ErrorAction } from './errorActions';
 

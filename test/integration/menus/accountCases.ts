@@ -1,6 +1,6 @@
 /** Cases for the accounts: add one, make another active, rename, remove, the requests sent. None but Add sends a request. */
 import * as assert from 'node:assert/strict';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { pathsOf, run, type Case, type MenuContext } from './context';
 
 export function accountCases(c: MenuContext): Record<string, Case> {

@@ -1,7 +1,7 @@
 /** Cases for the bins: creating, adding, opening, deleting, their settings and versions, their collection. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../../src/extension/fs/uris';
 import { kindOf, labelOf, replaceText, until } from '../support';
 import { activeTab, activeUri, pathsOf, run, type Case, type MenuContext } from './context';

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { DRAFT_SCHEME } from '../../../src/extension/features/draftFiles';
 import { replaceText, until } from '../support';
 import { pathsOf, run, type Case, type MenuContext } from './context';

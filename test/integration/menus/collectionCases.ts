@@ -1,6 +1,6 @@
 /** Cases for the account key, refreshing, and the collections and schema docs. */
 import * as assert from 'node:assert/strict';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { requestsDuring, TEST_KEY, until } from '../support';
 import { activeUri, pathsOf, run, type Case, type MenuContext } from './context';
 

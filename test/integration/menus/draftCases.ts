@@ -1,7 +1,7 @@
 /** Cases for schema docs drafted from records, created from their draft, and TypeScript types copied. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../../src/extension/fs/uris';
 import { until } from '../support';
 import { activeUri, pathsOf, run, type Answer, type Case, type MenuContext } from './context';

@@ -1,7 +1,7 @@
 /** Cases for finding and filtering bins, and peeking at part of a bin (a JSON path, the record only). */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { labelOf } from '../support';
 import { activeUri, pathsOf, run, type Answer, type Case, type MenuContext } from './context';
 

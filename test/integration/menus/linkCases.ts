@@ -1,7 +1,7 @@
 /** Cases of linked files: from the Explorer (the clicked file) and the palette (the active editor's file). */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { pathsOf, run, type Case, type MenuContext, type Place } from './context';
 
 export function linkCases(c: MenuContext): Record<string, Case> {

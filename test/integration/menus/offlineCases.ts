@@ -1,7 +1,7 @@
 /** Cases for the copies kept of bins for reading offline. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../../src/extension/fs/uris';
 import { namesIn, until } from '../support';
 import { pathsOf, type Case, type MenuContext } from './context';

@@ -1,7 +1,7 @@
 /** Cases that restore a version or share a bin: copied links and snippets, the hosted dashboard. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { asHostedService, closeAll, TEST_KEY } from '../support';
 import { activeTab, pathsOf, type Case, type MenuContext } from './context';
 

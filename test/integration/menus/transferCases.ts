@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { Command } from '../../../src/extension/commands/ids';
+import { Command } from '../../../src/extension/commands/idsAndContextKeys';
 import { pathsOf, type Case, type MenuContext } from './context';
 
 export function transferCases(c: MenuContext): Record<string, Case> {

@@ -5,7 +5,7 @@ import { binUri } from '../../fs/uris';
 import { CollectionNode, type BinNode, type LoadMoreNode, type UncategorizedNode } from '../tree/nodes';
 import { inform, notice, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, labelsOf, openDocumentsOf, selectedBins, tabBin, uriFor, type BinTarget } from '../binTarget';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { askBinReference, confirm } from '../../commands/prompts';

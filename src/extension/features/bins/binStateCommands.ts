@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { BinServiceError } from '../../../core/api';
 import { inform, withProgress } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } from '../binTarget';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { retitleTabs } from './openTabs';
 import type { Parts } from '../parts';
 import { askRequiredName, confirm, pickBoolean } from '../../commands/prompts';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { readAsShown } from '../../../core/api';
 import { digestOfBytes } from '../../../core/store/entry';
 import { plainText } from '../../../core/store/plainText';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { register, required, type Handler } from '../../commands/register';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';
 import { inform, notice } from '../../ui/feedback';

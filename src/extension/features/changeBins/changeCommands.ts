@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { RequestScope } from '../../../core/api';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { askId, pickCollection } from '../../commands/prompts';
 import { needs, register, type Handler } from '../../commands/register';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
@@ -17,7 +17,7 @@ import type { ChangeDraft, ChangeTargets } from '../drafts';
 import type { Parts } from '../parts';
 import { DRAFT_SCHEME } from '../draftFiles';
 import { CollectionNode, type BinNode } from '../tree/nodes';
-import { binsOf, resultOf, runApply, runPreview, showPreview, type ChangeBinsResult, type ChangeParts } from './changeRuns';
+import { binsOf, resultOf, runApply, runPreview, showPreview, type ChangeBinsResult, type ChangeParts } from './runWithProgress';
 import { appliedMessage, previewMessage } from './changeMessages';
 import { clearChangeProblems, showChangeProblems } from './changeProblems';
 import { pointersIn } from '../../../core/schema/changeSchema';

@@ -4,10 +4,10 @@
  * with why, so that a run cut short says what is left to do.
  */
 import * as vscode from 'vscode';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { notice } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';
-import type { ChangeBinsResult } from './changeRuns';
+import type { ChangeBinsResult } from './runWithProgress';
 
 /** A notification names this many bins of a list at most; the result (and the diff) has them all. */
 const NAMED = 10;

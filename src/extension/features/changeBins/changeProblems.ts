@@ -5,7 +5,7 @@
  * its text changes.
  */
 import * as vscode from 'vscode';
-import type { ChangePreview } from '../../../core/store/changeRun';
+import type { ChangePreview } from '../../../core/store/manyBinsChange';
 
 /** A diagnostic names this many bins at most; the command's result has them all. */
 const NAMED = 10;

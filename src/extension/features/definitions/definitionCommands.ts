@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, RequestScope } from '../../../core/api';
 import { Cancelled, cancelIfUndefined } from '../../commands/args';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { askBinReference, askRequiredName, pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';

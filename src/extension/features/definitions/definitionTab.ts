@@ -4,7 +4,7 @@
  * or a bin's document is saved (or recognition is turned on or off), never on a keystroke.
  */
 import * as vscode from 'vscode';
-import { ContextKey } from '../../commands/ids';
+import { ContextKey } from '../../commands/idsAndContextKeys';
 import { parseUri } from '../../fs/uris';
 import { settings } from '../../config';
 import { definitionInText } from '../../../core/schema/definitions/inText';

@@ -7,7 +7,7 @@ import { pickLive } from '../../ui/livePick';
 import type { LiveItems } from '../../ui/prompter';
 import { cancelIfUndefined } from '../../commands/args';
 import { leastRequests, searchBins, type Match, type Search, type SearchParts } from './binSearch';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { needs, register, required, type Handler } from '../../commands/register';

@@ -9,7 +9,7 @@ import type { AccountInfo } from '../../accounts/accountList';
 import { Cancelled } from '../../commands/args';
 import { confirm } from '../../commands/prompts';
 import { openDocumentsOf } from '../binTarget';
-import type { LinkedFile, LinkParts } from '../linkRegistry';
+import type { LinkedFile, LinkParts } from './linkRegistry';
 import type { Parts } from '../parts';
 import { stateOf, type LinkMemo, type LinkState } from '../../../core/store/links/linkState';
 import { pullLinked, pushLinked, readLinked, type Seen } from '../../../core/store/links/linkSync';

@@ -1,7 +1,7 @@
 /** Link to Bin, Unlink, Push, Pull, Compare with Bin, Check Links and the links' status: a workspace file and its bin. */
 import * as vscode from 'vscode';
 import type { AccountInfo } from '../../accounts/accountList';
-import { Command, type CommandId } from '../../commands/ids';
+import { Command, type CommandId } from '../../commands/idsAndContextKeys';
 import { askBinReference } from '../../commands/prompts';
 import { needs, register, type Handler } from '../../commands/register';
 import { settings } from '../../config';
@@ -9,7 +9,7 @@ import { inform, notice } from '../../ui/feedback';
 import { plainText } from '../../../core/store/plainText';
 import { Cancelled } from '../../commands/args';
 import type { LinkState } from '../../../core/store/links/linkState';
-import type { LinkedFile } from '../linkRegistry';
+import type { LinkedFile } from './linkRegistry';
 import type { Parts } from '../parts';
 import { confirmRequests } from '../requestWarning';
 import { checkLinks, compareFile, linkFile, pullFile, pushFile, statusOf, type LinkActionParts, type LinkStatus } from './linkActions';

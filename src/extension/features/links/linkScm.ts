@@ -5,9 +5,9 @@
  * last push, pull or check saw, so neither costs a request. Made once the workspace has a link.
  */
 import * as vscode from 'vscode';
-import type { ScmGroup } from '../../commands/table';
+import type { ScmGroup } from '../../commands/commandTable';
 import type { LinkState } from '../../../core/store/links/linkState';
-import type { Links } from '../linkRegistry';
+import type { Links } from './linkRegistry';
 
 export const LINKED_RECORD_SCHEME = 'jsonbin-linked';
 

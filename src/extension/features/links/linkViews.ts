@@ -5,11 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { activity } from '../../../core/api/activity';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { settings } from '../../config';
 import type { LinkState } from '../../../core/store/links/linkState';
 import { relativeTime } from '../../ui/relativeTime';
-import type { LinkedFile, Links } from '../linkRegistry';
+import type { LinkedFile, Links } from './linkRegistry';
 import { LinkScm } from './linkScm';
 
 interface Look {

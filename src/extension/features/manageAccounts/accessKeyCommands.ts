@@ -8,7 +8,7 @@ import { BIN_PERMISSIONS } from '../../../core/api/accessKeys';
 import { checkAccountName } from '../../accounts/accountList';
 import { inform } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import { askRequiredName } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';

@@ -4,7 +4,7 @@ import { BinServiceError, type BinClient } from '../../../core/api';
 import type { KeyKind } from '../../accounts/accountList';
 import { inform, withProgress } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { register, required, type Handler } from '../../commands/register';

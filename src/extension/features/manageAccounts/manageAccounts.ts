@@ -10,7 +10,7 @@ import { activeOne } from '../tree/nodes/accountNode';
 import { inform } from '../../ui/feedback';
 import { checkKey, KEY_CHARACTERS } from './accountCommands';
 import { cancelIfUndefined } from '../../commands/args';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { AccountOfflineCopies } from '../offline/offlineCopies';
 import { confirm } from '../../commands/prompts';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { breakdown, type ActionCount } from '../../../core/api';
-import { Command, type CommandId } from '../../commands/ids';
+import { Command, type CommandId } from '../../commands/idsAndContextKeys';
 import { register, type Handler } from '../../commands/register';
 import type { Parts } from '../parts';
 import { countedBoth, serviceSaid } from './requestStatus';

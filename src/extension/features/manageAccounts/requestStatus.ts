@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { breakdown, timeOf } from '../../../core/api/allowance';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Accounts, AccountPartsBase } from '../../accounts/accounts';
 import type { Connection } from '../../accounts/connection';
 

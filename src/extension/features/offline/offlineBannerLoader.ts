@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import type { BinStore } from '../../../core/store/binStore';
 import { plainText } from '../../../core/store/plainText';
 import { notice } from '../../ui/feedback';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { SCHEME } from '../../fs/uris';
 import type { OfflineBanner } from './offlineBanner';
 import type { AccountOfflineCopies } from './offlineCopies';

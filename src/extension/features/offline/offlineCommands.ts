@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { formatSize } from '../../../core/api';
 import { inform } from '../../ui/feedback';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { AccountPartsBase, Accounts } from '../../accounts/accounts';
 import type { Connection } from '../../accounts/connection';
 import type { AccountOfflineCopies } from './offlineCopies';

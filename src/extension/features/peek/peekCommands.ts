@@ -10,7 +10,7 @@ import { binUri, parseUri } from '../../fs/uris';
 import type { BinNode } from '../tree/nodes';
 import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import { needs, register, required, type Handler } from '../../commands/register';
 

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_SHORT_NAME, type SchemaDoc } from '../../../core/api';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { askRequiredName, confirm } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { schemaDocUri } from '../../fs/uris';

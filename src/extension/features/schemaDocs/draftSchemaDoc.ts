@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { MAX_SHORT_NAME, type Json } from '../../../core/api';
 import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../../core/store/recordSamples';
 import { Cancelled, cancelIfUndefined, parseBinReference } from '../../commands/args';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { needs, register, required, type Handler } from '../../commands/register';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';

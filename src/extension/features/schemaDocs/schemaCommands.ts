@@ -5,7 +5,7 @@ import { parseUri, schemaDocUri } from '../../fs/uris';
 import type { CollectionNode, SchemaDocNode } from '../tree/nodes';
 import { activeOrAskedBin, tabBin } from '../binTarget';
 import { withProgress } from '../../ui/feedback';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { retitleTabs } from '../bins/openTabs';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';

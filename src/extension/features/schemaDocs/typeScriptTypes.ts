@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { RecordText, type Json } from '../../../core/api';
 import { binSamples } from '../../../core/store/recordSamples';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { register, required, type Handler } from '../../commands/register';
 import { parseUri } from '../../fs/uris';
 import { draftSchema } from '../../../core/schema/draft';

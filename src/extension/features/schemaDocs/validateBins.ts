@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Against } from '../../../core/schema/against';
 import type { Problem } from '../../../core/schema/validator';
 import { checkCollection } from '../../../core/store/collectionCheck';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { register, required, type Handler } from '../../commands/register';
 import { parseBinReference } from '../../commands/args';
 import { settings } from '../../config';

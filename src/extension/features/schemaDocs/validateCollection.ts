@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Json } from '../../../core/api';
 import { checkCollection, type CollectionCheck } from '../../../core/store/collectionCheck';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { pickCollection } from '../../commands/prompts';
 import { register, required, type Handler } from '../../commands/register';
 import { cancelIfUndefined } from '../../commands/args';

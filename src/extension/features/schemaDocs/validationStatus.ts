@@ -3,7 +3,7 @@
  * (the service's answers need not name it), with the action that fixes it.
  */
 import * as vscode from 'vscode';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
 import type { BinCollections } from '../../../core/store/binCollections';

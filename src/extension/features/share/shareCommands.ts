@@ -8,7 +8,7 @@ import { curlSnippet, dashboardUrl, fetchSnippet, isHostedService, publicUrl } f
 import type { BinNode } from '../tree/nodes';
 import { inform, notice } from '../../ui/feedback';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import { confirm } from '../../commands/prompts';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { RequestScope } from '../../../core/api';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import { pickCollection } from '../../commands/prompts';
 import { needs, register, required, type Handler } from '../../commands/register';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';

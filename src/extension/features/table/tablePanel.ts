@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE, type RequestScope } from '../../../core/api';
-import type { BinChange } from '../../../core/store/binChanges';
+import type { BinChange } from '../../../core/store/binEvents';
 import { Cancelled } from '../../commands/args';
 import { parseUri } from '../../fs/uris';
 import { checkPath } from '../../../core/store/tableModel';

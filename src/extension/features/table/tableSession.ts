@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { UNCATEGORIZED, type Json, type RequestScope } from '../../../core/api';
 import { recordText } from '../../../core/api/record';
-import { listingAfter, type BinChange } from '../../../core/store/binChanges';
+import { listingAfter, type BinChange } from '../../../core/store/binEvents';
 import { cellOf, columnId, enumOf, problemsByProperty, propertyColumns, type Column } from '../../../core/store/tableModel';
 import type { TextCheck } from '../../../core/schema/validator';
 import { openDocumentsOf } from '../binTarget';

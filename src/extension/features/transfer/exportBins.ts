@@ -7,7 +7,7 @@ import { exportFileNames, formatRecord } from './fileTransfer';
 import { notice } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { confirmRequests, readsAfterListing } from '../requestWarning';
-import type { TransferredFile } from '../linkRegistry';
+import type { TransferredFile } from '../links/linkRegistry';
 
 const encoder = new TextEncoder();
 

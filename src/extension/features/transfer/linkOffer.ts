@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { settings } from '../../config';
 import { inform, reportError } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';
-import type { TransferredFile } from '../linkRegistry';
+import type { TransferredFile } from '../links/linkRegistry';
 import type { Parts } from '../parts';
 
 /** An action a result's notification offers besides its own: what it says, its button, and what it does. */

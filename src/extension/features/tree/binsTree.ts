@@ -5,10 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { BinServiceError, type BinSummary, type Collection, type RequestScope } from '../../../core/api';
-import type { BinChange } from '../../../core/store/binChanges';
+import type { BinChange } from '../../../core/store/binEvents';
 import { ListingPages, type Listings as FetchedListings, type Page } from '../../../core/store/listingPages';
 import type { Connection } from '../../accounts/connection';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { SchemaDocs } from '../../../core/schema/schemaDocs';
 import {
   BinNode,

@@ -6,7 +6,7 @@ import type { BinNode } from '../tree/nodes';
 import { inform } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
-import { Command } from '../../commands/ids';
+import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import { needs, register, required, type Handler } from '../../commands/register';
 import { INTERACTIVE, restoreVersion, versionTitle } from './restoreVersion';

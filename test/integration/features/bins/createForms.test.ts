@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/extension/commands/ids';
+import { Command } from '../../../../src/extension/commands/idsAndContextKeys';
 import type { Node } from '../../../../src/extension/features/tree/nodes';
 import type { Prompter } from '../../../../src/extension/ui/prompter';
 import { closeAll, labelOf, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from '../../support';

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/extension/commands/ids';
+import { Command } from '../../../../src/extension/commands/idsAndContextKeys';
 import { closeAll, config, listCollectionsInView, pathsOf, prompter, replaceText, requestsDuring, run, setup, until, type World } from '../../support';
 
 type Used = { schemaDocId: string; created: boolean; attached: boolean; requests: number };

@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/extension/commands/ids';
+import { Command } from '../../../../src/extension/commands/idsAndContextKeys';
 import { binUriOf, closeAll, config, replaceText, requestsDuring, run, setup, until, type World } from '../../support';
 import { allDefinitionProblems, COURSE_DEFINITION, definitionDiagnostics, itemBoundsIn, OPEN_OBJECT, placed } from '../../../support/definitions';
 

@@ -1,7 +1,7 @@
 /** A definition bin's row is marked once its record was read, from what the store read: no request of its own. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Command } from '../../../../src/extension/commands/ids';
+import { Command } from '../../../../src/extension/commands/idsAndContextKeys';
 import { binUriOf, closeAll, config, labelOf, requestsDuring, run, setup, until, type World } from '../../support';
 import { COURSE_DEFINITION, itemBoundsIn } from '../../../support/definitions';
 

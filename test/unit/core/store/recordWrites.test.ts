@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { BinChange } from '../../../../src/core/store/binChanges';
+import type { BinChange } from '../../../../src/core/store/binEvents';
 import { Refused } from '../../../../src/core/store/refused';
 import type { Fixture } from '../../../support/fixture';
 import { eachTestWithABin, type AccountBins } from './accountBins';

@@ -1,15 +1,15 @@
 /**
- * package.json, package.nls.json and `commandIds.ts` against the command table
- * (src/extension/commands/table.ts): in plain Node, in seconds, so that a command added to the table and not
+ * package.json, package.nls.json and `commandIds.generated.ts` against the command table
+ * (src/extension/commands/commandTable.ts): in plain Node, in seconds, so that a command added to the table and not
  * to the manifest (or the other way round) fails here rather than minutes later inside VS Code.
  * `npm run manifest` writes them. Every word package.json shows is a `%key%` of package.nls.json.
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, ContextKey, VIEW_ID } from '../../../../src/extension/commands/ids';
+import { Command, ContextKey, VIEW_ID } from '../../../../src/extension/commands/idsAndContextKeys';
 import { commandIds, contributions, GENERATED_NLS_KEY, type MenuEntry } from '../../../../src/extension/commands/manifest';
-import { COMMANDS } from '../../../../src/extension/commands/table';
+import { COMMANDS } from '../../../../src/extension/commands/commandTable';
 import { holds } from './whenClause';
 
 const root = join(__dirname, '..', '..', '..', '..', '..');
@@ -23,7 +23,7 @@ const manifest = JSON.parse(manifestText) as {
     walkthroughs: { steps: { completionEvents: string[] }[] }[];
   };
 };
-const fix = 'run `npm run manifest` after changing src/extension/commands/table.ts';
+const fix = 'run `npm run manifest` after changing src/extension/commands/commandTable.ts';
 const { menus } = manifest.contributes;
 
 /** The top level of a menu: its commands and its submenus, where the clause holds. */
@@ -110,7 +110,7 @@ describe("the manifest's words", () => {
 });
 
 describe('the manifest against the command table, its menus', () => {
-  it('writes commandIds.ts as the table says', () => {
+  it('writes commandIds.generated.ts as the table says', () => {
     assert.deepEqual({ ...Command }, commandIds(), fix);
   });
 

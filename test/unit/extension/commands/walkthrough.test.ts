@@ -1,12 +1,12 @@
 /**
  * The walkthrough's steps against the command table: a step whose description runs a command is
  * ticked from every place that command is run from (palette, view title, row), since VS Code's
- * completion events name command ids and each place has its own (`src/extension/commands/ids.ts`).
+ * completion events name command ids and each place has its own (`src/extension/commands/idsAndContextKeys.ts`).
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from '../../../../src/extension/commands/ids';
+import { Command } from '../../../../src/extension/commands/idsAndContextKeys';
 
 interface Step {
   id: string;

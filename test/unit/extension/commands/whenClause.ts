@@ -1,5 +1,5 @@
 /** Evaluates a row menu's `when` clause as VS Code would, in plain Node: shared with the integration suite. */
-import { ContextKey, VIEW_ID } from '../../../../src/extension/commands/ids';
+import { ContextKey, VIEW_ID } from '../../../../src/extension/commands/idsAndContextKeys';
 import { SEVERAL_SELECTED } from '../../../../src/extension/commands/manifest';
 
 /** The extension's own context keys that rows' menus read, as it sets them in this (the Node) host. */

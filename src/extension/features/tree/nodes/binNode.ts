@@ -1,7 +1,7 @@
 /** A bin: in a collection's listing, the uncategorized listing, or remembered by the user. */
 import * as vscode from 'vscode';
 import type { BinSummary, Collection } from '../../../../core/api';
-import { Command } from '../../../commands/ids';
+import { Command } from '../../../commands/idsAndContextKeys';
 import { binUri } from '../../../fs/uris';
 import { whenWithDate } from '../../../ui/relativeTime';
 import { Node } from './node';

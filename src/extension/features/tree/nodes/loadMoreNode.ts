@@ -1,7 +1,7 @@
 /** The last row of a listing page when there may be more: the service's, or the remembered bins'. */
 import * as vscode from 'vscode';
 import { BINS_PER_PAGE } from '../../../../core/api';
-import { Command } from '../../../commands/ids';
+import { Command } from '../../../commands/idsAndContextKeys';
 import { Node } from './node';
 
 /** The listing id of the remembered bins, which are paged without a request. */

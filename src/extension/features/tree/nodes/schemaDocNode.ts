@@ -1,7 +1,7 @@
 /** The schema doc attached to a collection: its bins are validated against it. */
 import * as vscode from 'vscode';
 import type { Collection } from '../../../../core/api';
-import { Command } from '../../../commands/ids';
+import { Command } from '../../../commands/idsAndContextKeys';
 import { idLine } from './binNode';
 import { Node } from './node';
 

@@ -1,6 +1,6 @@
-// Written by `npm run manifest` from the command table (table.ts): edit the table, not this file.
+// Written by `npm run manifest` from the command table (commandTable.ts): edit the table, not this file.
 
-/** Every command id, by its name and place (see table.ts). */
+/** Every command id, by its name and place (see commandTable.ts). */
 export const Command = {
   setApiKey: 'jsonbin.setApiKey',
   viewSetApiKey: 'jsonbin.view.setApiKey',

@@ -1,5 +1,5 @@
 /**
- * The command ids (written from the command table, `table.ts`, into `commandIds.ts`) and the
+ * The command ids (written from the command table, `commandTable.ts`, into `commandIds.generated.ts`) and the
  * context keys of the extension: the only places their strings are written in `src/`. Each place a
  * command is invoked from has its own id, so that no handler has to guess what its arguments mean:
  * - the plain id is the palette (no arguments: it asks) and the programmatic form (documented
@@ -12,7 +12,7 @@
  * - `jsonbin.scm.*` is the Source Control view of linked files: VS Code passes a file's resource
  *   state (and every selected one's), a group, or the source control.
  */
-import { Command } from './commandIds';
+import { Command } from './commandIds.generated';
 
 export { Command };
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { RequestScope, type Json } from '../../../../src/core/api';
-import { applyChange, previewChange, type ChangeRunParts } from '../../../../src/core/store/changeRun';
+import { applyChange, previewChange, type ChangeRunParts } from '../../../../src/core/store/manyBinsChange';
 import { applyRecordChange, checkRecordChange, parseRecordChange } from '../../../../src/core/store/recordPatch';
 import { digestOf } from '../../../../src/core/store/entry';
 import { eachTestWithABin } from './accountBins';

@@ -1,14 +1,14 @@
 /**
  * The command table: the one place a command, its title, its icon and the places it is offered
  * (with their `when`) are written. `npm run manifest` writes package.json's command, submenu and
- * menu entries and `commandIds.ts` from it; a unit test fails when they differ. Nothing at run time
+ * menu entries and `commandIds.generated.ts` from it; a unit test fails when they differ. Nothing at run time
  * imports this file: its words stay out of the bundles.
  *
  * A command's name gives its ids: `jsonbin.<name>` for the palette and programmatic callers, and
  * `jsonbin.row.<name>`, `jsonbin.view.<name>`, `jsonbin.tab.<name>`, `jsonbin.explorer.<name>` for
  * each place it is offered, so that each handler knows what VS Code passes it (see `register.ts`).
  */
-import { ContextKey } from './ids';
+import { ContextKey } from './idsAndContextKeys';
 
 /** A row's kind: the start of its `viewItem` (the tree's node classes). */
 export type RowKind =

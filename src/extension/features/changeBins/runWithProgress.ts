@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { recordText, type RequestScope } from '../../../core/api';
 import { binUri } from '../../fs/uris';
 import { listCollection } from '../../../core/store/collectionCheck';
-import { applyChange, previewChange, type ApplyResult, type ChangePreview, type ChangeRunParts, type ChangeTarget } from '../../../core/store/changeRun';
+import { applyChange, previewChange, type ApplyResult, type ChangePreview, type ChangeRunParts, type ChangeTarget } from '../../../core/store/manyBinsChange';
 import type { RecordChange } from '../../../core/store/recordPatch';
 import type { Against } from '../../../core/schema/against';
 import type { Problem } from '../../../core/schema/validator';

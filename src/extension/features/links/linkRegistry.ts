@@ -5,21 +5,21 @@
  * a link is what is known, and since when.
  */
 import * as vscode from 'vscode';
-import { apiUrlOf } from '../accounts/accounts';
-import { recordText } from '../../core/api/record';
-import type { AccountInfo } from '../accounts/accountList';
-import { LINKS_FILE, withLink, withoutLink, type Link } from '../../core/store/links/linkFile';
-import { LinkFiles } from '../../core/store/links/linkFiles';
-import type { LinkMemo, LinkState } from '../../core/store/links/linkState';
-import type { ConflictResolver } from '../../core/store/ports';
-import type { BinStore } from '../../core/store/binStore';
-import type { BinCollections } from '../../core/store/binCollections';
-import type { SchemaDocs } from '../../core/schema/schemaDocs';
-import type { RecordWrites } from '../../core/store/recordWrites';
-import { binCalled } from '../ui/sentences';
+import { apiUrlOf } from '../../accounts/accounts';
+import { recordText } from '../../../core/api/record';
+import type { AccountInfo } from '../../accounts/accountList';
+import { LINKS_FILE, withLink, withoutLink, type Link } from '../../../core/store/links/linkFile';
+import { LinkFiles } from '../../../core/store/links/linkFiles';
+import type { LinkMemo, LinkState } from '../../../core/store/links/linkState';
+import type { ConflictResolver } from '../../../core/store/ports';
+import type { BinStore } from '../../../core/store/binStore';
+import type { BinCollections } from '../../../core/store/binCollections';
+import type { SchemaDocs } from '../../../core/schema/schemaDocs';
+import type { RecordWrites } from '../../../core/store/recordWrites';
+import { binCalled } from '../../ui/sentences';
 
 /** Digests of files and links' states, loaded with the first state asked for: activation does not load the hashing. */
-const linkStates = () => import('../../core/store/links/linkState.js');
+const linkStates = () => import('../../../core/store/links/linkState.js');
 
 /** Where this user's knowledge of the links is kept, in the workspace's state. */
 const MEMO_KEY = 'jsonbin.links';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { BinSummary } from '../../../../src/core/api';
-import { listingAfter, type BinChange } from '../../../../src/core/store/binChanges';
+import { listingAfter, type BinChange } from '../../../../src/core/store/binEvents';
 
 describe('how a fetched listing follows a change of bins', () => {
   const bin = (id: string, name = id, isPrivate = true): BinSummary => ({ id, name, private: isPrivate, createdAt: `2025-01-0${id.length}` });
