@@ -24,7 +24,10 @@ const LAYERS = [
     places: ['src/extension/config.ts', 'src/extension/accounts/', 'src/extension/fs/', 'src/extension/ui/', 'src/extension/commands/'],
   },
   { name: 'features', places: ['src/extension/features/'] },
-  { name: 'wiring', places: ['src/extension/accountParts.ts', 'src/extension/extension.ts'] },
+  {
+    name: 'wiring',
+    places: ['src/extension/accountParts.ts', 'src/extension/extension.ts', 'src/extension/starts.ts', 'src/extension/window.ts', 'src/extension/api.ts'],
+  },
   { name: 'Node front ends', places: ['src/cli/', 'src/mcp/'] },
 ];
 /** The front ends over the core; `node`: it runs in Node alone, and may import its modules (never `vscode`). */
