@@ -9,6 +9,7 @@ import { BinStore } from '../core/store/binStore';
 import type { ConflictResolver } from '../core/store/ports';
 import type { Memory } from '../core/api/stateKeys';
 import { RecordWrites } from '../core/store/recordWrites';
+import type { OfflineCopyFiles } from '../core/store/offlineCopyFiles';
 import { settings } from './config';
 import { SchemaDiagnostics } from './features/schemaDocs/schemaDiagnostics';
 import { schemaDocSaves } from './features/schemaDocs/schemaDocSaves';
@@ -23,6 +24,7 @@ import { RememberedBins } from '../core/store/rememberedBins';
 import { SchemaDocOrigins } from '../core/store/schemaDocOrigins';
 import { metadataOf } from '../core/store/binEvents';
 import type { Parts } from './features/parts';
+import { AccountTables } from './features/accountTables';
 import type { AccountRows } from './features/tree/binsView';
 import type { AccountInfo } from './accounts/accountList';
 import { apiUrlOf, scopeOf } from './accounts/accounts';
@@ -40,7 +42,7 @@ import { reportError } from './ui/feedback';
 
 /** What each account has of its own (made here): the features' parts of an account, its rows, its offline copies and diagnostics. */
 export interface AccountParts
-  extends Pick<Parts, 'account' | 'connection' | 'binCollections' | 'schemaDocs' | 'bins' | 'writes' | 'remembered' | 'origins'>, AccountRows {
+  extends Pick<Parts, 'account' | 'connection' | 'binCollections' | 'schemaDocs' | 'bins' | 'writes' | 'remembered' | 'origins' | 'tables'>, AccountRows {
   offline: AccountOfflineCopies;
   diagnostics: SchemaDiagnostics;
 }
@@ -63,6 +65,11 @@ export interface WindowShared {
 
 export interface AccountShared extends WindowShared {
   validation: Validation;
+  /**
+   * The files of every account's offline copies, made with the first copy kept or asked for: one
+   * index and one budget (`jsonbin.offline.maxMegabytes` bounds them all, and Clear counts them all).
+   */
+  offlineCopyFiles: () => Promise<OfflineCopyFiles>;
   /** Told when an account learns which collection a bin is in. */
   learned: () => void;
 }
@@ -108,7 +115,16 @@ export function accountMaker(accounts: Accounts<AccountParts>, window: WindowSha
   ]);
   // The rows and tabs whose menus offer it come with the parts, and so does each use that activates the extension (the view, a tab, a command).
   showTypeScriptTypes(host.typeScriptTypes !== undefined);
-  const shared: AccountShared = { ...window, validation, learned: () => validationStatus.update() };
+  let offlineCopyFiles: Promise<OfflineCopyFiles> | undefined;
+  const shared: AccountShared = {
+    ...window,
+    validation,
+    offlineCopyFiles: () =>
+      (offlineCopyFiles ??= import('./features/offline/offlineCopyStore.js').then((m) =>
+        m.offlineCopyFilesIn(window.offlineCopiesFolder, settings.offlineCopiesMaxBytes),
+      )),
+    learned: () => validationStatus.update(),
+  };
   return {
     make: (info, isActive, keys) => makeAccountParts(info, isActive, keys, shared),
     shown,
@@ -131,7 +147,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
     shared.validation,
     () => info().keyKind === 'master',
   );
-  const offline = new AccountOfflineCopies(shared.offlineCopiesFolder, connection, {
+  const offline = new AccountOfflineCopies(shared.offlineCopyFiles, connection, {
     dropOffline: (r) => bins.dropOffline(r),
     changed: (docs) => bins.changed(docs),
   });
@@ -140,6 +156,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
   const writes = new RecordWrites(connection, bins, schemaDocs, binCollections, settings, shared.resolveConflict, saves);
   const remembered = new RememberedBins(shared.memory, scope);
   const origins = new SchemaDocOrigins(shared.memory, scope);
+  const tables = new AccountTables();
   const root: AccountNode = new AccountNode(info, apiUrl, isActive, () => tree.getChildren(undefined));
   const tree: BinsTree = new BinsTree(connection, remembered, schemaDocs, root, bins);
   const diagnostics = new SchemaDiagnostics(bins, schemaDocs, binCollections, shared.log, id);
@@ -154,6 +171,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
     remembered,
     tree,
     diagnostics,
+    tables,
     binCollections.onDidLearn(() => shared.learned()),
     connection.onDidChange(() => {
       bins.forgetAll();
@@ -173,6 +191,7 @@ function makeAccountParts(info: () => AccountInfo, isActive: () => boolean, keys
     offline,
     remembered,
     origins,
+    tables,
     tree,
     root,
     diagnostics,

@@ -8,6 +8,7 @@
 import type * as vscode from 'vscode';
 import type { AccountInfo } from '../accounts/accountList';
 import type { Accounts, AccountPartsBase } from '../accounts/accounts';
+import type { AccountTables } from './accountTables';
 import type { Connection } from '../accounts/connection';
 import type { BinStore } from '../../core/store/binStore';
 import type { RecordWrites } from '../../core/store/recordWrites';
@@ -36,8 +37,10 @@ export interface Parts {
   remembered: RememberedBins;
   /** Which definition each schema doc was made from (synced). */
   origins: SchemaDocOrigins;
-  /** Every account, each with its connection. */
-  accounts: Accounts<AccountPartsBase & { connection: Connection }>;
+  /** Its open tables and the reads they share. */
+  tables: AccountTables;
+  /** Every account, each with its connection and its tables. */
+  accounts: Accounts<AccountPartsBase & { connection: Connection; tables: AccountTables }>;
   prompts: Prompts;
   /** Read-only texts of what the service holds, for diffs. */
   snapshots: ServiceSnapshots;

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { activity, type BinServiceError, type ErrorKind } from '../../../core/api';
 import type { Entry } from '../../../core/store/entry';
+import type { OfflineCopyFiles } from '../../../core/store/offlineCopyFiles';
 import { plainText } from '../../../core/store/plainText';
 import type { OfflineCopies, OfflineCopy } from '../../../core/store/ports';
 import type { Resource } from '../../../core/store/resource';
@@ -21,7 +22,8 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
   private readonly reached: vscode.Disposable;
 
   constructor(
-    private readonly folder: vscode.Uri,
+    /** The window's offline copy files, one set for every account (one index, one budget), loaded with the first copy kept or asked for. */
+    private readonly files: () => Promise<OfflineCopyFiles>,
     private readonly connection: { readonly scope: string; onDidReach: vscode.Event<void> },
     private readonly entries: StoreEntries,
   ) {
@@ -31,11 +33,10 @@ export class AccountOfflineCopies implements OfflineCopies, vscode.Disposable {
 
   /** The offline copies, loaded on first use. */
   copies(): Promise<OfflineCopyStore> {
-    this.loading ??= import('./offlineCopyStore.js').then(
-      (m) =>
+    this.loading ??= Promise.all([import('./offlineCopyStore.js'), this.files()]).then(
+      ([m, files]) =>
         (this.loaded = new m.OfflineCopyStore(
-          this.folder,
-          settings.offlineCopiesMaxBytes,
+          files,
           () => this.connection.scope,
           this.entries,
           (e) => this.served.fire(e),

@@ -27,33 +27,24 @@ export interface StoreEntries {
   changed(docs: string[]): void;
 }
 
-/**
- * One set of files per folder, whatever the account: one index and one budget for every copy on
- * disk (`jsonbin.offline.maxMegabytes` bounds them all, and Clear counts them all).
- */
-const filesByFolder = new Map<string, OfflineCopyFiles>();
+/** The files of the window's offline copies in `folder`, bounded by `maxBytes`. */
+export function offlineCopyFilesIn(folder: vscode.Uri, maxBytes: () => number): OfflineCopyFiles {
+  return new OfflineCopyFiles(workspaceFolder(folder), maxBytes);
+}
 
 export class OfflineCopyStore {
-  private readonly files: OfflineCopyFiles;
   /** The documents showing an offline copy, by bin id (only a bin's latest record is kept), as Uri strings. */
   private readonly shown = new Map<string, Set<string>>();
 
   constructor(
-    folder: vscode.Uri,
-    maxBytes: () => number,
+    /** The window's files, shared by every account (see `AccountShared.offlineCopyFiles`). */
+    private readonly files: OfflineCopyFiles,
     /** Whose copies: the account's (today its service URL), never its key. */
     private readonly scope: () => string,
     private readonly entries: StoreEntries,
     private readonly served: (e: OfflineCopyServed) => void,
     private readonly parse: (doc: string) => vscode.Uri,
-  ) {
-    let files = filesByFolder.get(folder.toString());
-    if (!files) {
-      files = new OfflineCopyFiles(workspaceFolder(folder), maxBytes);
-      filesByFolder.set(folder.toString(), files);
-    }
-    this.files = files;
-  }
+  ) {}
 
   /** Keeps the record just read of a bin's latest record; a copy that cannot be kept is no loss. */
   keep(resource: Resource, bytes: Uint8Array, name: string | undefined): Promise<void> {

@@ -51,13 +51,13 @@ export function tableCommands(p: PanelParts): Handler[] {
     ),
     ...register(Command.tableSnapshot, {
       run: async (id: string): Promise<TableShown> => {
-        const table = tableOf(required(id, 'a table id', Command.tableSnapshot));
+        const table = tableOf(p, required(id, 'a table id', Command.tableSnapshot));
         if (!table) {
           throw new Error(vscode.l10n.t('No table {0} is open', id));
         }
         return { ...table.session.snapshot(table.panel.title), reading: table.busy, status: table.status(), texts: table.texts };
       },
-      ask: async () => [cancelIfUndefined(activeTable()).id],
+      ask: async () => [cancelIfUndefined(activeTable(p)).id],
     }),
   ];
 }

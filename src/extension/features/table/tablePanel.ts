@@ -21,21 +21,25 @@ import { page } from './tablePage';
 import { saveAndSay, unsavedOf, unsavedStatus } from './tableSaves';
 import { gridTexts, tableWords } from './tableWords';
 
-export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri'>;
+export type PanelParts = RowsParts & Pick<import('../parts').Parts, 'extensionUri' | 'accounts'>;
 
 /** Listing pages sent to the webview in one message, once the first are shown. */
 const PAGES_AT_ONCE = 10;
 
 let nextId = 1;
-const panels = new Map<string, TablePanel>();
 
-export function tableOf(id: string): TablePanel | undefined {
-  return panels.get(id);
+/** The open tables of every account: each account keeps its own (`AccountTables`). */
+function openTables(p: Pick<PanelParts, 'accounts'>): TablePanel[] {
+  return p.accounts.allMade().flatMap((a) => [...a.tables.open.values()].filter((t) => t instanceof TablePanel));
+}
+
+export function tableOf(p: Pick<PanelParts, 'accounts'>, id: string): TablePanel | undefined {
+  return openTables(p).find((t) => t.id === id);
 }
 
 /** The table the user looks at, for the palette's forms. */
-export function activeTable(): TablePanel | undefined {
-  return [...panels.values()].find((t) => t.panel.active);
+export function activeTable(p: Pick<PanelParts, 'accounts'>): TablePanel | undefined {
+  return openTables(p).find((t) => t.panel.active);
 }
 
 export class TablePanel {
@@ -67,7 +71,7 @@ export class TablePanel {
       retainContextWhenHidden: true,
       localResourceRoots: [script],
     });
-    panels.set(this.id, this);
+    p.tables.open.set(this.id, this);
     this.rows = new TableRows(
       p,
       () => this.session,
@@ -130,7 +134,7 @@ export class TablePanel {
 
   private post(message: ToWebview): void {
     // A table closed while it was listing or reading has nothing to show to.
-    if (panels.has(this.id)) {
+    if (this.p.tables.open.has(this.id)) {
       void this.panel.webview.postMessage(message);
     }
   }
@@ -196,7 +200,7 @@ export class TablePanel {
     };
     try {
       for await (const page of source.more) {
-        if (!panels.has(this.id)) {
+        if (!this.p.tables.open.has(this.id)) {
           break;
         }
         waiting.push(...this.session.add(page).map((b) => b.id));
@@ -289,7 +293,7 @@ export class TablePanel {
   }
 
   private dispose(): void {
-    panels.delete(this.id);
+    this.p.tables.open.delete(this.id);
     for (const subscription of this.subscriptions) {
       subscription.dispose();
     }

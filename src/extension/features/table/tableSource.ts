@@ -4,9 +4,8 @@
  * reads are one `TableReads` for the session: a second table of the same bins sends nothing.
  */
 import * as vscode from 'vscode';
-import { UNCATEGORIZED, type BinClient, type BinSummary, type RequestScope } from '../../../core/api';
+import { UNCATEGORIZED, type BinSummary, type RequestScope } from '../../../core/api';
 import { TableReads } from '../../../core/store/tableReads';
-import type { BinStore } from '../../../core/store/binStore';
 import type { CollectionSchema } from '../../../core/schema/schemaDocs';
 import { knownBinName } from '../binTarget';
 import type { Parts } from '../parts';
@@ -14,7 +13,7 @@ import type { Parts } from '../parts';
 /** A collection's bins, the bins in no collection, or bins by id (their rows' fields, when a row gave them). */
 export type TableTarget = { collectionId: string } | { uncategorized: true } | { bins: (Partial<BinSummary> & { id: string })[]; collectionId?: string };
 
-export type SourceParts = Pick<Parts, 'account' | 'connection' | 'bins' | 'remembered' | 'schemaDocs' | 'binCollections'>;
+export type SourceParts = Pick<Parts, 'account' | 'connection' | 'bins' | 'remembered' | 'schemaDocs' | 'binCollections' | 'tables'>;
 
 export interface TableSource {
   title: string;
@@ -28,18 +27,10 @@ export interface TableSource {
   more?: AsyncGenerator<BinSummary[]>;
 }
 
-const sessions = new WeakMap<BinStore, { client: BinClient; reads: TableReads }>();
-
-/** The account's reads of this session, made with its first table, and again after a change of service or key (a new client): another service lists other bins. */
-export function readsOf(p: Pick<Parts, 'connection' | 'bins'>): TableReads {
+/** The account's reads of this session (kept in its parts: `AccountTables`). */
+export function readsOf(p: Pick<Parts, 'connection' | 'bins' | 'tables'>): TableReads {
   const client = p.connection.client;
-  let session = sessions.get(p.bins);
-  if (session?.client !== client) {
-    session?.reads.dispose();
-    session = { client, reads: new TableReads(() => client, p.bins) };
-    sessions.set(p.bins, session);
-  }
-  return session.reads;
+  return p.tables.readsFor(client, () => new TableReads(() => client, p.bins));
 }
 
 /**
