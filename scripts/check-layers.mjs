@@ -45,12 +45,11 @@ const frontEndOf = (file) => FRONT_ENDS.find((f) => file.startsWith(f.place));
  */
 const FEATURE_LEVELS = [
   { name: 'the view', places: ['tree/'] },
-  // The link file's registry is kept with the linked files' feature, but the parts every feature takes hold it.
-  { name: "the features' shared files", places: ['*.ts', 'links/linkRegistry.ts'] },
-  { name: 'what features build on', places: ['bins/', 'offline/'] },
+  { name: "the features' shared files", places: ['*.ts'] },
+  { name: 'what features build on', places: ['bins/', 'links/', 'offline/'] },
   {
     name: 'features',
-    places: ['changeBins/', 'definitions/', 'find/', 'links/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'table/', 'transfer/', 'versions/'],
+    places: ['changeBins/', 'definitions/', 'find/', 'manageAccounts/', 'peek/', 'schemaDocs/', 'share/', 'table/', 'transfer/', 'versions/'],
   },
   { name: "the agents' tools", places: ['chat/'] },
   { name: 'the gatherers', places: ['commands.ts', 'handlers.ts'] },
@@ -69,9 +68,6 @@ function featurePlace(file) {
   }
   const rest = file.slice(FEATURES.length);
   const shared = FEATURE_LEVELS.findIndex((l) => l.places.includes('*.ts'));
-  if (FEATURE_LEVELS[shared].places.includes(rest)) {
-    return { place: FEATURE_LEVELS[shared].name, level: shared };
-  }
   const slash = rest.indexOf('/');
   const name = slash < 0 ? rest : rest.slice(0, slash + 1);
   const named = FEATURE_LEVELS.findIndex((l) => l.places.includes(name));

@@ -6,7 +6,7 @@
  *
  * A command's name gives its ids: `jsonbin.<name>` for the palette and programmatic callers, and
  * `jsonbin.row.<name>`, `jsonbin.view.<name>`, `jsonbin.tab.<name>`, `jsonbin.explorer.<name>` for
- * each place it is offered, so that each handler knows what VS Code passes it (see `register.ts`).
+ * each place it is offered, so that each handler knows what VS Code passes it (see `features/commandForms.ts`).
  */
 import { ContextKey } from './idsAndContextKeys';
 

@@ -4,7 +4,7 @@ import { binUri, parseUri } from '../fs/uris';
 import { BinNode } from './tree/nodes';
 import type { Prompter } from '../ui/prompter';
 import type { Parts } from './parts';
-import { askBinReference } from '../commands/prompts';
+import { askBinReference } from '../ui/prompts';
 
 /** A bin as the interactive forms know it: its id, and its name when the row or tab gave it. */
 export interface BinTarget {

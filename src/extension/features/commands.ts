@@ -9,7 +9,7 @@ import { Node } from './tree/nodes/node';
 import { Command, type CommandId } from '../commands/idsAndContextKeys';
 import type { AccountInfo } from '../accounts/accountList';
 import type { AccountPartsBase, Accounts } from '../accounts/accounts';
-import type { Handler } from '../commands/register';
+import type { Handler } from './commandForms';
 import type { Drafts } from './drafts';
 import type { CommandParts } from './handlers';
 

@@ -13,7 +13,7 @@ import { offlineCommands, type OfflineParts } from './offline/offlineCommands';
 import type { Parts } from './parts';
 import { peekCommands } from './peek/peekCommands';
 import { refreshCommands } from './bins/refreshBin';
-import type { Handler } from '../commands/register';
+import type { Handler } from './commandForms';
 import { schemaCommands } from './schemaDocs/schemaCommands';
 import type { SchemaDiagnostics } from './schemaDocs/schemaDiagnostics';
 import { validateCollectionCommands } from './schemaDocs/validateCollection';
@@ -27,9 +27,10 @@ import { tableCommands } from './table/tableCommands';
 import { transferCommands } from './transfer/transferCommands';
 import { versionCommands } from './versions/versionCommands';
 import type { AccountRows, ViewParts } from './tree/binsView';
+import type { LinksParts } from './links/linkRegistry';
 
 /** What the commands act on, together: each feature's handlers take the parts they use. */
-export type CommandParts = Parts & ViewParts & OfflineParts & Pick<AccountRows, 'root'> & { diagnostics: SchemaDiagnostics };
+export type CommandParts = Parts & ViewParts & OfflineParts & LinksParts & Pick<AccountRows, 'root'> & { diagnostics: SchemaDiagnostics };
 
 export function commandHandlers(p: CommandParts): Map<CommandId, Handler[1]> {
   return new Map([

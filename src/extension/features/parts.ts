@@ -15,7 +15,6 @@ import type { RecordWrites } from '../../core/store/recordWrites';
 import type { BinCollections } from '../../core/store/binCollections';
 import type { SchemaDocs } from '../../core/schema/schemaDocs';
 import type { Drafts } from './drafts';
-import type { Links } from './links/linkRegistry';
 import type { RememberedBins } from '../../core/store/rememberedBins';
 import type { SchemaDocOrigins } from '../../core/store/schemaDocOrigins';
 import type { ServiceSnapshots } from '../ui/conflict';
@@ -47,8 +46,6 @@ export interface Parts {
   openExternal: Opener;
   /** Schema docs drafted from records and new bins' records, in untitled tabs. */
   drafts: Drafts;
-  /** The workspace's files linked to bins. */
-  links: Links;
   /** The extension's folder: the table's webview script is there. */
   extensionUri: vscode.Uri;
   /** The JSONBin log: each request sent (method, path, status, time), never a key. */

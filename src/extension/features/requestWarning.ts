@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { warnsAbout } from '../../core/api';
 import type { Parts } from './parts';
-import { confirm } from '../commands/prompts';
+import { confirm } from '../ui/prompts';
 
 /**
  * Resolves at once when `estimate` requests are within `limit` (the setting, which the interactive

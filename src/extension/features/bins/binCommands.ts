@@ -8,8 +8,8 @@ import { activeOrAskedBin, labelOf, labelsOf, openDocumentsOf, selectedBins, tab
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { askBinReference, confirm } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { askBinReference, confirm } from '../../ui/prompts';
+import { register, required, type Handler } from '../commandForms';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { askCreate, askFromDraft, type CreateArgs, type CreateFormParts } from './createForms';
 

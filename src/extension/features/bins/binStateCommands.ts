@@ -6,8 +6,8 @@ import { activeOrAskedBin, labelOf, openDocumentsOf, rowBin, type BinTarget } fr
 import { Command } from '../../commands/idsAndContextKeys';
 import { retitleTabs } from './openTabs';
 import type { Parts } from '../parts';
-import { askRequiredName, confirm, pickBoolean } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { askRequiredName, confirm, pickBoolean } from '../../ui/prompts';
+import { register, required, type Handler } from '../commandForms';
 import type { BinNode } from '../tree/nodes';
 
 export function binStateCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'writes'>): Handler[] {

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { MAX_BIN_NAME, nameProblem, RecordText, type Collection, type Json } from '../../../core/api';
 import { Cancelled } from '../../commands/args';
-import { askJson, askName, jsonProblem, pickBoolean, pickCollection } from '../../commands/prompts';
+import { askJson, askName, jsonProblem, pickBoolean, pickCollection } from '../../ui/prompts';
 import { parseUri } from '../../fs/uris';
 import { Refused } from '../../../core/store/refused';
 import { reportProblems } from '../../ui/feedback';

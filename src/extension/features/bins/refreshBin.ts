@@ -10,7 +10,7 @@ import { readAsShown } from '../../../core/api';
 import { digestOfBytes } from '../../../core/store/entry';
 import { plainText } from '../../../core/store/plainText';
 import { Command } from '../../commands/idsAndContextKeys';
-import { register, required, type Handler } from '../../commands/register';
+import { register, required, type Handler } from '../commandForms';
 import { binUri, parseUri, schemaDocUri } from '../../fs/uris';
 import { inform, notice } from '../../ui/feedback';
 import { activeOrAskedBin, openDocumentsOf, tabBin } from '../binTarget';

@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { RequestScope } from '../../../core/api';
 import { Command } from '../../commands/idsAndContextKeys';
-import { askId, pickCollection } from '../../commands/prompts';
-import { needs, register, type Handler } from '../../commands/register';
+import { askId, pickCollection } from '../../ui/prompts';
+import { needs, register, type Handler } from '../commandForms';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { checkRecordChange, parseRecordChange, type RecordChange } from '../../../core/store/recordPatch';
 import { settings } from '../../config';

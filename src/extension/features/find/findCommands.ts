@@ -10,7 +10,7 @@ import { leastRequests, searchBins, type Match, type Search, type SearchParts } 
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../commandForms';
 import { confirmRequests } from '../requestWarning';
 
 export interface FindOptions {

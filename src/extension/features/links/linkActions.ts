@@ -7,16 +7,16 @@ import * as vscode from 'vscode';
 import { BinServiceError } from '../../../core/api';
 import type { AccountInfo } from '../../accounts/accountList';
 import { Cancelled } from '../../commands/args';
-import { confirm } from '../../commands/prompts';
+import { confirm } from '../../ui/prompts';
 import { openDocumentsOf } from '../binTarget';
-import type { LinkedFile, LinkParts } from './linkRegistry';
+import type { LinkedFile, LinkParts, LinksParts } from './linkRegistry';
 import type { Parts } from '../parts';
 import { stateOf, type LinkMemo, type LinkState } from '../../../core/store/links/linkState';
 import { pullLinked, pushLinked, readLinked, type Seen } from '../../../core/store/links/linkSync';
 import { Refused } from '../../../core/store/refused';
 import { settings } from '../../config';
 
-export type LinkActionParts = Pick<Parts, 'links' | 'prompts' | 'snapshots'>;
+export type LinkActionParts = Pick<Parts, 'prompts' | 'snapshots'> & LinksParts;
 
 export interface LinkStatus {
   file: vscode.Uri;

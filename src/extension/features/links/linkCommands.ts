@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { AccountInfo } from '../../accounts/accountList';
 import { Command, type CommandId } from '../../commands/idsAndContextKeys';
-import { askBinReference } from '../../commands/prompts';
-import { needs, register, type Handler } from '../../commands/register';
+import { askBinReference } from '../../ui/prompts';
+import { needs, register, type Handler } from '../commandForms';
 import { settings } from '../../config';
 import { inform, notice } from '../../ui/feedback';
 import { plainText } from '../../../core/store/plainText';

@@ -48,6 +48,11 @@ export interface LinkParts {
   binCollections: BinCollections;
 }
 
+/** What the features that link files take: the workspace's linked files. */
+export interface LinksParts {
+  links: Links;
+}
+
 export class Links implements vscode.Disposable {
   private readonly files = new LinkFiles({
     read: async (folder) =>

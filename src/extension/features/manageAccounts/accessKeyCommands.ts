@@ -10,8 +10,8 @@ import { inform } from '../../ui/feedback';
 import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
-import { askRequiredName } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { askRequiredName } from '../../ui/prompts';
+import { register, required, type Handler } from '../commandForms';
 
 export interface NewAccessKey {
   /** The key's name on the service, at most 32 characters. */

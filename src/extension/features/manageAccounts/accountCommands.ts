@@ -7,7 +7,7 @@ import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { register, required, type Handler } from '../../commands/register';
+import { register, required, type Handler } from '../commandForms';
 import { keyQuestion, keyStored, type KeyChecked } from './keyPrompt';
 
 /** What a header can carry of a key: visible ASCII (a pasted zero-width space is not). */

@@ -13,8 +13,8 @@ import { cancelIfUndefined } from '../../commands/args';
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { AccountOfflineCopies } from '../offline/offlineCopies';
-import { confirm } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { confirm } from '../../ui/prompts';
+import { register, required, type Handler } from '../commandForms';
 
 export interface NewAccount {
   name: string;

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { breakdown, type ActionCount } from '../../../core/api';
 import { Command, type CommandId } from '../../commands/idsAndContextKeys';
-import { register, type Handler } from '../../commands/register';
+import { register, type Handler } from '../commandForms';
 import type { Parts } from '../parts';
 import { countedBoth, serviceSaid } from './requestStatus';
 

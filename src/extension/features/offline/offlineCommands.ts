@@ -6,7 +6,7 @@ import { Command } from '../../commands/idsAndContextKeys';
 import type { AccountPartsBase, Accounts } from '../../accounts/accounts';
 import type { Connection } from '../../accounts/connection';
 import type { AccountOfflineCopies } from './offlineCopies';
-import { register, type Handler } from '../../commands/register';
+import { register, type Handler } from '../commandForms';
 
 const MB = 1024 * 1024;
 

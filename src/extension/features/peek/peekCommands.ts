@@ -12,7 +12,7 @@ import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../commandForms';
 
 export function peekCommands(p: Pick<Parts, 'account' | 'bins' | 'prompts'>): Handler[] {
   let lastPath = '$';

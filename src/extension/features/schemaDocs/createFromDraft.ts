@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { BinServiceError, MAX_SHORT_NAME, type SchemaDoc } from '../../../core/api';
 import { Command } from '../../commands/idsAndContextKeys';
-import { askRequiredName, confirm } from '../../commands/prompts';
-import { register, required, type Handler } from '../../commands/register';
+import { askRequiredName, confirm } from '../../ui/prompts';
+import { register, required, type Handler } from '../commandForms';
 import { schemaDocUri } from '../../fs/uris';
 import { inform, withProgress } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';

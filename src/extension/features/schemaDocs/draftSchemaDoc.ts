@@ -10,7 +10,7 @@ import { MAX_SHORT_NAME, type Json } from '../../../core/api';
 import { binSamples, collectionSamples, type SampleOptions, type Samples } from '../../../core/store/recordSamples';
 import { Cancelled, cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { Command } from '../../commands/idsAndContextKeys';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../commandForms';
 import { settings } from '../../config';
 import { parseUri } from '../../fs/uris';
 import { draftSchema } from '../../../core/schema/draft';

@@ -10,8 +10,8 @@ import { retitleTabs } from '../bins/openTabs';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
 import type { SchemaDiagnostics } from './schemaDiagnostics';
-import { askId, askJson, askRequiredName, pickCollection } from '../../commands/prompts';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { askId, askJson, askRequiredName, pickCollection } from '../../ui/prompts';
+import { needs, register, required, type Handler } from '../commandForms';
 
 /** What asks a new schema doc's name. */
 export function schemaDocNamePrompt(): string {

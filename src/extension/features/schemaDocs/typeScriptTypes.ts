@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { RecordText, type Json } from '../../../core/api';
 import { binSamples } from '../../../core/store/recordSamples';
 import { Command } from '../../commands/idsAndContextKeys';
-import { register, required, type Handler } from '../../commands/register';
+import { register, required, type Handler } from '../commandForms';
 import { parseUri } from '../../fs/uris';
 import { draftSchema } from '../../../core/schema/draft';
 import { typeScriptTypes } from '../../../core/schema/typeScript';

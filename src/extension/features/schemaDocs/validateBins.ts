@@ -9,7 +9,7 @@ import type { Against } from '../../../core/schema/against';
 import type { Problem } from '../../../core/schema/validator';
 import { checkCollection } from '../../../core/store/collectionCheck';
 import { Command } from '../../commands/idsAndContextKeys';
-import { register, required, type Handler } from '../../commands/register';
+import { register, required, type Handler } from '../commandForms';
 import { parseBinReference } from '../../commands/args';
 import { settings } from '../../config';
 import { binUri } from '../../fs/uris';

@@ -11,8 +11,8 @@ import { activeOrAskedBin, labelOf, rowBin, tabBin, type BinTarget } from '../bi
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { confirm } from '../../commands/prompts';
-import { register, required, type Handler, type PaletteId, type RowId, type TabId } from '../../commands/register';
+import { confirm } from '../../ui/prompts';
+import { register, required, type Handler, type PaletteId, type RowId, type TabId } from '../commandForms';
 
 /** Where a bin's privacy may be known already. */
 type PrivacyParts = Pick<Parts, 'bins' | 'remembered'> & Pick<ViewParts, 'tree'>;

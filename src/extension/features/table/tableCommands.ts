@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import { RequestScope } from '../../../core/api';
 import { Command } from '../../commands/idsAndContextKeys';
-import { pickCollection } from '../../commands/prompts';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { pickCollection } from '../../ui/prompts';
+import { needs, register, required, type Handler } from '../commandForms';
 import { cancelIfUndefined, parseBinReference } from '../../commands/args';
 import { selectedRows } from '../binTarget';
 import { CollectionNode, UncategorizedNode, type BinNode } from '../tree/nodes';

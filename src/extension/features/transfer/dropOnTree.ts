@@ -12,7 +12,7 @@ import { Cancelled } from '../../commands/args';
 import { parseUriList } from './fileTransfer';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { confirm, pickCollection } from '../../commands/prompts';
+import { confirm, pickCollection } from '../../ui/prompts';
 import { showUploaded, uploadFiles } from './uploadBins';
 
 export type DropParts = Pick<Parts, 'account' | 'connection' | 'prompts' | 'schemaDocs' | 'writes'> & ViewParts;

@@ -7,7 +7,7 @@ import { exportFileNames, formatRecord } from './fileTransfer';
 import { notice } from '../../ui/feedback';
 import type { Parts } from '../parts';
 import { confirmRequests, readsAfterListing } from '../requestWarning';
-import type { TransferredFile } from '../links/linkRegistry';
+import type { LinksParts, TransferredFile } from '../links/linkRegistry';
 
 const encoder = new TextEncoder();
 
@@ -80,7 +80,7 @@ async function shownRecord(account: string, id: string, version: number | undefi
  * `warnAboveRequests` reads the user is asked once the listing tells how many (it cannot be known before).
  */
 export async function exportCollection(
-  p: Pick<Parts, 'account' | 'connection' | 'links' | 'prompts'>,
+  p: Pick<Parts, 'account' | 'connection' | 'prompts'> & LinksParts,
   collectionId: string,
   folder: vscode.Uri,
   options: ExportOptions = {},

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { settings } from '../../config';
 import { inform, reportError } from '../../ui/feedback';
 import { sentences } from '../../ui/sentences';
-import type { TransferredFile } from '../links/linkRegistry';
+import type { LinksParts, TransferredFile } from '../links/linkRegistry';
 import type { Parts } from '../parts';
 
 /** An action a result's notification offers besides its own: what it says, its button, and what it does. */
@@ -17,7 +17,7 @@ export interface Offered {
   run(): Promise<void>;
 }
 
-export function linkOffers(p: Pick<Parts, 'links' | 'account'>) {
+export function linkOffers(p: Pick<Parts, 'account'> & LinksParts) {
   /** How files just written are linked: by the transfer, offered after it, or not (only files of a workspace folder can be). */
   const linking = (uris: readonly vscode.Uri[]): 'always' | 'offer' | 'never' => {
     const setting = settings.offerLinks();

@@ -4,21 +4,21 @@ import type { Collection } from '../../../core/api';
 import { parseUri } from '../../fs/uris';
 import type { BinNode, CollectionNode } from '../tree/nodes';
 import { cancelIfUndefined, Cancelled } from '../../commands/args';
-import { askBinReference, pickCollection } from '../../commands/prompts';
+import { askBinReference, pickCollection } from '../../ui/prompts';
 import { settings } from '../../config';
 import { exportCollection, saveBinAsFile, saveBinsToFolder, type ExportOptions } from './exportBins';
 import { binNameOfFile, safeFileStem } from './fileTransfer';
 import { notice } from '../../ui/feedback';
 import { binCalled } from '../../ui/sentences';
 import { plainText } from '../../../core/store/plainText';
-import type { TransferredFile } from '../links/linkRegistry';
+import type { LinksParts, TransferredFile } from '../links/linkRegistry';
 import { linkOffers, offering } from './linkOffer';
 import { notABin, selectedRows } from '../binTarget';
 import { Command, type CommandId } from '../../commands/idsAndContextKeys';
 import { host } from '../../../platform';
 import type { Parts } from '../parts';
 import type { ViewParts } from '../tree/binsView';
-import { needs, register, required, type Handler, type Need } from '../../commands/register';
+import { needs, register, required, type Handler, type Need } from '../commandForms';
 import { fileNameOf, showUploaded, uploadFiles, type UploadOptions, type UploadParts } from './uploadBins';
 
 /** Save Bin as File's options: `name`, the bin's, says which bin it was in its messages. */
@@ -37,7 +37,7 @@ interface SaveTarget {
   title: string;
 }
 
-export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection' | 'links'>): Handler[] {
+export function transferCommands(p: UploadParts & ViewParts & Pick<Parts, 'connection'> & LinksParts): Handler[] {
   const ui = p.prompts;
 
   const { linking, linkOffer } = linkOffers(p);

@@ -11,7 +11,7 @@ import { binUri, parseUri } from '../../fs/uris';
 import { Cancelled } from '../../commands/args';
 import { openDocumentsOf } from '../binTarget';
 import type { Parts } from '../parts';
-import { confirm } from '../../commands/prompts';
+import { confirm } from '../../ui/prompts';
 
 /** The title of a version's tab. */
 export function versionTitle(label: string, version: number): string {

@@ -8,7 +8,7 @@ import { cancelIfUndefined } from '../../commands/args';
 import { activeOrAskedBin, labelOf, rowBin, tabBin, uriFor, type BinTarget } from '../binTarget';
 import { Command } from '../../commands/idsAndContextKeys';
 import type { Parts } from '../parts';
-import { needs, register, required, type Handler } from '../../commands/register';
+import { needs, register, required, type Handler } from '../commandForms';
 import { INTERACTIVE, restoreVersion, versionTitle } from './restoreVersion';
 
 export function versionCommands(p: Pick<Parts, 'account' | 'bins' | 'connection' | 'prompts' | 'snapshots' | 'writes'>): Handler[] {

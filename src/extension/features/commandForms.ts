@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { reportError } from '../ui/feedback';
-import { Cancelled } from './args';
-import type { CommandId } from './idsAndContextKeys';
+import { Cancelled } from '../commands/args';
+import type { CommandId } from '../commands/idsAndContextKeys';
 
 /** The ids of each place a command is invoked from, told apart by their prefix (see `idsAndContextKeys.ts`). */
 type ViewId = Extract<CommandId, `jsonbin.view.${string}`>;

@@ -1,8 +1,8 @@
 /** Questions of the interactive forms, validating as the user types; a dismissal cancels. */
 import * as vscode from 'vscode';
 import { isBlank, MAX_BIN_NAME, nameProblem, RecordText, type Collection } from '../../core/api';
-import type { Prompter } from '../ui/prompter';
-import { Cancelled, cancelIfUndefined, parseBinReference } from './args';
+import type { Prompter } from './prompter';
+import { Cancelled, cancelIfUndefined, parseBinReference } from '../commands/args';
 
 export async function askName(ui: Prompter, prompt: string, max = MAX_BIN_NAME, optional = false, value?: string): Promise<string | undefined> {
   const name = cancelIfUndefined(
