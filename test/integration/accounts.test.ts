@@ -8,6 +8,7 @@ import { BinClient } from '../../src/core/api';
 import { Command } from '../../src/extension/commands/idsAndContextKeys';
 import { binUri } from '../../src/extension/fs/uris';
 import type { Node } from '../../src/extension/features/tree/nodes';
+import type { TableShown } from '../../src/extension/features/table/tableCommands';
 import { BinService, type LogEntry } from '../service/server';
 import {
   asHostedService,
@@ -23,6 +24,7 @@ import {
   TEST_KEY,
   type World,
   prompter,
+  until,
 } from './support';
 
 describe('several accounts, side by side', () => {
@@ -235,6 +237,27 @@ describe('several accounts, side by side', () => {
       after.every((f) => before.includes(f)),
       'the other copies stay',
     );
+  });
+
+  it('finds a table of an account that is not the active one by its id, and closes it when that account is removed', async () => {
+    const owner = second.addAccount('free');
+    const client = new BinClient({ baseUrl: secondUrl, key: () => owner.key });
+    const tabled = (await run<{ id: string }>(Command.addAccount, { name: 'Tabled', apiUrl: secondUrl, key: owner.key })).id;
+    await run(Command.switchAccount, 'Default');
+    const collection = await client.createCollection('tabled');
+    const bin = (await client.createBin({ record: { n: 1 }, collectionId: collection.id, name: 'a row' })).metadata.id;
+    const root = (await rowsOf()).find((n) => n.account === tabled)!;
+    const [collections] = await rowsOf(root);
+    const rows = await rowsOf(collections);
+    const labels = await Promise.all(rows.map(label));
+    const id = await run<string>(Command.rowOpenTable, rows[labels.indexOf('tabled')]);
+    // The palette's form acts on the active account: the table of the other one is found by its id all the same.
+    const shown = await run<TableShown>(Command.tableSnapshot, id);
+    assert.deepEqual([shown.title, shown.rows.map((r) => r.id)], ['tabled', [bin]]);
+
+    await run(Command.removeAccount, tabled);
+    await until(() => !vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputWebview)), 'the table closed');
+    await assert.rejects(run(Command.tableSnapshot, id), new RegExp(`No table ${id} is open`));
   });
 
   it('refuses to remove an account whose tab has unsaved edits', async () => {

@@ -9,7 +9,7 @@ import type { TableReads } from '../../core/store/tableReads';
 /** An open table, as the account's tables know it. */
 export interface OpenTable {
   readonly id: string;
-  readonly panel: { readonly active: boolean };
+  readonly panel: { readonly active: boolean; dispose(): void };
 }
 
 export class AccountTables {
@@ -26,7 +26,9 @@ export class AccountTables {
     return this.session.reads;
   }
 
+  /** The account is removed: its tables close, and their reads stop. */
   dispose(): void {
+    [...this.open.values()].forEach((t) => t.panel.dispose());
     this.session?.reads.dispose();
   }
 }
