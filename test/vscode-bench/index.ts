@@ -1,7 +1,8 @@
 /**
  * Measurements that need the real VS Code runner (`npm run bench` starts it): module load and
  * activation (and an empty extension's), requests at activation, edit to diagnostics, memory of open bins, Open as Table on
- * 1,000 bins and the tree at scale. Prints one `BENCH {...}` line for the bench to read.
+ * 1,000 bins and the tree at scale. `JSONBIN_BENCH_PARTS` (activation,editing,memory,table,tree)
+ * picks some; activation is always measured, as it comes first. Prints one `BENCH {...}` line for the bench to read.
  */
 import * as vscode from 'vscode';
 import { join } from 'node:path';
@@ -16,6 +17,9 @@ import { measureTable } from './tableOpen';
 const SUITE_MARK = '[suite] ';
 /** The first level of the tree is measured with an account of this many collections. */
 const COLLECTIONS = 200;
+
+/** The parts asked for, all by default. */
+const parts = new Set((process.env.JSONBIN_BENCH_PARTS ?? 'activation,editing,memory,table,tree').split(','));
 
 export async function run(): Promise<void> {
   const service = new BinService();
@@ -36,13 +40,21 @@ export async function run(): Promise<void> {
 
   const account = service.addAccount('paid');
   await vscode.commands.executeCommand(Command.setApiKey, account.key);
-  result.editing = await measureEditing(service, account, join(extension.extensionPath, 'dist'));
-  result.openBins = await measureOpenBins(service, account);
-  result.table = await measureTable(service, account);
-  for (let i = 0; i < COLLECTIONS; i++) {
-    service.store.createCollection(account, `Collection ${i}`);
+  if (parts.has('editing')) {
+    result.editing = await measureEditing(service, account, join(extension.extensionPath, 'dist'));
   }
-  result.tree = { collections: COLLECTIONS, ...(await benchTreeScale(service, baseUrl, account.key)) };
+  if (parts.has('memory')) {
+    result.openBins = await measureOpenBins(service, account);
+  }
+  if (parts.has('table')) {
+    result.table = await measureTable(service, account);
+  }
+  if (parts.has('tree')) {
+    for (let i = 0; i < COLLECTIONS; i++) {
+      service.store.createCollection(account, `Collection ${i}`);
+    }
+    result.tree = { collections: COLLECTIONS, ...(await benchTreeScale(service, baseUrl, account.key)) };
+  }
   await service.stop();
   console.log(`${SUITE_MARK}BENCH ${JSON.stringify(result)}`);
 }
