@@ -34,6 +34,7 @@ import type { KeyStore } from './accounts/keyStore';
 import { host } from '../platform';
 import { Validation } from '../core/schema/validation';
 import { RequestStatus } from './features/manageAccounts/requestStatus';
+import { AutoSaveResume } from './features/bins/autoSaveResume';
 import { AutoSaveStatus } from './features/bins/autoSaveStatus';
 import { ProblemDecorations } from './features/schemaDocs/problemDecorations';
 import { ValidationStatus } from './features/schemaDocs/validationStatus';
@@ -74,12 +75,13 @@ export interface AccountShared extends WindowShared {
   learned: () => void;
 }
 
-/** What the status bar and the rows show of the accounts' parts: nothing is shown before the first are made. */
+/** What the status bar and the rows show of the accounts' parts, and what follows the tabs' auto saves: nothing is made before the first parts are. */
 export interface Shown {
   validationStatus: ValidationStatus;
   requestStatus: RequestStatus;
   problemDecorations: ProblemDecorations;
   autoSaveStatus: AutoSaveStatus;
+  autoSaveResume: AutoSaveResume;
 }
 
 export interface AccountMaker extends vscode.Disposable {
@@ -104,6 +106,7 @@ export function accountMaker(accounts: Accounts<AccountParts>, window: WindowSha
     requestStatus: new RequestStatus(accounts),
     problemDecorations: new ProblemDecorations(),
     autoSaveStatus: new AutoSaveStatus(),
+    autoSaveResume: new AutoSaveResume(),
   };
   // VS Code says why a tab did not open; a missing or wrong key also gets the way out.
   accounts.followParts((parts) => [
@@ -129,7 +132,7 @@ export function accountMaker(accounts: Accounts<AccountParts>, window: WindowSha
     make: (info, isActive, keys) => makeAccountParts(info, isActive, keys, shared),
     shown,
     dispose: () => {
-      [shown.validationStatus, shown.requestStatus, shown.problemDecorations, shown.autoSaveStatus].forEach((s) => s.dispose());
+      [shown.validationStatus, shown.requestStatus, shown.problemDecorations, shown.autoSaveStatus, shown.autoSaveResume].forEach((s) => s.dispose());
       void validation.dispose();
     },
   };
