@@ -1,6 +1,6 @@
 /** The extension's settings, read where they are used so that changes apply at once. */
 import * as vscode from 'vscode';
-import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl } from '../core/api/checks';
+import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, normalizeBaseUrl } from '../core/api/serviceFacts';
 import type { Plan } from '../core/api/json';
 import { PROVIDERS, type LimitOverrides, type Provider } from '../core/schema/definitions/api';
 

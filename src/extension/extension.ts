@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { useMessages } from '../platform/l10n';
 import { apiOf, type JsonBinApi } from './api';
 import { checkForChanges } from './features/bins/changedElsewhere';
-import { registerCommands } from './features/commands';
+import { contributedCommands, registerCommands } from './features/commands';
 import { startLinks } from './features/links/linkWiring';
 import type { Opener } from './features/parts';
 import { commandPartsOf, startAccounts, startChat, startDefinitions, startDrafts, startFiles, startView, startWalkthrough, type ByCommands } from './starts';
@@ -45,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): JsonBinApi {
     extensionUri,
     log,
   };
-  context.subscriptions.push(...registerCommands(partsFor, accounts, drafts), checkForChanges(partsFor));
+  context.subscriptions.push(...registerCommands(contributedCommands(context.extension), partsFor, accounts, drafts), checkForChanges(partsFor));
 
   performance.measure('jsonbin.activate', 'jsonbin.activate.start');
   return apiOf({ context, window, accounts, shown, view, links, chat, setOpener: (open) => (opener = open ?? openExternal) });

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { AccountMaker, AccountParts, Shown, WindowShared } from './accountParts';
 import { Accounts } from './accounts/accounts';
-import { VIEW_ID } from './commands/idsAndContextKeys';
+import { VIEW_ID } from './commands/contextKeyNames';
 import { registerTools } from './features/chat/registerTools';
 import { offerSchemaDocUpdates } from './features/definitions/definitionOffers';
 import { DefinitionDiagnostics } from './features/definitions/definitionDiagnostics';

@@ -3,6 +3,9 @@ import * as l10n from '@vscode/l10n';
 import { BinServiceError } from './errors';
 import { RecordText } from './record';
 import type { Plan } from './json';
+import { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, ID_PATTERN, normalizeBaseUrl } from './serviceFacts';
+
+export { DEFAULT_MAX_ANSWER_BYTES, HOSTED_API_URL, ID_PATTERN, normalizeBaseUrl };
 
 /** A KB here is 1,024 bytes of the UTF-8 JSON body as sent; an MB is 1,024 KB. */
 export const KB = 1024;
@@ -11,8 +14,6 @@ export const MAX_BIN_NAME = 128;
 /** Collection, schema doc and access key names, per the public API documentation. */
 export const MAX_SHORT_NAME = 32;
 
-/** What an id of a bin, collection or schema doc may be: a plain path segment. */
-export const ID_PATTERN = '[A-Za-z0-9_-]{1,64}';
 const PLAIN_ID = new RegExp(`^${ID_PATTERN}$`);
 
 /** An id is a path segment: anything but a plain identifier never reaches the network. */
@@ -94,14 +95,6 @@ export function isLoopback(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
-/** The hosted service: the default, and the only one whose bins the jsonbin.io dashboard shows. */
-export const HOSTED_API_URL = 'https://api.jsonbin.io/v3';
-
-/** The service URL as configured, without trailing slashes: the one normal form, also the key's slot. */
-export function normalizeBaseUrl(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, '');
-}
-
 /** Refuses what would be dropped or altered silently: a query, a fragment, a user name or password. */
 export function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -161,9 +154,6 @@ export function checkKeyTransport(url: URL): void {
     throw new BinServiceError('invalidInput', l10n.t('Refusing to send the key to {0}: use https, or plain http only to a loopback address', url.origin));
   }
 }
-
-/** Well above the largest record a plan allows (1 MB, 10 MB for XL bins). */
-export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** A version number as the service counts them: 0 is the base record. */
 export function checkVersion(version: number): number {

@@ -2,20 +2,19 @@
  * Addresses and snippets that read a bin from outside the editor. The key never appears in them:
  * a private bin's snippet reads it from an environment variable the user sets.
  */
-import { checkId, HOSTED_API_URL, normalizeBaseUrl, parseBaseUrl } from './checks';
+import { checkId, parseBaseUrl } from './checks';
+import { isHostedService } from './serviceFacts';
 import type { KeyKind } from './types';
 
 /** Where a snippet for a private bin takes the key from. */
 export const KEY_VARIABLE = 'JSONBIN_MASTER_KEY';
 export const ACCESS_KEY_VARIABLE = 'JSONBIN_ACCESS_KEY';
 
+export { isHostedService };
+
 /** The header and environment variable a snippet uses for each kind of key. */
 function keyOf(kind: KeyKind): { header: string; variable: string } {
   return kind === 'access' ? { header: 'X-Access-Key', variable: ACCESS_KEY_VARIABLE } : { header: 'X-Master-Key', variable: KEY_VARIABLE };
-}
-
-export function isHostedService(baseUrl: string): boolean {
-  return normalizeBaseUrl(baseUrl) === HOSTED_API_URL;
 }
 
 /** The address that reads the latest record of a bin; without a key it answers only for a public bin. */

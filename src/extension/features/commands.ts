@@ -1,12 +1,14 @@
 /**
  * Every command id is registered at activation, so that menus, keys and other extensions find
  * them; the commands' code loads with the first command run. A command acts on the account of the
- * row or tab it is pressed on, otherwise on the active account.
+ * row or tab it is pressed on, otherwise on the active account. The ids are read from the manifest
+ * VS Code already parsed (written from the command table, as `Command` is): activation does not
+ * load the table of every id.
  */
 import * as vscode from 'vscode';
 import { SCHEME } from '../fs/uris';
 import { Node } from './tree/nodes/node';
-import { Command, type CommandId } from '../commands/idsAndContextKeys';
+import type { CommandId } from '../commands/idsAndContextKeys';
 import type { AccountInfo } from '../accounts/accountList';
 import type { AccountPartsBase, Accounts } from '../accounts/accounts';
 import type { Handler } from './commandForms';
@@ -32,7 +34,14 @@ function accountOf(id: CommandId, args: unknown[], drafts: Pick<Drafts, 'of'>): 
   return first.scheme === SCHEME ? first.authority : drafts.of(first)?.account;
 }
 
+/** The commands the manifest contributes: every id of `Command` (test/integration/wiring.test.ts). */
+export function contributedCommands(extension: vscode.Extension<unknown>): CommandId[] {
+  const manifest = extension.packageJSON as { contributes: { commands: { command: CommandId }[] } };
+  return manifest.contributes.commands.map((c) => c.command);
+}
+
 export function registerCommands(
+  ids: readonly CommandId[],
   partsFor: (account: string | undefined) => Promise<CommandParts | undefined>,
   accounts: Pick<Accounts<AccountPartsBase & { readonly account: AccountInfo }>, 'followParts'>,
   drafts: Pick<Drafts, 'of'>,
@@ -58,5 +67,5 @@ export function registerCommands(
     }
     return found;
   };
-  return Object.values(Command).map((id) => vscode.commands.registerCommand(id, async (...args: never[]) => (await handler(id, args))(...args)));
+  return ids.map((id) => vscode.commands.registerCommand(id, async (...args: never[]) => (await handler(id, args))(...args)));
 }

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { SchemaDoc } from '../../core/api';
 import type { ChangePreview } from '../../core/store/manyBinsChange';
-import { Command, ContextKey } from '../commands/idsAndContextKeys';
+import { ContextKey } from '../commands/contextKeyNames';
 import { DRAFT_SCHEME, DraftFiles } from './draftFiles';
 
 export interface SchemaDraft {
@@ -136,47 +136,10 @@ export class Drafts implements vscode.CodeLensProvider, vscode.Disposable {
     return true;
   }
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const draft = this.drafts.get(document.uri.toString());
-    if (!draft) {
-      return [];
-    }
-    const top = new vscode.Range(0, 0, 0, 0);
-    const lens = (title: string, command: string, tooltip?: string) => new vscode.CodeLens(top, { title, tooltip, command, arguments: [document.uri] });
-    if (draft.kind === 'change') {
-      return [
-        lens(
-          vscode.l10n.t('$(diff-multiple) Preview'),
-          Command.tabPreviewBinChange,
-          vscode.l10n.t('Reads each bin once and shows every diff; sends no change'),
-        ),
-        lens(
-          vscode.l10n.t('$(check-all) Apply'),
-          Command.tabApplyBinChange,
-          vscode.l10n.t('One update per changed valid bin; a bin changed since the preview is skipped'),
-        ),
-      ];
-    }
-    if (draft.kind === 'record') {
-      return [
-        lens(
-          vscode.l10n.t('$(cloud-upload) Create Bin in {0}', draft.collection.name),
-          Command.tabCreateBin,
-          vscode.l10n.t('Asks its name and privacy; an invalid record is not sent'),
-        ),
-      ];
-    }
-    const lenses = [lens(vscode.l10n.t('$(cloud-upload) Create Schema Doc'), Command.tabCreateSchemaDocFromDraft)];
-    if (draft.collection) {
-      lenses.push(
-        lens(
-          vscode.l10n.t('$(link) Create and Attach to {0}', draft.collection.name),
-          Command.tabCreateAndAttachSchemaDocFromDraft,
-          vscode.l10n.t('The stored bins of the collection are checked against this draft first'),
-        ),
-      );
-    }
-    return lenses;
+    // Loaded with the first draft's lenses: a draft is only made by a command, after activation.
+    return draft ? (await import('./draftLenses.js')).draftLenses(draft, document.uri) : [];
   }
 
   dispose(): void {

@@ -7,8 +7,11 @@ import * as vscode from 'vscode';
 import type { BinStore } from '../../core/store/binStore';
 import type { RecordWrites } from '../../core/store/recordWrites';
 import type { Resource } from '../../core/store/resource';
-import { asFileSystem, asSave } from './errors';
+import type * as told from './errors';
 import { isFolder, parseUri } from './uris';
+
+/** How a refusal becomes VS Code's error: loaded with the first read or save, beside the account's parts. */
+const errors = () => import('./errors.js');
 
 /** What the file system needs of an account. */
 export interface AccountBins {
@@ -45,7 +48,7 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
     if (isFolder(uri)) {
       return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     }
-    const { parts, resource } = await this.of(uri);
+    const { parts, resource, asFileSystem } = await this.of(uri);
     const { entry, readOnly } = await asFileSystem(() => parts.bins.stat(resource, uri.toString()));
     return {
       type: vscode.FileType.File,
@@ -57,12 +60,12 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const { parts, resource } = await this.of(uri);
+    const { parts, resource, asFileSystem } = await this.of(uri);
     return asFileSystem(() => parts.bins.read(resource, uri.toString()));
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const { parts, resource } = await this.of(uri);
+    const { parts, resource, asSave } = await this.of(uri);
     return asSave(() => parts.writes.save(resource, content, uri.toString()));
   }
 
@@ -88,18 +91,18 @@ export class BinFileSystem<P extends AccountBins> implements vscode.FileSystemPr
     this.changed.dispose();
   }
 
-  /** The URI's account and resource; anything else (e.g. `.vscode/settings.json` probes) is not found, at no request. */
-  private async of(uri: vscode.Uri): Promise<{ parts: P; resource: Resource }> {
+  /** The URI's account and resource, and how its refusals are told; anything else (e.g. `.vscode/settings.json` probes) is not found, at no request. */
+  private async of(uri: vscode.Uri): Promise<{ parts: P; resource: Resource } & Pick<typeof told, 'asFileSystem' | 'asSave'>> {
     const resource = parseUri(uri);
     if (!resource) {
       throw vscode.FileSystemError.FileNotFound(uri);
     }
-    const parts = await this.accounts.parts(uri.authority);
+    const [parts, { asFileSystem, asSave }] = await Promise.all([this.accounts.parts(uri.authority), errors()]);
     if (!parts) {
       throw vscode.FileSystemError.FileNotFound(
         vscode.l10n.t('No JSONBin account {0} here: add it again (JSONBin: Add Account) to open its bins', uri.authority),
       );
     }
-    return { parts, resource };
+    return { parts, resource, asFileSystem, asSave };
   }
 }

@@ -7,7 +7,7 @@
  * account (`jsonbin://a1b2c3d4/bin/…`); the default account's is empty, as in URIs from before accounts.
  */
 import * as vscode from 'vscode';
-import { ID_PATTERN } from '../../core/api/checks';
+import { ID_PATTERN } from '../../core/api/serviceFacts';
 import type { Resource } from '../../core/store/resource';
 
 export const SCHEME = 'jsonbin';

@@ -1,8 +1,8 @@
 /** Context keys for the manifest's `when` clauses, kept in step with the active account, its key, its service and the view's filter. */
 import * as vscode from 'vscode';
 import { apiUrlOf, type Accounts, type AccountPartsBase } from '../accounts/accounts';
-import { ContextKey } from '../commands/idsAndContextKeys';
-import { isHostedService } from '../../core/api/share';
+import { ContextKey } from '../commands/contextKeyNames';
+import { isHostedService } from '../../core/api/serviceFacts';
 import { SCHEME } from '../fs/uris';
 
 /**

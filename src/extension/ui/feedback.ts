@@ -3,13 +3,11 @@ import * as vscode from 'vscode';
 import { Command } from '../commands/idsAndContextKeys';
 import { plainText } from '../../core/store/plainText';
 import { errorActions, type ErrorAction } from './errorActions';
+import { notice } from './notice';
+
+export { notice };
 
 const PRICING = 'https://jsonbin.io/pricing';
-
-/** A notification's or a progress's text: the extension's name, then what it says. */
-export function notice(text: string): string {
-  return vscode.l10n.t('JSONBin: {0}', text);
-}
 
 /** The button of an action, as the user reads it. */
 function actionLabel(action: ErrorAction): string {

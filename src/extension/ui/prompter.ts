@@ -4,7 +4,7 @@
  * notification's offer have no one to press them in a test run).
  */
 import * as vscode from 'vscode';
-import { notice } from './feedback';
+import { notice } from './notice';
 
 /** Long work that reports its progress and may be cancelled by the user. */
 export type Work<T> = (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<T>;

@@ -2,14 +2,13 @@
  * After a definition's save whose `schema` differs from the one a schema doc was made from (Use as
  * Schema Doc), a notification offers to update that schema doc; nothing is sent unless the user
  * takes the offer. Follows the store's events: a save is told (`onDidSave`), then its record
- * (`onDidStoreRecord`), at once. Loaded with the accounts' parts; what updates loads on the offer's button.
+ * (`onDidStoreRecord`), at once. Followed from activation; the definition's recognition loads with
+ * the first such save, what updates with the offer's button.
  */
 import * as vscode from 'vscode';
 import type { BinStore } from '../../../core/store/binStore';
-import { digestOf } from '../../../core/store/entry';
 import type { SchemaDocOrigins } from '../../../core/store/schemaDocOrigins';
 import type { Prompts } from '../../ui/prompter';
-import { definitionInText } from '../../../core/schema/definitions/inText';
 
 export interface OfferParts {
   bins: Pick<BinStore, 'onDidSave' | 'onDidStoreRecord'>;
@@ -47,6 +46,11 @@ async function offer(
   made: [string, { schema: string; name?: string }][],
   update: (binId: string, schemaDocId: string) => Promise<void>,
 ): Promise<void> {
+  // Loaded with the first save of a bin a schema doc was made from.
+  const [{ definitionInText }, { digestOf }] = await Promise.all([
+    import('../../../core/schema/definitions/inText.js'),
+    import('../../../core/store/entry.js'),
+  ]);
   const definition = definitionInText(text);
   if (!definition) {
     return;

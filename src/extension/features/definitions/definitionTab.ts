@@ -4,17 +4,25 @@
  * or a bin's document is saved (or recognition is turned on or off), never on a keystroke.
  */
 import * as vscode from 'vscode';
-import { ContextKey } from '../../commands/idsAndContextKeys';
+import { ContextKey } from '../../commands/contextKeyNames';
 import { parseUri } from '../../fs/uris';
 import { settings } from '../../config';
-import { definitionInText } from '../../../core/schema/definitions/inText';
+
+/** Loaded with the first bin's text that may hold a definition. */
+const recognition = () => import('../../../core/schema/definitions/inText.js');
 
 export function trackDefinitionTab(): vscode.Disposable {
   let shown = false;
   const update = async () => {
     const document = vscode.window.activeTextEditor?.document;
     const resource = document && parseUri(document.uri);
-    const is = settings.definitions() && resource?.kind === 'bin' && resource.version === undefined && definitionInText(document!.getText()) !== undefined;
+    const text = settings.definitions() && resource?.kind === 'bin' && resource.version === undefined ? document!.getText() : '';
+    // Both shapes have a "schema" key: any other text is told apart before the recognition loads.
+    const is = text.includes('"schema"') && (await recognition()).definitionInText(text) !== undefined;
+    if (document !== vscode.window.activeTextEditor?.document) {
+      // Another tab came meanwhile: its own update says what holds.
+      return;
+    }
     if (is !== shown) {
       shown = is;
       await vscode.commands.executeCommand('setContext', ContextKey.definitionTab, is);

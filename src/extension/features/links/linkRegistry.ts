@@ -6,7 +6,6 @@
  */
 import * as vscode from 'vscode';
 import { apiUrlOf } from '../../accounts/accounts';
-import { recordText } from '../../../core/api/record';
 import type { AccountInfo } from '../../accounts/accountList';
 import { LINKS_FILE, withLink, withoutLink, type Link } from '../../../core/store/links/linkFile';
 import { LinkFiles } from '../../../core/store/links/linkFiles';
@@ -134,6 +133,7 @@ export class Links implements vscode.Disposable {
    */
   async linkTransferred(files: readonly TransferredFile[], account: AccountInfo): Promise<LinkedFile[]> {
     const linked: LinkedFile[] = [];
+    const { recordText } = await import('../../../core/api/record.js');
     for (const { uri, binId, text: written, name } of files.filter((f) => placeOf(f.uri))) {
       const text = written ?? (await this.textOf(uri));
       const digest = text === undefined ? undefined : await (await linkStates()).fileDigest(text);
