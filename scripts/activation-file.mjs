@@ -31,6 +31,7 @@ export function oneActivationFile({ production }) {
         }
         const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
         const outputs = result.metafile.outputs;
+        const banner = build.initialOptions.banner?.js ?? '';
         const text = new Map(result.outputFiles.map((f) => [relative(cwd, f.path).split('\\').join('/'), f.text]));
         const statics = (file) => outputs[file].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path);
         const moved = [];
@@ -44,7 +45,7 @@ export function oneActivationFile({ production }) {
           const names = outputs[file].exports.map((name) => `${name} as ${exported(i, name)}`);
           entry.push(`export { ${names.join(', ')} } from ${JSON.stringify(`./${file}`)};`);
         });
-        const merged = await rebundle(cwd, text, { contents: entry.join('\n'), resolveDir: cwd, sourcefile: 'activation' }, ENTRY, production, {});
+        const merged = await rebundle(cwd, text, { contents: entry.join('\n'), resolveDir: cwd, sourcefile: 'activation' }, ENTRY, { production, banner }, {});
         const files = { [ENTRY]: merged };
         for (const file of Object.keys(outputs).filter((f) => f.endsWith('.mjs') && f !== ENTRY && !moved.includes(f))) {
           const shims = {};
@@ -54,7 +55,7 @@ export function oneActivationFile({ production }) {
               shims[m] = `export { ${names.join(', ')} } from ${JSON.stringify(posix.relative(posix.dirname(file), ENTRY))};`;
             }
           });
-          files[file] = Object.keys(shims).length ? await rebundle(cwd, text, { file }, file, production, shims) : { code: text.get(file) };
+          files[file] = Object.keys(shims).length ? await rebundle(cwd, text, { file }, file, { production, banner }, shims) : { code: text.get(file) };
         }
 
         for (const output of Object.values(files)) {
@@ -87,7 +88,8 @@ export function oneActivationFile({ production }) {
  * Each file takes `vscode` through `require`, as a CommonJS extension does: an import of it makes
  * VS Code's module hook write a module of every name of the API, as a data URL that Node decodes
  * and compiles at each activation. `require` hands over the same API object, through VS Code's
- * CommonJS interceptor. esbuild writes an external namespace import as this text.
+ * CommonJS interceptor; the `require` of the build's banner, which every file written begins with.
+ * esbuild writes an external namespace import as this text.
  */
 function vscodeByRequire(code) {
   let first;
@@ -96,15 +98,17 @@ function vscodeByRequire(code) {
       return `const ${name} = ${first};`;
     }
     first = name;
-    return `import { createRequire as __vscodeRequire } from "node:module"; const ${name} = __vscodeRequire(import.meta.url)("vscode");`;
+    return `const ${name} = require("vscode");`;
   });
 }
 
 /**
  * One output file bundled again from the split's output in memory, at `out`: `shims` stand for
  * chunks now in the entry; any other chunk, and what is not the extension's, stays an import.
+ * Each file of the split begins with the `banner` (its `require`): the file written has it once,
+ * not once per chunk it holds (each a `createRequire` call as the module is evaluated).
  */
-async function rebundle(cwd, text, input, out, production, shims) {
+async function rebundle(cwd, text, input, out, { production, banner }, shims) {
   const outDir = posix.dirname(out);
   const result = await esbuild.build({
     absWorkingDir: cwd,
@@ -117,6 +121,7 @@ async function rebundle(cwd, text, input, out, production, shims) {
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
+    banner: { js: banner },
     write: false,
     logLevel: 'warning',
     plugins: [
@@ -139,7 +144,11 @@ async function rebundle(cwd, text, input, out, production, shims) {
             const relativePath = posix.relative(outDir, file);
             return lazy ? { path: relativePath.startsWith('.') ? relativePath : `./${relativePath}`, external: true } : { path: file, namespace: SPLIT };
           });
-          b.onLoad({ filter: /.*/, namespace: SPLIT }, (args) => ({ contents: withInlineMap(text, args.path, outDir), loader: 'js', resolveDir: cwd }));
+          b.onLoad({ filter: /.*/, namespace: SPLIT }, (args) => ({
+            contents: withoutBanner(withInlineMap(text, args.path, outDir), banner),
+            loader: 'js',
+            resolveDir: cwd,
+          }));
           b.onLoad({ filter: /.*/, namespace: MOVED }, (args) => ({ contents: shims[args.path], loader: 'js', resolveDir: cwd }));
         },
       },
@@ -163,6 +172,11 @@ function withInlineMap(text, file, outDir) {
   parsed.sources = parsed.sources.map((s) => posix.relative(outDir, posix.join(posix.dirname(file), s)));
   const inline = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(parsed)).toString('base64')}`;
   return code.replace(/\/\/# sourceMappingURL=\S+\s*$/, inline);
+}
+
+/** A file of the split without its banner's text (its line kept, so that its source map still holds). */
+function withoutBanner(code, banner) {
+  return banner && code.startsWith(banner) ? code.slice(banner.length) : code;
 }
 
 function write(path, code) {

@@ -74,7 +74,7 @@ function commonJs(text, name, dynamicImports, production) {
     const written = `import(${JSON.stringify(`./${posix.relative(posix.dirname(name), target)}`)})`;
     code = code.split(written).join(`__load(${JSON.stringify(target)})`);
   }
-  return esbuild.transformSync(code, { format: 'cjs', target: 'es2022', minifyWhitespace: production }).code;
+  return esbuild.transformSync(code, { format: 'cjs', target: 'es2022', minify: production }).code;
 }
 
 function write(path, code) {
