@@ -22,7 +22,8 @@ export class AutoSaveResume implements vscode.Disposable {
     this.subscriptions = [
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (e.document.uri.scheme === SCHEME && AUTOMATIC.has(e.reason)) {
-          this.begun.set(e.document.uri.toString(), { problems: false });
+          // Problems may have shown between VS Code's look and this event.
+          this.begun.set(e.document.uri.toString(), { problems: hasErrors(e.document.uri) });
         }
       }),
       vscode.workspace.onDidSaveTextDocument((d) => this.begun.delete(d.uri.toString())),
@@ -38,7 +39,7 @@ export class AutoSaveResume implements vscode.Disposable {
     if (!begun) {
       return;
     }
-    if (vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error)) {
+    if (hasErrors(uri)) {
       begun.problems = true;
       return;
     }
@@ -57,4 +58,8 @@ export class AutoSaveResume implements vscode.Disposable {
       s.dispose();
     }
   }
+}
+
+function hasErrors(uri: vscode.Uri): boolean {
+  return vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error);
 }
