@@ -75,7 +75,7 @@ function editingRows(runs, webRuns, section, report) {
     name: `longest task of the extension's code while editing the ${largest} KB record`,
     value: own.max,
     unit: 'ms',
-    comparison: `the longest of ${runs.length} runs, from CPU profiles of the extension host (wall time, garbage collection included): ${runs.map((r) => task(r.editing.ownLongestTask)).join('; ')}`,
+    comparison: `the longest of ${runs.length} runs, from CPU profiles of the extension host (wall time, garbage collection included; functions by their source names, from the bundle's source maps): ${runs.map((r) => task(r.editing.ownLongestTask)).join('; ')}`,
     ...judge(own.max, '<=', 16, 'ms'),
   });
   const stalls = stat(runs.map((r) => r.editing.longestStallMs));

@@ -8,6 +8,7 @@
 // Every file written takes `vscode` through `require` (see vscodeByRequire).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import * as esbuild from 'esbuild';
 
 const ENTRY = 'dist/extension.mjs';
@@ -55,11 +56,13 @@ export function oneActivationFile({ production }) {
               shims[m] = `export { ${names.join(', ')} } from ${JSON.stringify(posix.relative(posix.dirname(file), ENTRY))};`;
             }
           });
-          files[file] = Object.keys(shims).length ? await rebundle(cwd, text, { file }, file, { production, banner }, shims) : { code: text.get(file) };
+          files[file] = Object.keys(shims).length
+            ? await rebundle(cwd, text, { file }, file, { production, banner }, shims)
+            : { code: text.get(file), map: text.get(`${file}.map`) };
         }
 
         for (const output of Object.values(files)) {
-          output.code = vscodeByRequire(output.code);
+          Object.assign(output, vscodeByRequire(output));
         }
         for (const [file, { code, map }] of Object.entries(files)) {
           write(join(cwd, file), code);
@@ -91,15 +94,33 @@ export function oneActivationFile({ production }) {
  * CommonJS interceptor; the `require` of the build's banner, which every file written begins with.
  * esbuild writes an external namespace import as this text.
  */
-function vscodeByRequire(code) {
+function vscodeByRequire({ code, map }) {
   let first;
-  return code.replace(/import\s*\*\s*as\s*([\w$]+)\s*from\s*"vscode";?/g, (_, name) => {
-    if (first) {
-      return `const ${name} = ${first};`;
-    }
-    first = name;
-    return `const ${name} = require("vscode");`;
+  /** Where the text grew, for the map: the line, the column where the import ended, by how much. */
+  const shifts = [];
+  const written = code.replace(/import\s*\*\s*as\s*([\w$]+)\s*from\s*"vscode";?/g, (found, name, at) => {
+    const by = first ? `const ${name} = ${first};` : `const ${name} = require("vscode");`;
+    first ??= name;
+    const before = code.slice(0, at + found.length);
+    shifts.push({ line: before.split('\n').length - 1, column: before.length - before.lastIndexOf('\n') - 1, by: by.length - found.length });
+    return by;
   });
+  return { code: written, map: map && shifts.length ? shifted(map, shifts) : map };
+}
+
+/** A source map whose generated columns follow the text's growth at `shifts` (a minified file's code is on few, long lines). */
+function shifted(map, shifts) {
+  const parsed = JSON.parse(map);
+  const lines = decode(parsed.mappings);
+  lines.forEach((segments, line) => {
+    const here = shifts.filter((s) => s.line === line);
+    for (const segment of here.length ? segments : []) {
+      // Columns as esbuild wrote them: each import that ended before grew the text by `by`.
+      segment[0] += here.filter((s) => s.column <= segment[0]).reduce((sum, s) => sum + s.by, 0);
+    }
+  });
+  parsed.mappings = encode(lines);
+  return JSON.stringify(parsed);
 }
 
 /**
@@ -119,7 +140,7 @@ async function rebundle(cwd, text, input, out, { production, banner }, shims) {
     target: 'node20',
     outfile: out,
     minify: production,
-    sourcemap: !production,
+    sourcemap: production ? 'external' : true,
     sourcesContent: false,
     banner: { js: banner },
     write: false,
@@ -159,8 +180,8 @@ async function rebundle(cwd, text, input, out, { production, banner }, shims) {
 }
 
 /**
- * A file of the split's output, its source map (development builds) inline, so that the new map
- * still leads to the sources: its sources, relative to where the file was, made relative to `outDir`, where it goes.
+ * A file of the split's output, its source map inline, so that the new map still leads to the
+ * sources: its sources, relative to where the file was, made relative to `outDir`, where it goes.
  */
 function withInlineMap(text, file, outDir) {
   const map = text.get(`${file}.map`);
@@ -171,7 +192,8 @@ function withInlineMap(text, file, outDir) {
   const parsed = JSON.parse(map);
   parsed.sources = parsed.sources.map((s) => posix.relative(outDir, posix.join(posix.dirname(file), s)));
   const inline = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(parsed)).toString('base64')}`;
-  return code.replace(/\/\/# sourceMappingURL=\S+\s*$/, inline);
+  // A production file names no map (esbuild's `external`): the inline one is added.
+  return `${code.replace(/\/\/# sourceMappingURL=\S+\s*$/, '').trimEnd()}\n${inline}\n`;
 }
 
 /** A file of the split without its banner's text (its line kept, so that its source map still holds). */

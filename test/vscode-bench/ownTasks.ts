@@ -5,10 +5,11 @@
  */
 import { Session } from 'node:inspector';
 import { pathToFileURL } from 'node:url';
+import { SourceNames, type CallFrame } from './sourceNames';
 
 interface ProfileNode {
   id: number;
-  callFrame: { url: string; functionName: string };
+  callFrame: CallFrame;
   children?: number[];
 }
 
@@ -19,7 +20,10 @@ export interface LongestTask {
   samples: number;
   /** The sampling interval the profile kept on average. */
   intervalMs: number;
-  /** The functions it spent its samples in, most first. */
+  /**
+   * The functions it spent its samples in, most first, by their source names, each with the
+   * extension's function nearest to it on the stack when it is not one.
+   */
   top: string[];
 }
 
@@ -88,9 +92,16 @@ export class OwnTasks {
       }
     });
     close();
+    const names = new SourceNames(this.codeUrl);
+    const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n] as const)));
     const counts = new Map<string, number>();
     for (const id of profile.samples.slice(longest.from, longest.to)) {
-      const name = byId.get(id)!.callFrame.functionName || '(anonymous)';
+      const leaf = byId.get(id)!;
+      let own: ProfileNode | undefined = leaf;
+      while (own && !this.isOwn(own)) {
+        own = parents.get(own.id);
+      }
+      const name = own && own !== leaf ? `${names.name(leaf.callFrame)} in ${names.name(own.callFrame)}` : names.name(leaf.callFrame);
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     return {
@@ -109,7 +120,7 @@ export class OwnTasks {
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const ours = new Set<number>();
     const visit = (node: ProfileNode, inOurs: boolean) => {
-      const here = inOurs || node.callFrame.url.startsWith(this.codeUrl);
+      const here = inOurs || this.isOwn(node);
       if (here) {
         ours.add(node.id);
       }
@@ -119,6 +130,10 @@ export class OwnTasks {
     };
     visit(profile.nodes[0], false);
     return ours;
+  }
+
+  private isOwn(node: ProfileNode): boolean {
+    return node.callFrame.url.startsWith(this.codeUrl);
   }
 
   private post(method: string, params: object = {}): Promise<unknown> {

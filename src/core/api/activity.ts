@@ -46,6 +46,24 @@ export class Activity {
     };
   }
 
+  /** `run` once the task under way ends (a microtask), under way until it has run or is cleared. */
+  soon(run: () => void): Timer {
+    const end = this.begin();
+    let cleared = false;
+    queueMicrotask(() => {
+      if (!cleared) {
+        end();
+        run();
+      }
+    });
+    return {
+      clear: () => {
+        cleared = true;
+        end();
+      },
+    };
+  }
+
   /** Resolves once nothing has been under way for `turns` turns of the event loop in a row. */
   async idle(turns = 3): Promise<void> {
     for (let quiet = 0; quiet < turns;) {

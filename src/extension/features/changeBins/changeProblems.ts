@@ -16,7 +16,7 @@ function collection(): vscode.DiagnosticCollection {
   if (!found) {
     const diagnostics = vscode.languages.createDiagnosticCollection('jsonbin.changeBins');
     // Said of a text: an edit or a close leaves it unsaid.
-    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && diagnostics.delete(e.document.uri));
+    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && diagnostics.has(e.document.uri) && diagnostics.delete(e.document.uri));
     vscode.workspace.onDidCloseTextDocument((d) => diagnostics.delete(d.uri));
     found = diagnostics;
   }

@@ -77,7 +77,7 @@ function shown(): vscode.DiagnosticCollection {
     const made = vscode.languages.createDiagnosticCollection('jsonbin-definition');
     collection = made;
     // A check of a text is about that text: an edit or a close leaves it behind.
-    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && made.delete(e.document.uri));
+    vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && made.has(e.document.uri) && made.delete(e.document.uri));
     vscode.workspace.onDidCloseTextDocument((d) => made.delete(d.uri));
   }
   return collection;

@@ -9,6 +9,7 @@ import { activity, type Timer } from '../../../core/api/activity';
 import { settings } from '../../config';
 import { parseUri, SCHEME } from '../../fs/uris';
 import { definitionSource, type Definition, type DefinitionProblem } from '../../../core/schema/definitions/api';
+import { mayHaveWritten } from '../../../core/schema/definitions/keyInEdits';
 
 /** What the last check of a document found, for its quick fixes. */
 export interface Found {
@@ -19,18 +20,32 @@ export interface Found {
 
 const checks = () => import('./definitionChecks.js');
 
+/** Both shapes of a definition have this key: any other text is told apart before the checks load. */
+const KEY = '"schema"';
+
 export class DefinitionDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('jsonbin-definitions');
   private readonly found = new Map<string, Found>();
   private readonly timers = new Map<string, Timer>();
+  /**
+   * Documents whose text holds no definition's key, kept so by their edits: their checks read the
+   * text around each edit, never the whole (a 1 MB record on each keystroke).
+   */
+  private readonly keyless = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
     this.subscriptions = [
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
-      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, true)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        this.followEdits(e);
+        this.schedule(e.document, true);
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.keyless.delete(d.uri.toString());
+        this.forget(d.uri);
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('jsonbin.structuredOutputs')) {
           vscode.workspace.textDocuments.forEach((d) => this.schedule(d));
@@ -65,11 +80,27 @@ export class DefinitionDiagnostics implements vscode.Disposable {
     );
   }
 
+  /** A document known to hold no key stays so unless its edits wrote one. */
+  private followEdits(e: vscode.TextDocumentChangeEvent): void {
+    const key = e.document.uri.toString();
+    if (e.contentChanges.length === 0 || !this.keyless.has(key)) {
+      return;
+    }
+    const edits = e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text }));
+    const read = (start: number, end: number) => e.document.getText(new vscode.Range(e.document.positionAt(start), e.document.positionAt(end)));
+    if (mayHaveWritten(KEY, edits, read)) {
+      this.keyless.delete(key);
+    }
+  }
+
   private async check(document: vscode.TextDocument): Promise<void> {
     const { version } = document;
-    const text = settings.definitions() && !document.isClosed ? document.getText() : '';
-    // Both shapes have a "schema" key: any other text is told apart before the checks load.
-    const checked = text.includes('"schema"') ? (await checks()).checkText(text, settings.definitionProviders(), settings.definitionLimits()) : undefined;
+    const key = document.uri.toString();
+    const text = settings.definitions() && !document.isClosed && !this.keyless.has(key) ? document.getText() : '';
+    if (text && !text.includes(KEY)) {
+      this.keyless.add(key);
+    }
+    const checked = text.includes(KEY) ? (await checks()).checkText(text, settings.definitionProviders(), settings.definitionLimits()) : undefined;
     if (document.isClosed || document.version !== version) {
       // Typed on or closed meanwhile: the next check (already scheduled) says what holds.
       return;
@@ -98,7 +129,10 @@ export class DefinitionDiagnostics implements vscode.Disposable {
 
   private forget(uri: vscode.Uri): void {
     this.found.delete(uri.toString());
-    this.collection.delete(uri);
+    // Deleting what is not there still tells the workbench, on each keystroke.
+    if (this.collection.has(uri)) {
+      this.collection.delete(uri);
+    }
   }
 
   dispose(): void {

@@ -84,7 +84,8 @@ export class Links implements vscode.Disposable {
     this.subscriptions = [
       this.watcher,
       this.problems,
-      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.problems.delete(e.document.uri)),
+      // Only what is there is deleted: a delete tells the workbench, on each keystroke.
+      vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.problems.has(e.document.uri) && this.problems.delete(e.document.uri)),
       this.watcher.onDidChange(reread),
       this.watcher.onDidCreate(reread),
       this.watcher.onDidDelete(reread),
