@@ -10,7 +10,7 @@ import { recordText } from '../api/record';
 import { ajvFor, dialectOf } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
 import { CannotValidate, SchemaDocProblem } from './problems';
-import { worded } from './wording';
+import { messagesOf } from './wording';
 
 export interface Problem {
   offset: number;
@@ -199,10 +199,11 @@ function placeAll(text: string, errors: ErrorObject[]): Problem[] {
   const root = new Wanted();
   const targets = errors.map((e) => root.add(e.instancePath, e.keyword === 'additionalProperties'));
   locate(text, root);
-  return errors.map((error, i) => place(error, targets[i].found ?? { offset: 0, length: 1 }));
+  const messages = messagesOf(errors);
+  return errors.map((error, i) => place(error, targets[i].found ?? { offset: 0, length: 1 }, messages[i]));
 }
 
-function place(error: ErrorObject, node: Located): Problem {
+function place(error: ErrorObject, node: Located, message: string): Problem {
   const params = error.params as { additionalProperty?: string };
   let range: Range = node;
   if (error.keyword === 'additionalProperties') {
@@ -212,7 +213,6 @@ function place(error: ErrorObject, node: Located): Problem {
     // On the object or array itself: its key, or its opening bracket at the root.
     range = head(node);
   }
-  const message = error.instancePath === '' ? worded(error) : l10n.t('{0} at {1}', worded(error), error.instancePath);
   return { offset: range.offset, length: range.length, message, path: error.instancePath, keyword: error.keyword };
 }
 
