@@ -57,18 +57,19 @@ describe('schema problems in people’s words', () => {
   });
 
   it('words many problems at once exactly as one by one, in any language', async () => {
-    // Repeated problems, paths with characters a replacement pattern would read ($&, $1), a keyword left in Ajv's words.
+    // Repeated problems, paths with characters a replacement pattern would read ($&, $1), a keyword left in Ajv's words,
+    // and problems alike but for a param's type ("null" and null, "1" and 1).
     const schema = {
       type: 'array',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['a'],
-        properties: { $a: { type: 'string' }, 'x$&y': { minimum: 3 } },
+        properties: { $a: { type: 'string' }, 'x$&y': { minimum: 3 }, n: { const: 'null' }, m: { const: null }, o: { enum: ['1'] }, p: { enum: [1] } },
         propertyNames: { maxLength: 3 },
       },
     };
-    const record = [{ $a: 1, 'x$&y': 1, extra: 1 }, { $a: 2, $1: 0 }, {}];
+    const record = [{ $a: 1, 'x$&y': 1, extra: 1, n: 0, m: 0, o: 0, p: 0 }, { $a: 2, $1: 0 }, {}];
     const validate = await compiler.compile(`wording ${++n}`, schema);
     validate(record);
     const errors = validate.errors!;
