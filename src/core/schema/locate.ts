@@ -1,7 +1,7 @@
 /**
- * Finds the text ranges of the JSON nodes at given JSON pointers in one pass over the text with
- * `charCodeAt`, building no tree and no token strings: only the keys of objects on a wanted path
- * are read as strings, and every other value is skipped as a whole. The text must be valid JSON
+ * Finds the text ranges of the JSON nodes at given JSON pointers in one pass over the text,
+ * building no tree and no token strings: only the keys of objects on a wanted path are read as
+ * strings, and every other value is skipped as a whole, from quote to bracket with `indexOf`. The text must be valid JSON
  * (as `JSON.parse` accepts it); on any other text the walk still ends, but ranges may be wrong.
  */
 
@@ -13,21 +13,33 @@ export interface Range {
 export interface Located extends Range {
   /** The property key's range when the node is the value of a property. */
   key?: Range;
-  /** Ranges of the node's own property keys, when asked for. */
+  /** Ranges of the node's own property keys, when asked for: all of them, or the ones named. */
   keys?: Map<string, Range>;
 }
 
 /** The pointers to locate, as a tree of path segments. */
 export class Wanted {
-  readonly children = new Map<string, Wanted>();
+  /** Made with the first child: most nodes are leaves. */
+  private own?: Map<string, Wanted>;
   want = false;
+  /** Whether the ranges of all its keys are wanted. */
   withKeys = false;
+  /** The keys whose ranges are wanted, when not all are. */
+  keyNames?: Set<string>;
   found?: Located;
   /** On the root: how many distinct nodes are wanted. */
   count = 0;
 
   add(pointer: string, withKeys = false): Wanted {
-    const node = segments(pointer).reduce<Wanted>((parent, segment) => parent.child(segment), this);
+    let below: Wanted | undefined;
+    // Segment by segment, with no array of them: a record's problems may be many.
+    for (let start = 1; start <= pointer.length;) {
+      const slash = pointer.indexOf('/', start);
+      const end = slash === -1 ? pointer.length : slash;
+      below = (below ?? this).child(unescaped(pointer.slice(start, end)));
+      start = end + 1;
+    }
+    const node = below ?? this;
     if (!node.want) {
       node.want = true;
       this.count++;
@@ -36,23 +48,33 @@ export class Wanted {
     return node;
   }
 
+  /** As `add`, with the range of the node's key `name` (a record's objects have many keys; one is wanted). */
+  addKey(pointer: string, name: string): Wanted {
+    const node = this.add(pointer);
+    (node.keyNames ??= new Set()).add(name);
+    return node;
+  }
+
+  get children(): ReadonlyMap<string, Wanted> {
+    return this.own ?? NO_CHILDREN;
+  }
+
   private child(segment: string): Wanted {
-    let child = this.children.get(segment);
+    this.own ??= new Map();
+    let child = this.own.get(segment);
     if (!child) {
       child = new Wanted();
-      this.children.set(segment, child);
+      this.own.set(segment, child);
     }
     return child;
   }
 }
 
-export function segments(pointer: string): string[] {
-  if (pointer === '') {
-    return [];
-  }
-  const parts = pointer.slice(1).split('/');
-  // Most pointers have no escapes: skip the replacements then.
-  return pointer.includes('~') ? parts.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : parts;
+const NO_CHILDREN: ReadonlyMap<string, Wanted> = new Map();
+
+/** A pointer's segment as a key: most have no escapes, and skip the replacements. */
+function unescaped(segment: string): string {
+  return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }
 
 const QUOTE = 0x22;
@@ -90,31 +112,71 @@ function stringEnd(text: string, i: number): number {
   return text.length;
 }
 
+/**
+ * Skips whole objects and arrays by where their quotes and brackets are, each found with
+ * `indexOf`: native, and several times faster than a loop over every character (most of a text is
+ * indentation and the insides of strings). The walk only goes forward, so where the next of each
+ * is, once found, holds until the walk passes it: the text is searched once for each character.
+ */
+class Skipper {
+  /** Where the next quote, `{`, `}`, `[` and `]` are, at or after where the walk was; the text's length for none. */
+  private quote = -1;
+  private openBrace = -1;
+  private closeBrace = -1;
+  private openBracket = -1;
+  private closeBracket = -1;
+
+  constructor(private readonly text: string) {}
+
+  /** The end of the object or array whose opening bracket is at `i`. */
+  containerEnd(i: number): number {
+    const text = this.text;
+    let depth = 0;
+    for (;;) {
+      if (this.quote < i) {
+        this.quote = found(text.indexOf('"', i), text);
+      }
+      if (this.openBrace < i) {
+        this.openBrace = found(text.indexOf('{', i), text);
+      }
+      if (this.closeBrace < i) {
+        this.closeBrace = found(text.indexOf('}', i), text);
+      }
+      if (this.openBracket < i) {
+        this.openBracket = found(text.indexOf('[', i), text);
+      }
+      if (this.closeBracket < i) {
+        this.closeBracket = found(text.indexOf(']', i), text);
+      }
+      const open = Math.min(this.openBrace, this.openBracket);
+      const bracket = Math.min(open, this.closeBrace, this.closeBracket);
+      if (this.quote < bracket) {
+        // A string, which may hold brackets: jumped over whole.
+        i = stringEnd(text, this.quote);
+      } else if (bracket === text.length) {
+        return bracket;
+      } else if (bracket === open) {
+        depth++;
+        i = bracket + 1;
+      } else if (--depth === 0) {
+        return bracket + 1;
+      } else {
+        i = bracket + 1;
+      }
+    }
+  }
+}
+
+const found = (offset: number, text: string) => (offset === -1 ? text.length : offset);
+
 /** The end of the value that starts at `i`: a string, a whole object or array, or a number or literal. */
-function valueEnd(text: string, i: number): number {
+function valueEnd(text: string, i: number, skipper: Skipper): number {
   const code = text.charCodeAt(i);
   if (code === QUOTE) {
     return stringEnd(text, i);
   }
   if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-    // Only brackets and strings matter inside: count the depth, jumping over strings (which may hold brackets).
-    let depth = 0;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
-      // Whitespace, the most common character between strings, sorts below the quote: one comparison for it.
-      if (c > QUOTE) {
-        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-          depth++;
-        } else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
-          return i + 1;
-        }
-      } else if (c === QUOTE) {
-        i = stringEnd(text, i);
-        continue;
-      }
-      i++;
-    }
-    return i;
+    return skipper.containerEnd(i);
   }
   // A number, `true`, `false` or `null` runs to the next delimiter.
   while (i < text.length) {
@@ -156,12 +218,14 @@ interface Open {
  * node. Only objects and arrays on a wanted path are entered; anything else is skipped whole.
  */
 export function locate(text: string, root: Wanted): void {
+  const skipper = new Skipper(text);
   let remaining = root.count;
   const open: Open[] = [];
   let i = 0;
-  // The wanted node of the value about to start (undefined when none is), and its key's range.
+  // The wanted node of the value about to start (undefined when none is), and its key's range (none: -1).
   let wanted: Wanted | undefined = root;
-  let key: Range | undefined;
+  let keyOffset = -1;
+  let keyLength = 0;
   while (remaining > 0) {
     // At a value.
     i = skipSpace(text, i);
@@ -170,15 +234,23 @@ export function locate(text: string, root: Wanted): void {
     }
     const code = text.charCodeAt(i);
     // A duplicate key's later values are not counted again: the walk must go on to the other nodes.
+    const withKeys = wanted !== undefined && (wanted.withKeys || wanted.keyNames !== undefined);
     const found =
-      wanted?.want && !wanted.found ? (wanted.found = { offset: i, length: 0, key, keys: wanted.withKeys ? new Map<string, Range>() : undefined }) : undefined;
+      wanted?.want && !wanted.found
+        ? (wanted.found = {
+            offset: i,
+            length: 0,
+            key: keyOffset === -1 ? undefined : { offset: keyOffset, length: keyLength },
+            keys: withKeys ? new Map<string, Range>() : undefined,
+          })
+        : undefined;
     const array = code === OPEN_BRACKET;
-    if (wanted && (array || code === OPEN_BRACE) && (wanted.children.size > 0 || (wanted.withKeys && !array))) {
+    if (wanted && (array || code === OPEN_BRACE) && (wanted.children.size > 0 || (withKeys && !array))) {
       // Its length is known at its closing bracket.
       open.push({ wanted, found, array, index: 0 });
       i++;
     } else {
-      const end = valueEnd(text, i);
+      const end = valueEnd(text, i, skipper);
       if (found) {
         found.length = end - i;
         remaining--;
@@ -205,14 +277,17 @@ export function locate(text: string, root: Wanted): void {
       } else if (top.array) {
         // Pointer segments are strings, array indexes too.
         wanted = top.wanted.children.get(String(top.index++));
-        key = undefined;
+        keyOffset = -1;
         break;
       } else {
         // A key, then its colon: the value follows.
         const end = c === QUOTE ? stringEnd(text, i) : i + 1;
         const name = keyName(text, i, end);
-        key = { offset: i, length: end - i };
-        top.found?.keys?.set(name, key);
+        [keyOffset, keyLength] = [i, end - i];
+        // A duplicate key's last range is kept, as JSON.parse keeps its last value.
+        if (top.found?.keys && (top.wanted.withKeys || top.wanted.keyNames?.has(name))) {
+          top.found.keys.set(name, { offset: keyOffset, length: keyLength });
+        }
         wanted = top.wanted.children.get(name);
         i = skipSpace(text, end);
         if (text.charCodeAt(i) === COLON) {

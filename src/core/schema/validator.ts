@@ -10,7 +10,7 @@ import { recordText } from '../api/record';
 import { ajvFor, dialectOf } from './dialects';
 import { locate, Wanted, type Located, type Range } from './locate';
 import { CannotValidate, SchemaDocProblem } from './problems';
-import { worded } from './wording';
+import { messagesOf } from './wording';
 
 export interface Problem {
   offset: number;
@@ -197,22 +197,24 @@ const HEAD_KEYWORDS = new Set(['required', 'minItems', 'maxItems', 'uniqueItems'
 
 function placeAll(text: string, errors: ErrorObject[]): Problem[] {
   const root = new Wanted();
-  const targets = errors.map((e) => root.add(e.instancePath, e.keyword === 'additionalProperties'));
+  // An unexpected property goes on its key: only that key's range is wanted.
+  const targets = errors.map((e) => (e.keyword === 'additionalProperties' ? root.addKey(e.instancePath, unexpected(e)) : root.add(e.instancePath)));
   locate(text, root);
-  return errors.map((error, i) => place(error, targets[i].found ?? { offset: 0, length: 1 }));
+  const messages = messagesOf(errors);
+  return errors.map((error, i) => place(error, targets[i].found ?? { offset: 0, length: 1 }, messages[i]));
 }
 
-function place(error: ErrorObject, node: Located): Problem {
-  const params = error.params as { additionalProperty?: string };
+const unexpected = (error: ErrorObject) => (error.params as { additionalProperty?: string }).additionalProperty ?? '';
+
+function place(error: ErrorObject, node: Located, message: string): Problem {
   let range: Range = node;
   if (error.keyword === 'additionalProperties') {
     // On the unexpected key itself.
-    range = node.keys?.get(params.additionalProperty ?? '') ?? head(node);
+    range = node.keys?.get(unexpected(error)) ?? head(node);
   } else if (HEAD_KEYWORDS.has(error.keyword)) {
     // On the object or array itself: its key, or its opening bracket at the root.
     range = head(node);
   }
-  const message = error.instancePath === '' ? worded(error) : l10n.t('{0} at {1}', worded(error), error.instancePath);
   return { offset: range.offset, length: range.length, message, path: error.instancePath, keyword: error.keyword };
 }
 

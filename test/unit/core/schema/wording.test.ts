@@ -1,6 +1,9 @@
 /** Schema problems in people's words, each keyword as Ajv reports it (the diagnostic keeps the keyword). */
 import * as assert from 'node:assert/strict';
+import * as l10n from '@vscode/l10n';
 import { checkText, SchemaCompiler } from '../../../../src/core/schema/validator';
+import { messagesOf, worded } from '../../../../src/core/schema/wording';
+import { useMessages } from '../../../../src/platform/l10n';
 
 const compiler = new SchemaCompiler();
 let n = 0;
@@ -51,5 +54,42 @@ describe('schema problems in people’s words', () => {
       'maxLength: Allows at most 1 character',
       'propertyNames: property name must be valid',
     ]);
+  });
+
+  it('words many problems at once exactly as one by one, in any language', async () => {
+    // Repeated problems, paths with characters a replacement pattern would read ($&, $1), a keyword left in Ajv's words,
+    // and problems alike but for a param's type ("null" and null, "1" and 1).
+    const schema = {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['a'],
+        properties: { $a: { type: 'string' }, 'x$&y': { minimum: 3 }, n: { const: 'null' }, m: { const: null }, o: { enum: ['1'] }, p: { enum: [1] } },
+        propertyNames: { maxLength: 3 },
+      },
+    };
+    const record = [{ $a: 1, 'x$&y': 1, extra: 1, n: 0, m: 0, o: 0, p: 0 }, { $a: 2, $1: 0 }, {}];
+    const validate = await compiler.compile(`wording ${++n}`, schema);
+    validate(record);
+    const errors = validate.errors!;
+    const oneByOne = () => errors.map((e) => (e.instancePath === '' ? worded(e) : l10n.t('{0} at {1}', worded(e), e.instancePath)));
+    const bundles: Record<string, string>[] = [
+      {},
+      { 'Expected {0}': '{0} erwartet', '{0} at {1}': '{0} bei {1}' },
+      // Arguments the other way round, one of them twice, or left out: each filled as l10n.t fills it.
+      { '{0} at {1}': '{1}: {0}' },
+      { '{0} at {1}': '{0} ({1}, {1})' },
+      { '{0} at {1}': '{0}' },
+    ];
+    try {
+      for (const messages of bundles) {
+        useMessages(messages);
+        assert.ok(errors.length > 8);
+        assert.deepEqual(messagesOf(errors), oneByOne(), JSON.stringify(messages));
+      }
+    } finally {
+      useMessages({});
+    }
   });
 });
