@@ -28,12 +28,15 @@ describe('structured-output definitions in the web worker host', () => {
     assert.ok(row, 'the row of the bin');
     assert.equal(((await tree.getTreeItem(row)).iconPath as vscode.ThemeIcon).id, 'lock', 'not read yet');
     let document!: vscode.TextDocument;
+    // VS Code asks again for the children of the view's expanded rows after the refresh, when it
+    // gets to it: on a busy machine a collection's listing can fall in the windows measured here.
+    const ours = (requests: { method: string; path: string }[]) => requests.filter((r) => !/^\/v3\/c\/[^/]+\/bins/.test(r.path));
     const read = await requestsDuring(w, async () => {
       document = await openBin(id);
       await vscode.window.showTextDocument(document);
     });
     assert.deepEqual(
-      read.map((r) => `${r.method} ${r.path}`),
+      ours(read).map((r) => `${r.method} ${r.path}`),
       [`GET /v3/b/${id}/latest`],
     );
     const checked = await requestsDuring(w, async () => {
@@ -47,7 +50,7 @@ describe('structured-output definitions in the web worker host', () => {
       assert.equal(item.description, `output definition · ${expected.length} problems`);
       assert.equal((item.iconPath as vscode.ThemeIcon).id, 'symbol-interface');
     });
-    assert.deepEqual(checked, []);
+    assert.deepEqual(ours(checked), []);
   });
 
   it('fixes an object without additionalProperties: false in an untitled tab, in one edit', async () => {
