@@ -135,7 +135,7 @@ async function webApi() {
   const outfile = join(tmpdir(), `jsonbin-bench-web-api-${process.pid}.mjs`);
   const root = resolve(import.meta.dirname, '..');
   await build({
-    entryPoints: [join(root, 'src', 'api', 'index.ts')],
+    entryPoints: [join(root, 'src', 'core', 'api', 'index.ts')],
     outfile,
     bundle: true,
     format: 'esm',
