@@ -18,7 +18,7 @@ const { courseModule } = require('../out/test/service/courseModule.js');
 
 const SEQUENTIAL = 2000;
 const CONCURRENT = 200;
-/** Waves of 200 at once per round: one wave lasts a few milliseconds, too short to time alone on a noisy machine. */
+/** Waves of 200 at once per round, each side's in turn: one wave lasts a few milliseconds, too short to judge alone on a noisy machine. */
 const WAVES = 10;
 const ROUNDS = 10;
 
@@ -50,43 +50,51 @@ export async function benchClient() {
 
   let failures = 0;
   const guard = (fn) => () => fn().catch(() => failures++);
-  const sequential = async (fn) => {
-    const start = performance.now();
-    for (let i = 0; i < SEQUENTIAL; i++) await guard(fn)();
-    return performance.now() - start;
+  /** 100 reads one after another. */
+  const hundredInTurn = async (fn) => {
+    for (let i = 0; i < 100; i++) await guard(fn)();
   };
-  const concurrent = async (fn) => {
-    const start = performance.now();
-    for (let wave = 0; wave < WAVES; wave++) await Promise.all(Array.from({ length: CONCURRENT }, guard(fn)));
-    return performance.now() - start;
+  /** One wave: `CONCURRENT` reads at once. */
+  const wave = (fn) => Promise.all(Array.from({ length: CONCURRENT }, guard(fn)));
+  const sockets = { project: 0, bare: 0 };
+  /**
+   * A round: `pieces` pieces of work of each side, the sides taking turns piece by piece (which
+   * goes first alternates), so that a garbage collection or a stall of the machine falls on both
+   * alike; each side's total time in the round.
+   */
+  const interleaved = async (sides, piece, pieces) => {
+    const totals = Object.fromEntries(Object.keys(sides).map((name) => [name, 0]));
+    for (let i = 0; i < pieces; i++) {
+      const names = Object.keys(sides);
+      for (const name of i % 2 === 0 ? names : names.reverse()) {
+        const mark = service.connections;
+        const start = performance.now();
+        await piece(sides[name]);
+        totals[name] += performance.now() - start;
+        sockets[name] = (sockets[name] ?? 0) + service.connections - mark;
+      }
+    }
+    return totals;
   };
 
   const results = { sequential: { project: [], bare: [] }, concurrent: { project: [], bare: [] } };
-  await sequential(project);
-  await sequential(bare);
-  let projectSockets = 0;
-  let bareSockets = 0;
-  const measure = async (name, fn) => {
-    const mark = service.connections;
-    results.sequential[name].push(await sequential(fn));
-    results.concurrent[name].push(await concurrent(fn));
-    return service.connections - mark;
-  };
-  // Which side goes first alternates, so that drift of a noisy machine falls on both.
+  await interleaved({ project, bare }, hundredInTurn, SEQUENTIAL / 100);
+  sockets.project = sockets.bare = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    if (round % 2 === 0) {
-      projectSockets += await measure('project', project);
-      bareSockets += await measure('bare', bare);
-    } else {
-      bareSockets += await measure('bare', bare);
-      projectSockets += await measure('project', project);
+    for (const [mode, piece, pieces] of [
+      ['sequential', hundredInTurn, SEQUENTIAL / 100],
+      ['concurrent', wave, WAVES],
+    ]) {
+      const totals = await interleaved({ project, bare }, piece, pieces);
+      results[mode].project.push(totals.project);
+      results[mode].bare.push(totals.bare);
     }
   }
+  const projectSockets = sockets.project;
+  const bareSockets = sockets.bare;
   const summary = {};
   for (const mode of ['sequential', 'concurrent']) {
-    const p = summarize(results[mode].project);
-    const b = summarize(results[mode].bare);
-    summary[mode] = { project: p, bare: b, overhead: p.median / b.median - 1 };
+    summary[mode] = overhead(results[mode].project, results[mode].bare);
   }
   await client.close();
   await agent.close();
@@ -100,18 +108,15 @@ export async function benchClient() {
     return response.json();
   };
   const fetchTimes = { project: [], bare: [] };
-  await concurrent(() => webClient.readBin(id));
-  await concurrent(bareFetch);
+  const fetchSides = { project: () => webClient.readBin(id), bare: bareFetch };
+  await interleaved(fetchSides, wave, WAVES);
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ['project', 'bare'] : ['bare', 'project'];
-    for (const name of order) {
-      fetchTimes[name].push(await concurrent(name === 'project' ? () => webClient.readBin(id) : bareFetch));
-    }
+    const totals = await interleaved(fetchSides, wave, WAVES);
+    fetchTimes.project.push(totals.project);
+    fetchTimes.bare.push(totals.bare);
   }
   await webClient.close();
-  const fp = summarize(fetchTimes.project);
-  const fb = summarize(fetchTimes.bare);
-  summary.fetch = { project: fp, bare: fb, overhead: fp.median / fb.median - 1 };
+  summary.fetch = overhead(fetchTimes.project, fetchTimes.bare);
   service.logging = true;
   const owner = new BinClient({ baseUrl: service.baseUrl, key: () => account.key, plan: () => 'paid' });
   const privateId = (await owner.createBin({ record, private: true })).metadata.id;
@@ -147,6 +152,17 @@ async function webApi() {
   return import(pathToFileURL(outfile).href);
 }
 
+/**
+ * The project's time over the bare one's, as the median of the rounds' own ratios: a round's two
+ * sides ran moments apart, under the same load, so their ratio is steadier than that of the medians.
+ */
+function overhead(project, bare) {
+  const ratios = summarize(project.map((t, round) => t / bare[round]));
+  return { project: summarize(project), bare: summarize(bare), ratios, overhead: ratios.median - 1 };
+}
+
+const fmtRatios = (r) => `${((r.min - 1) * 100).toFixed(1)}–${((r.max - 1) * 100).toFixed(1)} %`;
+
 const SECTION = 'Client: the project client vs bare undici (same pool settings), local service over loopback';
 
 export function clientRows(r, report) {
@@ -158,7 +174,7 @@ export function clientRows(r, report) {
       name: `${what} of a ${(r.size / 1024).toFixed(1)} KB bin: overhead`,
       value: s.overhead * 100,
       unit: '%',
-      comparison: `per round: project ${fmtStat(s.project)}, bare ${fmtStat(s.bare)}; ${ROUNDS} rounds`,
+      comparison: `median of ${ROUNDS} rounds' ratios (${fmtRatios(s.ratios)}); per round: project ${fmtStat(s.project)}, bare ${fmtStat(s.bare)}`,
       ...(mode === 'concurrent' ? judge(s.overhead * 100, '<=', 10, '%') : {}),
     });
   }
@@ -168,7 +184,7 @@ export function clientRows(r, report) {
     name: `browser build (fetch): ${CONCURRENT} concurrent reads, ${WAVES} waves: overhead vs bare fetch`,
     value: f.overhead * 100,
     unit: '%',
-    comparison: `per round: project ${fmtStat(f.project)}, bare fetch ${fmtStat(f.bare)}; ${ROUNDS} rounds, in this run`,
+    comparison: `median of ${ROUNDS} rounds' ratios (${fmtRatios(f.ratios)}); per round: project ${fmtStat(f.project)}, bare fetch ${fmtStat(f.bare)}, in this run`,
     ...judge(f.overhead * 100, '<=', 10, '%'),
   });
   report.add({ section: SECTION, name: 'failed requests', value: r.failures, unit: `of ${2 * r.requests + r.fetchRequests}`, ...judge(r.failures, '=', 0) });
