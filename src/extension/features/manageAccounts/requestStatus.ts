@@ -32,16 +32,30 @@ function escaped(text: string): string {
   return new vscode.MarkdownString().appendText(text).value;
 }
 
+const DRAW_EVERY_MS = 100;
+
 export class RequestStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('jsonbin.requests', vscode.StatusBarAlignment.Left, 99);
   private readonly subscriptions: vscode.Disposable[];
 
+  private shown = { text: '', tooltip: '', exhausted: false };
+  /** A count changed since the item was last drawn: it is drawn once per burst of requests, not per request. */
+  private pending?: ReturnType<typeof setTimeout>;
+
   /** What the item shows. */
-  text = '';
+  get text(): string {
+    return this.drawn().text;
+  }
+
   /** The tooltip as plain text (the item shows it as a table). */
-  tooltip = '';
+  get tooltip(): string {
+    return this.drawn().tooltip;
+  }
+
   /** True while requests are held back after "Requests exhausted". */
-  exhausted = false;
+  get exhausted(): boolean {
+    return this.drawn().exhausted;
+  }
 
   /** Follows the active account: its requests are the ones shown. */
   constructor(private readonly accounts: Accounts<AccountPartsBase & { connection: Connection }>) {
@@ -58,10 +72,29 @@ export class RequestStatus implements vscode.Disposable {
 
   /** What clicking the item runs. */
   get command(): vscode.Command | undefined {
+    this.drawn();
     return this.item.command as vscode.Command | undefined;
   }
 
+  /**
+   * Each request counted asks for the item again: a table's first rows are a dozen reads at once,
+   * and drawing the breakdown per answer held their answers up. It is drawn at most every 100 ms.
+   */
   private update(): void {
+    this.pending ??= setTimeout(() => this.draw(), DRAW_EVERY_MS);
+  }
+
+  /** The item as it is now: drawn first when a count changed since. */
+  private drawn(): typeof this.shown {
+    if (this.pending !== undefined) {
+      this.draw();
+    }
+    return this.shown;
+  }
+
+  private draw(): void {
+    clearTimeout(this.pending);
+    this.pending = undefined;
     const connection = this.accounts.madeFor(this.accounts.active.id)?.connection;
     if (!connection) {
       // The item follows the active account: its parts come with today's count.
@@ -72,11 +105,11 @@ export class RequestStatus implements vscode.Disposable {
     const held = requests.exhausted;
     const { window, day } = requests;
     const since = requests.exhaustedAt && timeOf(requests.exhaustedAt, new Date());
-    this.exhausted = held !== undefined;
+    const exhausted = held !== undefined;
     // With several accounts the item names the active one (its breakdown, on a click, offers to switch).
     const account = this.accounts.all().length > 1 ? connection.account.name : undefined;
     const count = countOf(window.total, account);
-    this.text = held ? vscode.l10n.t('$(warning) {0} (exhausted at {1})', count, since ?? '') : `$(cloud) ${count}`;
+    const text = held ? vscode.l10n.t('$(warning) {0} (exhausted at {1})', count, since ?? '') : `$(cloud) ${count}`;
     const rows = breakdown(window, day);
     const heading = [
       vscode.l10n.t('JSONBin requests: {0} ({1})', countedBoth(window.total, day.total), requests.serviceUrl),
@@ -87,7 +120,7 @@ export class RequestStatus implements vscode.Disposable {
       vscode.l10n.t('Said at {0}; the service gives no time at which the allowance renews.', since ?? ''),
       vscode.l10n.t('Requests are not sent until you retry (click here, then Retry Requests).'),
     ];
-    this.tooltip = [
+    const tooltip = [
       ...(warning ? [...warning, ''] : []),
       ...heading,
       ...rows.map((r) => vscode.l10n.t('{0}: {1}', r.name, countedBoth(r.window, r.today))),
@@ -105,7 +138,8 @@ export class RequestStatus implements vscode.Disposable {
       markdown.appendMarkdown(`| ${r.name} | ${r.window} | ${r.today} |\n`);
     }
     markdown.appendMarkdown(`| **${vscode.l10n.t('All')}** | **${window.total}** | **${day.total}** |\n`);
-    this.item.text = this.text;
+    this.shown = { text, tooltip, exhausted };
+    this.item.text = text;
     this.item.tooltip = markdown;
     this.item.backgroundColor = held ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     // The breakdown offers the way out: Retry Requests while held back, Switch Account… with several accounts.
@@ -114,6 +148,7 @@ export class RequestStatus implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.pending);
     for (const s of this.subscriptions) {
       s.dispose();
     }
