@@ -50,6 +50,9 @@ export class TablePanel {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly rows: TableRows;
   private readonly history = new EditHistory();
+  /** Resolves once the rows first reported in view are read. */
+  private readonly firstRowsRead: Promise<void>;
+  private firstRowsDone!: () => void;
   /** The columns the webview was last sent, as JSON. */
   private columnsShown = '';
   /** The words the webview was given, its own and the grid's, for the snapshot. */
@@ -77,6 +80,7 @@ export class TablePanel {
       () => this.session,
       (ids) => this.refresh(ids),
     );
+    this.firstRowsRead = new Promise<void>((resolve) => (this.firstRowsDone = resolve));
     let loaded: () => void;
     const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
     this.ready = Promise.all([source, webviewReady]).then(
@@ -84,7 +88,8 @@ export class TablePanel {
         this.made = new TableSession(this.id, listed, p.account.id, scope);
         this.panel.title = listed.title;
         this.start();
-        void this.listRest(listed);
+        // The listing's next pages wait for the rows first in view to be read: their requests and rows would hold those up.
+        void this.firstRowsRead.then(() => this.listRest(listed));
       },
       (error: unknown) => {
         this.panel.dispose();
@@ -160,7 +165,11 @@ export class TablePanel {
       case 'shown':
         this.session.visible = message.visible;
         this.session.order = message.order;
-        await this.rows.read(message.visible.filter((id) => this.rows.unread(id)));
+        try {
+          await this.rows.read(message.visible.filter((id) => this.rows.unread(id)));
+        } finally {
+          this.firstRowsDone();
+        }
         break;
       case 'readAll':
         await this.rows.readAll();
