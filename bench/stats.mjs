@@ -18,11 +18,16 @@ export function fmtBytes(bytes) {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** Runs the functions in turn, `runs` times each after `warmup` rounds, returning each one's summary. */
+/**
+ * Runs the functions in turn, `runs` times each after `warmup` rounds, returning each one's
+ * summary. Every other round runs them in reverse order: a function that leaves garbage behind
+ * (the language service) would otherwise always hand its collection to the same one.
+ */
 export async function alternate(fns, runs, warmup = 2) {
   const samples = fns.map(() => []);
   for (let i = 0; i < warmup + runs; i++) {
-    for (const [j, fn] of fns.entries()) {
+    const order = [...fns.entries()];
+    for (const [j, fn] of i % 2 === 0 ? order : order.reverse()) {
       const t = await time(fn);
       if (i >= warmup) samples[j].push(t);
     }
