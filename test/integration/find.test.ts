@@ -196,24 +196,35 @@ describe('Find Bin and Filter Bins', function () {
   });
 
   it("in VS Code's own quick pick: closing it stops the search and opens nothing", async () => {
-    let shown!: () => void;
-    const showing = new Promise<void>((resolve) => (shown = resolve));
+    // The search's first request is held until the pick is closed: what it would send after that
+    // shows whether the close stopped it (a whole search here is 6 requests).
+    let release!: () => void;
+    service.fault({ method: 'GET', path: /./, times: 1, hold: new Promise<void>((resolve) => (release = resolve)) });
+    let closed!: Promise<unknown>;
+    let search!: LiveItems<vscode.QuickPickItem>;
     prompter = {
       input: async () => 'needle',
       pick: async (items) => items.find((i) => i.label.includes('Search every collection')),
       pickLive: <T extends vscode.QuickPickItem>(live: LiveItems<T>, o: vscode.QuickPickOptions) => {
-        const picked = showLive(live, o);
-        shown();
-        return picked;
+        search = live;
+        return (closed = showLive(live, o));
       },
     };
     const mark = service.log.length;
     const finding = run(Command.findBin);
-    await showing;
+    await until(() => service.log.length > mark, 'the search to send its first request');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await closed, undefined, 'nothing picked');
+    release();
     await finding;
+    // The command ends with the pick; the search ends on its own.
+    await until(() => search.done, 'the search to end');
     await idle();
-    assert.ok(service.log.length - mark < 6, `the search went on: ${service.log.length - mark} requests`);
+    assert.deepEqual(
+      service.log.slice(mark).map((e) => e.path),
+      [service.log[mark].path],
+      `no request after the close (${(search as { status?: string }).status})`,
+    );
     assert.equal(vscode.window.activeTextEditor, undefined);
   });
 
