@@ -15,7 +15,7 @@ import { CollectionNode, UncategorizedNode, type BinNode } from '../tree/nodes';
 import { activeTable, TablePanel, tableOf, type PanelParts } from './tablePanel';
 import type { TableStatus } from './protocol';
 import type { TableSnapshot } from './tableSession';
-import { sourceOf, titleOf, type TableTarget } from './tableSource';
+import { firstTitleOf, sourceOf, type TableTarget } from './tableSource';
 
 /** What `jsonbin.tableSnapshot` answers: what the table shows, its header's status, whether it is still reading, and the words its webview was given. */
 export type TableShown = TableSnapshot & { reading: boolean; status: TableStatus; texts: TablePanel['texts'] };
@@ -37,7 +37,7 @@ export function tableCommands(p: PanelParts): Handler[] {
         run: async (targets: OpenTableTargets | TableTarget) => {
           const target = targetOf(targets);
           const scope = new RequestScope();
-          const panel = new TablePanel(p, await titleOf(p, target, scope), sourceOf(p, target, scope), scope);
+          const panel = new TablePanel(p, await firstTitleOf(p, target), sourceOf(p, target, scope), scope);
           await panel.whenReady();
           ('paths' in targets ? targets.paths : undefined)?.forEach((path) => panel.addColumn(path));
           return panel.id;

@@ -49,6 +49,14 @@ export async function titleOf(p: SourceParts, target: TableTarget, scope?: Reque
   return (await p.schemaDocs.listCollections(scope)).find((c) => c.id === target.collectionId)?.name ?? target.collectionId;
 }
 
+/**
+ * The title the tab opens with, sending nothing: a collection not listed yet is named by its id
+ * until the listing names it (`sourceOf`'s title), so that the webview loads meanwhile.
+ */
+export async function firstTitleOf(p: SourceParts, target: TableTarget): Promise<string> {
+  return 'collectionId' in target && !('bins' in target) && !p.schemaDocs.listed ? target.collectionId : titleOf(p, target);
+}
+
 export async function sourceOf(p: SourceParts, target: TableTarget, scope: RequestScope): Promise<TableSource> {
   const reads = readsOf(p);
   if ('bins' in target) {
