@@ -90,9 +90,17 @@ export function bundleOptions({ production }) {
       plugins: [webPlatform, commonJsModules({ production })],
     },
     { ...web(production), format: 'iife', entryPoints: [{ in: 'src/core/schema/validationWorker.ts', out: 'validationWorker' }] },
-    // The table's webview script, one for both hosts (it runs in the webview, a page of its own):
-    // the grid library loads only when a table opens, never with the extension.
-    { ...web(production), format: 'iife', outdir: 'dist/webview', entryPoints: [{ in: 'src/extension/features/table/webview/tableView.ts', out: 'table' }] },
+    // The table's webview scripts, one set for both hosts (they run in the webview, a page of its own):
+    // the grid library loads only when a table opens, never with the extension; the first rows' script draws before it.
+    {
+      ...web(production),
+      format: 'iife',
+      outdir: 'dist/webview',
+      entryPoints: [
+        { in: 'src/extension/features/table/webview/firstRows.ts', out: 'firstRows' },
+        { in: 'src/extension/features/table/webview/tableView.ts', out: 'table' },
+      ],
+    },
   ];
 }
 

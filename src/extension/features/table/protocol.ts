@@ -91,7 +91,9 @@ export type ToWebview =
   | { type: 'add'; rows: RowView[]; status: TableStatus; at?: number }
   /** Rows of bins deleted. */
   | { type: 'remove'; ids: string[]; status: TableStatus }
-  | { type: 'columns'; columns: ColumnView[]; rows: RowView[] };
+  | { type: 'columns'; columns: ColumnView[]; rows: RowView[] }
+  /** The first report of the rows in view arrived (their reads start): the webview starts its grid only then, which would hold the report back. */
+  | { type: 'inView' };
 
 /** What the grid shows now, as the webview reports it after each change of its viewport, sort or filter. */
 export interface Shown {

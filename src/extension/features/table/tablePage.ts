@@ -1,8 +1,11 @@
 /** The table webview's page, apart from what it does: its markup, its styles in the workbench's colours, its policy. */
 import * as vscode from 'vscode';
 
-/** The webview's page: its own script only (by nonce), styles inline (the grid's theme is injected as style elements). */
-export function page(webview: vscode.Webview, script: vscode.Uri): string {
+/**
+ * The webview's page: its own scripts only (by nonce), from `scripts`: the first rows' (small, at
+ * once) and the grid's; styles inline (the grid's theme is injected as style elements).
+ */
+export function page(webview: vscode.Webview, scripts: vscode.Uri, firstRows: string): string {
   const nonce = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `<!DOCTYPE html>
 <html lang="${vscode.env.language}">
@@ -26,6 +29,11 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 .node { color: var(--vscode-textLink-foreground); cursor: pointer; }
 .unsaved-mark, #unsaved { color: var(--vscode-editorWarning-foreground); }
 .ag-row:not(.unsaved) .unsaved-mark { display: none; }
+/* The first rows, before the grid starts: its theme's header and row heights (max(icon, font) + padding), so that the same rows are in view. */
+.first-rows { display: grid; grid-template-rows: calc(max(16px, var(--vscode-font-size)) + 33px); grid-auto-rows: calc(max(16px, var(--vscode-font-size)) + 26px); align-content: start; height: 100%; box-sizing: border-box; overflow: hidden; border: 1px solid var(--vscode-panel-border); font-size: var(--vscode-font-size); }
+.first-rows > div { display: contents; }
+.first-rows > div > div { display: flex; align-items: center; max-width: 320px; padding: 0 8px; box-sizing: border-box; border-bottom: 1px solid var(--vscode-panel-border); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.first-rows [role="columnheader"] { background: var(--vscode-editorGroupHeader-tabsBackground); font-weight: 600; }
 </style>
 </head>
 <body>
@@ -40,7 +48,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 <span id="status" role="status" aria-live="polite"></span>
 </header>
 <div id="grid"></div>
-<script nonce="${nonce}" src="${webview.asWebviewUri(script).toString()}"></script>
+<script nonce="${nonce}" data-grid="${webview.asWebviewUri(vscode.Uri.joinPath(scripts, 'table.js')).toString()}">${firstRows.replace(/<\/script/gi, '<\\/script')}</script>
 </body>
 </html>`;
 }

@@ -28,6 +28,16 @@ const PAGES_AT_ONCE = 10;
 
 let nextId = 1;
 
+let firstRowsText: Promise<string> | undefined;
+
+/** The first rows' script, read once a session: the page holds it inline, so that it runs without a request of the webview for it. */
+function firstRowsScript(scripts: vscode.Uri): Promise<string> {
+  firstRowsText ??= Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(scripts, 'firstRows.js'))).then((bytes) =>
+    new TextDecoder().decode(bytes),
+  );
+  return firstRowsText;
+}
+
 /** The open tables of every account: each account keeps its own (`AccountTables`). */
 function openTables(p: Pick<PanelParts, 'accounts'>): TablePanel[] {
   return p.accounts.allMade().flatMap((a) => [...a.tables.open.values()].filter((t) => t instanceof TablePanel));
@@ -50,7 +60,9 @@ export class TablePanel {
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly rows: TableRows;
   private readonly history = new EditHistory();
-  /** Resolves once the rows first reported in view are read. */
+  /** Whether the webview was sent its first message. */
+  private started = false;
+  /** Resolves once the rows first reported in view are read (or the table is closed). */
   private readonly firstRowsRead: Promise<void>;
   private firstRowsDone!: () => void;
   /** The columns the webview was last sent, as JSON. */
@@ -83,14 +95,14 @@ export class TablePanel {
     this.firstRowsRead = new Promise<void>((resolve) => (this.firstRowsDone = resolve));
     let loaded: () => void;
     const webviewReady = new Promise<void>((resolve) => (loaded = resolve));
-    this.ready = Promise.all([source, webviewReady]).then(
-      ([listed]) => {
-        this.made = new TableSession(this.id, listed, p.account.id, scope);
-        this.panel.title = listed.title;
-        this.start();
-        // The listing's next pages wait for the rows first in view to be read: their requests and rows would hold those up.
-        void this.firstRowsRead.then(() => this.listRest(listed));
-      },
+    // The listing's next pages wait for the rows in view to be read: they would compete with those reads, and the webview with their rows.
+    const listed = source.then((listed) => {
+      this.made = new TableSession(this.id, listed, p.account.id, scope);
+      this.panel.title = listed.title;
+      void this.firstRowsRead.then(() => this.listRest(listed));
+    });
+    this.ready = Promise.all([listed, webviewReady]).then(
+      () => this.start(),
       (error: unknown) => {
         this.panel.dispose();
         throw error;
@@ -117,7 +129,9 @@ export class TablePanel {
       vscode.workspace.onDidSaveTextDocument((d) => this.followDocument(d)),
       this.panel.onDidDispose(() => this.dispose()),
     );
-    this.panel.webview.html = page(this.panel.webview, vscode.Uri.joinPath(script, 'table.js'));
+    void firstRowsScript(script).then((firstRows) => {
+      this.panel.webview.html = page(this.panel.webview, script, firstRows);
+    });
   }
 
   /** What the table shows, once its bins are listed (every message of the webview comes after). */
@@ -138,12 +152,14 @@ export class TablePanel {
   }
 
   private post(message: ToWebview): void {
-    // A table closed while it was listing or reading has nothing to show to.
-    if (this.p.tables.open.has(this.id)) {
+    // A table closed while it was listing or reading has nothing to show to; before its first message, that message will hold what changed.
+    if (this.p.tables.open.has(this.id) && (this.started || message.type === 'init')) {
+      this.started = true;
       void this.panel.webview.postMessage(message);
     }
   }
 
+  /** The webview's first message: the first page's rows, those read already in this session (or shown in a tab) with their records. */
   private start(): void {
     // What this session read already (or a tab shows) is shown at once, with no request.
     const reads = readsOf(this.p);
@@ -163,6 +179,10 @@ export class TablePanel {
   private async handle(message: Exclude<FromWebview, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
       case 'shown':
+        // The webview starts its grid once told (its start would hold a report back): no row was in view before the first report.
+        if (this.session.visible.length === 0) {
+          this.post({ type: 'inView' });
+        }
         this.session.visible = message.visible;
         this.session.order = message.order;
         try {

@@ -1,8 +1,9 @@
 /**
- * The table's webview script (bundled alone into dist/webview/table.js, loaded only when a table
- * opens): AG Grid Community draws the rows, virtualized, as an ARIA grid with its keyboard
- * navigation; this script only turns the extension's messages into the grid's rows and columns
- * and sends back what the user did and which rows are in view (the extension reads those).
+ * The table's grid script (bundled alone into dist/webview/table.js, loaded only when a table
+ * opens, after firstRows.js, which drew the first rows meanwhile): AG Grid Community draws the
+ * rows, virtualized, as an ARIA grid with its keyboard navigation; this script only turns the
+ * extension's messages into the grid's rows and columns and sends back what the user did and which
+ * rows are in view (the extension reads those).
  */
 import {
   CellStyleModule,
@@ -25,7 +26,9 @@ import {
   type ColDef,
   type GridApi,
 } from 'ag-grid-community';
-import type { CellView, ColumnView, FromWebview, RowView, TableStatus, TableWords, ToWebview } from '../protocol';
+import type { CellView, ColumnView, FromWebview, RowView, TableWords, ToWebview } from '../protocol';
+import type { TableBoot } from './firstRows';
+import { type FirstTable, showStatus } from './firstTable';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -46,9 +49,8 @@ ModuleRegistry.registerModules([
   LocaleModule,
 ]);
 
-declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
-const vscode = acquireVsCodeApi();
-const post = (message: FromWebview) => vscode.postMessage(message);
+const boot = (window as unknown as { tableBoot: TableBoot }).tableBoot;
+const post = (message: FromWebview) => boot.post(message);
 
 /** The workbench's colours: the grid follows the theme, light, dark or high contrast. */
 const theme = themeQuartz.withParams({
@@ -192,10 +194,12 @@ function openNode(id: string | undefined, column: string): void {
   }
 }
 
-function start(message: Extract<ToWebview, { type: 'init' }>): void {
+/** The grid, in place of the first rows' plain table, from the table as drawn so far; returns what handles the later messages. */
+function start(message: FirstTable): (message: ToWebview) => void {
   words = message.words;
   const host = document.getElementById('grid')!;
   host.setAttribute('aria-label', words.grid);
+  host.replaceChildren();
   api = createGrid<RowView>(host, {
     theme,
     localeText: message.gridTexts,
@@ -232,6 +236,7 @@ function start(message: Extract<ToWebview, { type: 'init' }>): void {
   document.addEventListener('keydown', undoKeys);
   wireHeader();
   listColumns();
+  return receive;
 }
 
 /**
@@ -281,20 +286,8 @@ function wireHeader(): void {
   saveAll.addEventListener('click', () => post({ type: 'saveAll' }));
 }
 
-/** What the table read and sent, and how many bins hold edits not saved yet (none: nothing said). */
-function showStatus(status: TableStatus): void {
-  document.getElementById('status')!.textContent = status.read;
-  const unsaved = document.getElementById('unsaved')!;
-  unsaved.textContent = status.unsaved;
-  unsaved.hidden = status.unsaved === '';
-}
-
-window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
-  const message = event.data;
+function receive(message: ToWebview): void {
   switch (message.type) {
-    case 'init':
-      start(message);
-      break;
     case 'add':
       api?.applyTransaction({ add: message.rows, addIndex: message.at });
       showStatus(message.status);
@@ -313,6 +306,6 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
       listColumns();
       break;
   }
-});
+}
 
-post({ type: 'ready' });
+boot.gridLoaded(start);
