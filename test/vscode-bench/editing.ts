@@ -35,7 +35,7 @@ export async function measureEditing(service: BinService, account: Account, code
   collection.schemaDocId = schemaDoc.id;
   const editMs: Record<number, number[]> = {};
   let longestStallMs = 0;
-  let ownLongestTask: LongestTask = { ms: 0, samples: 0, intervalMs: 0, top: [] };
+  let ownLongestTask: LongestTask = { ms: 0, samples: 0, intervalMs: 0, widestGapMs: 0, nextSampleMs: 0, top: [] };
   let longestGcMs = 0;
   let measuringGc = false;
   const gcObserver = new PerformanceObserver((list) => {

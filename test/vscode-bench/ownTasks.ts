@@ -14,12 +14,19 @@ interface ProfileNode {
 }
 
 export interface LongestTask {
-  /** Wall time from its first sample to the first sample after it. */
+  /** Wall time from its first sample to its last, and that one's own interval. */
   ms: number;
-  /** Its samples: fewer than its wall time holds when the thread was not scheduled. */
+  /** Its samples: fewer than its wall time holds when the thread was not sampled meanwhile. */
   samples: number;
-  /** The sampling interval the profile kept on average. */
+  /** The profile's usual sampling interval (the median), taken as a sample's own duration. */
   intervalMs: number;
+  /** The widest gap between two of its samples (counted in its time). */
+  widestGapMs: number;
+  /**
+   * From its last sample to the next one, not counted: the profile shows as wide gaps after idle
+   * samples (the sampler or the thread not scheduled on a busy machine), so what ran meanwhile is unknown.
+   */
+  nextSampleMs: number;
   /**
    * The functions it spent its samples in, most first, by their source names, each with the
    * extension's function nearest to it on the stack when it is not one.
@@ -56,8 +63,8 @@ export class OwnTasks {
   }
 
   /**
-   * The longest task of the extension's code since `start`: from its first sample to the sample
-   * after its last, garbage collection and V8's own work in between counted in.
+   * The longest task of the extension's code since `start`: from its first sample to its last plus
+   * one interval, garbage collection and V8's own work in between counted in.
    */
   async stop(): Promise<LongestTask> {
     const { profile } = (await this.post('Profiler.stop')) as { profile: Profile };
@@ -75,11 +82,14 @@ export class OwnTasks {
       times.push(time);
     }
     times.push(profile.endTime);
+    const deltas = profile.timeDeltas.filter((d) => d > 0).sort((a, b) => a - b);
+    const interval = deltas[Math.floor(deltas.length / 2)] ?? 0;
     let longest = { ms: 0, from: 0, to: 0 };
     let run: { from: number; last: number } | undefined;
     const close = () => {
-      if (run && times[run.last + 1] - times[run.from] > longest.ms) {
-        longest = { ms: times[run.last + 1] - times[run.from], from: run.from, to: run.last + 1 };
+      const ms = run ? times[run.last] - times[run.from] + interval : 0;
+      if (run && ms > longest.ms) {
+        longest = { ms, from: run.from, to: run.last + 1 };
       }
       run = undefined;
     };
@@ -104,10 +114,19 @@ export class OwnTasks {
       const name = own && own !== leaf ? `${names.name(leaf.callFrame)} in ${names.name(own.callFrame)}` : names.name(leaf.callFrame);
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
+    if (longest.to === 0) {
+      throw new Error(`no sample of the profile is in the extension's code (${this.codeDir})`);
+    }
+    let widestGap = 0;
+    for (let i = longest.from; i + 1 < longest.to; i++) {
+      widestGap = Math.max(widestGap, times[i + 1] - times[i]);
+    }
     return {
       ms: longest.ms / 1000,
       samples: longest.to - longest.from,
-      intervalMs: (profile.endTime - profile.startTime) / 1000 / profile.samples.length,
+      intervalMs: interval / 1000,
+      widestGapMs: widestGap / 1000,
+      nextSampleMs: (times[longest.to] - times[longest.to - 1]) / 1000,
       top: [...counts]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
