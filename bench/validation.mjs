@@ -78,15 +78,19 @@ export async function benchValidation() {
       let ours = [];
       let theirs = [];
       const runs = bytes >= 500 * 1024 ? 15 : 31;
-      const [project, uncapped, languageService] = await alternate(
+      const [project, uncapped, languageService, parse, parseAndAjv] = await alternate(
         [
           () => (ours = positions(lines, checkText(text, validate, DEFAULT_MAX_PROBLEMS).schema)),
           () => positions(lines, checkText(text, validate).schema),
           async () => (theirs = await ls.doValidation(document, ls.parseJSONDocument(document))),
+          // What any check that parses the text and lists its problems spends before placing one.
+          () => JSON.parse(text),
+          () => validate(JSON.parse(text)),
         ],
         runs,
       );
-      rows.push({ size: fmtBytes(Buffer.byteLength(text)), kind, problems: `${ours.length} / ${theirs.length}`, project, uncapped, languageService, bytes });
+      const problems = `${ours.length} / ${theirs.length}`;
+      rows.push({ size: fmtBytes(Buffer.byteLength(text)), kind, problems, project, uncapped, languageService, parse, parseAndAjv, bytes });
       if (kind === 'valid' && bytes === 500 * 1024) {
         // Everything our path does for the text (parse, check, placing) against the parse alone.
         const [withUs, parse, ratios] = await alternating(
@@ -117,6 +121,13 @@ export function validationRows({ compile, rows, againstParse }, report) {
     comparison: pair(valid.project, valid.languageService),
     ...judge(ratio(valid.languageService, valid.project), '>=', 20, '×'),
   });
+  report.add({
+    section: SECTION,
+    name: 'the most the row above can reach: LS / bare JSON.parse (ours parses the text)',
+    value: ratio(valid.languageService, valid.parse),
+    unit: '×',
+    comparison: `JSON.parse ${fmtStat(valid.parse)}, LS ${fmtStat(valid.languageService)}, in the same rounds`,
+  });
   const { ours, parse, ratios } = againstParse;
   report.add({
     section: SECTION,
@@ -133,6 +144,13 @@ export function validationRows({ compile, rows, againstParse }, report) {
     unit: '×',
     comparison: pair(problems.uncapped, problems.languageService),
     ...judge(ratio(problems.languageService, problems.uncapped), '>=', 10, '×'),
+  });
+  report.add({
+    section: SECTION,
+    name: 'the most the row above can reach: LS / (JSON.parse + Ajv listing every problem), before placing one',
+    value: ratio(problems.languageService, problems.parseAndAjv),
+    unit: '×',
+    comparison: `JSON.parse and Ajv ${fmtStat(problems.parseAndAjv)}, LS ${fmtStat(problems.languageService)}, in the same rounds`,
   });
   report.add({
     section: SECTION,
