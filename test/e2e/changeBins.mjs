@@ -2,7 +2,18 @@
 // open a tab named by them; its preview's notification is one line that fits, and its Apply sends
 // one PUT per changed bin; the preview's multi-diff editor has Apply in its title.
 import * as assert from 'node:assert/strict';
-import { clickRowMenu, clickTreeRow, closeAllEditors, exactRow, expandRow, focusEditor, runCommand, showJsonBinView } from './workbench.mjs';
+import {
+  clearNotifications,
+  clickNotificationButton,
+  clickRowMenu,
+  clickTreeRow,
+  closeAllEditors,
+  exactRow,
+  expandRow,
+  focusEditor,
+  runCommand,
+  showJsonBinView,
+} from './workbench.mjs';
 
 /** Runs the steps through `step`; `until(probe, what)` waits for what the screen shows. */
 export async function changeSteps({ page, demo, step, until }) {
@@ -46,6 +57,7 @@ export async function changeSteps({ page, demo, step, until }) {
       // The bin open in a tab gave the change it starts from, which applies to it.
       await page.locator('.monaco-editor .view-lines', { hasText: '"op": "test", "path": "/title", "value": "One"' }).first().waitFor();
       await writeChange('[{ "op": "replace", "path": "/level", "value": 2 }]');
+      await clearNotifications(page);
       await preview();
       const toast = page.locator('.notifications-toasts .notification-toast', {
         has: page.locator('.notification-list-item-message', { hasText: /^JSONBin: All 2 bins would change: see the diff\.$/ }),
@@ -60,7 +72,7 @@ export async function changeSteps({ page, demo, step, until }) {
       });
       assert.equal(lines, 1, `the toast's text is not one line that fits (${lines}): ${await message.innerText()}`);
       const mark = demo.service.log.length;
-      await toast.locator('.monaco-button', { hasText: 'Apply' }).first().click();
+      await clickNotificationButton(toast, 'Apply');
       await until(() => puts(mark).length >= 2, `the PUTs of Apply (${puts(mark).length} sent)`);
       // The result is in the notification center: VS Code shows it as a toast too unless more than 3
       // toasts came within 800 ms (its spam protection), which a burst of this run's can reach. The

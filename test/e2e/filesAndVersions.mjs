@@ -4,8 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   answerDialog,
+  clearNotifications,
   clickEditorTitle,
   clickExplorerMenu,
+  clickNotificationButton,
   closeAllEditors,
   expandRow,
   focusEditor,
@@ -42,6 +44,7 @@ export async function fileAndVersionSteps({ page, demo, step }) {
 
   await step('Explorer: Upload as Bin on a local JSON file sends its text as written, offers to link the file, and the bin shows in the view', async () => {
     await closeAllEditors(page);
+    await clearNotifications(page);
     const text = readFileSync(join(demo.workspace, 'optics-module.json'), 'utf8');
     const mark = demo.service.log.length;
     await clickExplorerMenu(page, 'optics-module.json', 'Upload as Bin');
@@ -49,7 +52,7 @@ export async function fileAndVersionSteps({ page, demo, step }) {
     await until(() => demo.service.requestsSince(mark, 'POST').length > 0, 'the create');
     // A workspace file: nothing modal is asked; the result's notification offers the link (jsonbin.links.offerAfterTransfer asks).
     const result = page.locator('.notifications-toasts .notification-toast', { hasText: 'Created 1 bin in no collection. Link the file to the bin?' });
-    await result.locator('.monaco-button', { hasText: 'Link File to Bin' }).click();
+    await clickNotificationButton(result, 'Link File to Bin');
     await page
       .locator('.notifications-toasts', { hasText: 'optics-module.json is linked to bin "optics-module": Push to Bin and Pull from Bin keep them together.' })
       .first()

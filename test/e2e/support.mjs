@@ -1,6 +1,6 @@
 // What the end-to-end steps wait with: a request seen, a tab saved, a refusal's one notification.
 import * as assert from 'node:assert/strict';
-import { focusEditor, runCommand } from './workbench.mjs';
+import { clearNotifications, focusEditor } from './workbench.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `probe()` holds (the service saw a request, a row appeared), failing after 20 s. */
@@ -26,8 +26,7 @@ export async function savedTab(page, title) {
  * cleared first, and the Problems panel hidden, so that what follows is the save's alone.
  */
 export async function refusedSave(page) {
-  await runCommand(page, 'Notifications: Clear All Notifications');
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+  await clearNotifications(page);
   if (await page.locator('.markers-panel').first().isVisible()) {
     await page.keyboard.press('Control+j');
     await page.locator('.markers-panel').first().waitFor({ state: 'hidden' });

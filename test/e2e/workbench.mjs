@@ -282,3 +282,22 @@ export async function openFromTree(page, label, tabText) {
     }
   }
 }
+
+/** Clears every notification, so that what follows is the next action's alone. */
+export async function clearNotifications(page) {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Clicks a button of a notification once no other is below it. VS Code stacks notifications up from
+ * the bottom, the newest on top, and keeps a progress notification at least 800 ms: when one below
+ * closes, the notification above drops (74 px, 360 ms after a preview's result came), and a click
+ * aimed before the drop lands where the button was. Clear the older ones first (`clearNotifications`):
+ * a notification without a progress stays.
+ */
+export async function clickNotificationButton(toast, label) {
+  const below = toast.locator('xpath=ancestor::*[contains(@class, "notification-toast-container")][1]/following-sibling::*');
+  await below.first().waitFor({ state: 'detached' });
+  await toast.locator('.monaco-button', { hasText: label }).first().click();
+}
